@@ -1,0 +1,50 @@
+/* cli.h — what the command files share: the command table entry, option
+ * parsing, error reporting and progress drawing. The CLI is a thin layer: it
+ * parses argv, calls the library, and prints; all real work is in libmoore. */
+#ifndef MOORE_CLI_H
+#define MOORE_CLI_H
+
+#include <stdio.h>
+#include "moore/moore.h"
+
+typedef struct cli_command {
+    const char *name;
+    const char *summary;
+    const char *usage;      /* full help text for `moore CMD --help` */
+    int (*run)(int argc, char **argv);  /* argv[0] is the command name */
+} cli_command;
+
+const cli_command *cli_commands(void);
+
+/* Prints "moore: <msg>" on stderr and returns the exit status for err->code. */
+int cli_fail(const moore_error *err);
+/* Prints "moore: <formatted>" on stderr and returns 2 (bad usage). */
+int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A tiny argv walker: options may come before or after positionals;
+ * "--name value", "--name=value" and "-x value" are accepted. */
+typedef struct cli_args {
+    int argc, i;
+    char **argv;
+    const char *cmd;
+    const char *value;      /* value of the option just matched */
+    int bad;                /* set once an error was printed */
+} cli_args;
+
+void cli_args_init(cli_args *a, int argc, char **argv);
+/* 1 when argv[i] is the flag `name` (or its short alias, may be NULL). */
+int cli_flag(cli_args *a, const char *name, const char *alias);
+/* 1 when argv[i] is option `name` with a value; a.value holds it. */
+int cli_option(cli_args *a, const char *name, const char *alias);
+/* Parses a.value as an integer in [lo, hi] or prints an error and returns 0. */
+int cli_int_value(cli_args *a, const char *name, long long lo, long long hi, long long *out);
+int cli_double_value(cli_args *a, const char *name, double lo, double hi, double *out);
+
+/* Progress on stderr, only when stderr is a terminal (no-op otherwise). */
+void cli_progress(void *ctx, const char *what, double fraction);
+void cli_progress_done(void);
+
+/* Fills metric options with the CLI's progress callback. */
+void cli_metric_options(moore_metric_options *o);
+
+#endif

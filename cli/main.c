@@ -1,0 +1,166 @@
+/* main.c — the `moore` command: dispatch to one cmd_*.c per command, shared
+ * option helpers, and the mapping from library error codes to exit status
+ * (0 ok, 2 bad input, 1 internal failure; SPEC.md §4). */
+#include "cli.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int cli_fail(const moore_error *err)
+{
+    fprintf(stderr, "moore: %s\n", err->msg[0] ? err->msg : moore_error_name(err->code));
+    return moore_error_exit_status(err->code ? err->code : MOORE_EINTERNAL);
+}
+
+int cli_usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("moore: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return 2;
+}
+
+void cli_args_init(cli_args *a, int argc, char **argv)
+{
+    memset(a, 0, sizeof *a);
+    a->argc = argc;
+    a->argv = argv;
+    a->cmd = argv[0];
+    a->i = 1;
+}
+
+int cli_flag(cli_args *a, const char *name, const char *alias)
+{
+    const char *s = a->argv[a->i];
+    return strcmp(s, name) == 0 || (alias && strcmp(s, alias) == 0);
+}
+
+int cli_option(cli_args *a, const char *name, const char *alias)
+{
+    const char *s = a->argv[a->i];
+    size_t n = strlen(name);
+    if (strncmp(s, name, n) == 0 && s[n] == '=') {
+        a->value = s + n + 1;
+        return 1;
+    }
+    if (strcmp(s, name) != 0 && !(alias && strcmp(s, alias) == 0))
+        return 0;
+    if (a->i + 1 >= a->argc) {
+        cli_usage_error("%s: option %s needs a value", a->cmd, name);
+        a->bad = 1;
+        a->value = NULL;
+        return 1;
+    }
+    a->value = a->argv[++a->i];
+    return 1;
+}
+
+int cli_int_value(cli_args *a, const char *name, long long lo, long long hi, long long *out)
+{
+    char *end;
+    if (!a->value)
+        return 0;
+    long long v = strtoll(a->value, &end, 10);
+    if (*a->value == '\0' || *end != '\0') {
+        cli_usage_error("%s: %s '%s' is not an integer", a->cmd, name, a->value);
+        a->bad = 1;
+        return 0;
+    }
+    if (v < lo || v > hi) {
+        cli_usage_error("%s: %s %s is outside %lld..%lld", a->cmd, name, a->value, lo, hi);
+        a->bad = 1;
+        return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+int cli_double_value(cli_args *a, const char *name, double lo, double hi, double *out)
+{
+    char *end;
+    if (!a->value)
+        return 0;
+    double v = strtod(a->value, &end);
+    if (*a->value == '\0' || *end != '\0' || v != v) {
+        cli_usage_error("%s: %s '%s' is not a number", a->cmd, name, a->value);
+        a->bad = 1;
+        return 0;
+    }
+    if (v < lo || v > hi) {
+        cli_usage_error("%s: %s %s is outside %g..%g", a->cmd, name, a->value, lo, hi);
+        a->bad = 1;
+        return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+static int progress_shown;
+
+void cli_progress(void *ctx, const char *what, double fraction)
+{
+    (void)ctx;
+    if (!isatty(2))
+        return;
+    fprintf(stderr, "\r%-40.40s %5.1f%%", what, 100.0 * fraction);
+    fflush(stderr);
+    progress_shown = 1;
+}
+
+void cli_progress_done(void)
+{
+    if (progress_shown) {
+        fprintf(stderr, "\r%50s\r", "");
+        progress_shown = 0;
+    }
+}
+
+void cli_metric_options(moore_metric_options *o)
+{
+    moore_metric_options_default(o);
+    o->progress = cli_progress;
+}
+
+static void print_help(FILE *out)
+{
+    fprintf(out, "moore %s — build and evaluate datacenter and HPC network topologies\n\n"
+                 "usage: moore <command> [options]\n\ncommands:\n", MOORE_VERSION);
+    for (const cli_command *c = cli_commands(); c->name; c++)
+        fprintf(out, "  %-10s %s\n", c->name, c->summary);
+    fprintf(out, "\nA topology argument is a SPEC such as slimfly:q=13,radix=48 or a file.\n"
+                 "'moore families' lists the families; 'moore CMD --help' explains a command.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        print_help(stderr);
+        return 2;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        print_help(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("moore %s\n", MOORE_VERSION);
+        return 0;
+    }
+    for (const cli_command *c = cli_commands(); c->name; c++)
+        if (strcmp(c->name, argv[1]) == 0) {
+            for (int i = 2; i < argc; i++)
+                if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+                    fputs(c->usage, stdout);
+                    return 0;
+                }
+            int rc = c->run(argc - 1, argv + 1);
+            cli_progress_done();
+            return rc;
+        }
+    return cli_usage_error("unknown command '%s' (see 'moore --help')", argv[1]);
+}

@@ -1,0 +1,59 @@
+/* error.h — how every moore function reports failure.
+ *
+ * Every public function returns MOORE_OK (0) or one of the codes below, and fills
+ * the caller's moore_error with one line naming the bad value and the rule it
+ * breaks ("slimfly: q=6 is not a prime power"). The library never prints; the CLI
+ * turns the code into an exit status with moore_error_exit_status(). */
+#ifndef MOORE_ERROR_H
+#define MOORE_ERROR_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum moore_status {
+    MOORE_OK = 0,
+    MOORE_EINVAL = 1,   /* bad input: a parameter, spec, file content or option */
+    MOORE_ETOOBIG = 2,  /* the request would need more memory than the machine has */
+    MOORE_EIO = 3,      /* a file could not be opened, read or written */
+    MOORE_ENOMEM = 4,   /* an allocation failed although the size was plausible */
+    MOORE_EINTERNAL = 5 /* a bug or a numerical failure inside moore */
+};
+
+#define MOORE_ERRMSG_LEN 320
+
+typedef struct moore_error {
+    int code;
+    char msg[MOORE_ERRMSG_LEN];
+} moore_error;
+
+/* Sets err (if not NULL) and returns code, so callers can write
+ * `return moore_error_set(err, MOORE_EINVAL, "...", ...);`. */
+int moore_error_set(moore_error *err, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Clears err to MOORE_OK with an empty message. */
+void moore_error_clear(moore_error *err);
+
+/* The process exit status the CLI uses for a code: 2 for bad input (EINVAL,
+ * ETOOBIG, EIO), 1 for internal failures, 0 for MOORE_OK. */
+int moore_error_exit_status(int code);
+
+/* A short name for a code ("invalid input", ...). */
+const char *moore_error_name(int code);
+
+/* Refuses (MOORE_ETOOBIG) a request for `bytes` of memory that exceeds the
+ * machine's physical memory, before anything is allocated. `what` names the
+ * request in the message. */
+int moore_memory_guard(double bytes, const char *what, moore_error *err);
+
+/* Checked allocation helpers: return NULL and set MOORE_ENOMEM on failure. */
+void *moore_malloc(size_t n, size_t size, moore_error *err);
+void *moore_calloc(size_t n, size_t size, moore_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

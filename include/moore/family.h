@@ -1,0 +1,118 @@
+/* family.h — topology families, their parameters, and SPEC strings.
+ *
+ * A SPEC is "family[:key=value[,key=value…]]" (SPEC.md §4). Each family is one
+ * entry in one table (src/families/registry.c): its keys with defaults and
+ * help, a builder, closed-form counts, and a planner that lists its feasible
+ * configurations for a switch radix. `build`, `stats`, `families`, `plan` and
+ * `compare` all read that table, so no command has a per-family switch.
+ *
+ * Common keys: `p` (endpoints per switch) and `radix` (p = radix − network
+ * degree, refused when < 1) are accepted by every family that lists them; the
+ * helper moore_family_resolve_endpoints() applies the shared rule. */
+#ifndef MOORE_FAMILY_H
+#define MOORE_FAMILY_H
+
+#include <stdint.h>
+#include "moore/error.h"
+#include "moore/graph.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- parsed key=value parameters ---- */
+
+#define MOORE_PARAMS_MAX 16
+
+typedef struct moore_params {
+    const char *family;               /* points into the owning spec */
+    int count;
+    char key[MOORE_PARAMS_MAX][32];
+    char value[MOORE_PARAMS_MAX][96];
+    char used[MOORE_PARAMS_MAX];      /* set by getters; unused keys are refused */
+} moore_params;
+
+/* 1 when key was given. */
+int moore_params_has(const moore_params *p, const char *key);
+/* Reads key as an integer in [lo, hi]; *out = def when the key is absent.
+ * A non-numeric or out-of-range value is refused with the family's name. */
+int moore_params_int(const moore_params *p, const char *key, int64_t def, int64_t lo,
+                     int64_t hi, int64_t *out, moore_error *err);
+int moore_params_double(const moore_params *p, const char *key, double def, double lo,
+                        double hi, double *out, moore_error *err);
+/* The raw string value, or def when absent. */
+const char *moore_params_str(const moore_params *p, const char *key, const char *def);
+/* Canonical "k=v,k=v" of the given keys, in the order given (for graph origin). */
+int moore_params_format(const moore_params *p, char *buf, size_t len);
+
+/* ---- closed-form counts (for plan, and to check built graphs against) ---- */
+
+typedef struct moore_counts {
+    int64_t switches;
+    int64_t links;          /* cables between switches */
+    int32_t degree_min;     /* network degree */
+    int32_t degree_max;
+    int64_t endpoints;
+    int32_t diameter;       /* -1 when no closed form is known */
+} moore_counts;
+
+/* ---- the family table ---- */
+
+typedef struct moore_param_info {
+    const char *key;
+    const char *def;        /* default as text; "" when required, "-" when derived */
+    const char *help;
+} moore_param_info;
+
+/* The planner calls emit once per feasible configuration for the radix. */
+typedef int (*moore_plan_emit)(void *ctx, const char *spec, moore_error *err);
+
+typedef struct moore_family {
+    const char *name;
+    const char *summary;    /* one line */
+    const char *paper;      /* citation */
+    const moore_param_info *params;  /* terminated by {NULL} */
+    int (*build)(const moore_params *p, moore_graph **out, moore_error *err);
+    /* NULL when no closed form exists. */
+    int (*counts)(const moore_params *p, moore_counts *out, moore_error *err);
+    /* NULL when the family has no radix-driven configurations (references). */
+    int (*plan)(int32_t radix, moore_plan_emit emit, void *ctx, moore_error *err);
+} moore_family;
+
+/* The table, terminated by an entry with name NULL. */
+const moore_family *moore_families(void);
+const moore_family *moore_family_find(const char *name);
+
+/* ---- SPEC strings and topology arguments ---- */
+
+/* Splits a SPEC into its family and parameters; refuses unknown families,
+ * unknown keys, repeated keys and malformed pairs. */
+int moore_spec_parse(const char *spec, const moore_family **fam, moore_params *params,
+                     moore_error *err);
+
+/* Builds the topology a SPEC names. Afterwards every given key must have been
+ * read by the builder, otherwise the key is refused as unknown. */
+int moore_spec_build(const char *spec, moore_graph **out, moore_error *err);
+
+/* Closed-form counts for a SPEC (MOORE_EINVAL if the family has none). */
+int moore_spec_counts(const char *spec, moore_counts *out, moore_error *err);
+
+/* A topology argument: an existing file is read (edge list, or a netbench
+ * .topology), anything else is parsed as a SPEC. */
+int moore_topology_load(const char *arg, moore_graph **out, moore_error *err);
+
+/* Resolves the shared `p` / `radix` keys for a family whose switches have
+ * network degree `degree`: p= wins, else radix= gives radix − degree (refused
+ * when < 1), else def_p. */
+int moore_family_resolve_endpoints(const moore_params *p, int32_t degree, int32_t def_p,
+                                   int32_t *out, moore_error *err);
+
+/* Parameter-table rows for the shared keys, to put in a family's table. */
+#define MOORE_PARAM_P(def) { "p", def, "endpoints per switch" }
+#define MOORE_PARAM_RADIX { "radix", "-", "switch radix; sets p = radix - network degree" }
+#define MOORE_PARAM_SEED(def) { "seed", def, "PRNG seed (same seed, same topology bytes)" }
+
+#ifdef __cplusplus
+}
+#endif
+#endif

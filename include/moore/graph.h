@@ -1,0 +1,91 @@
+/* graph.h — the switch graph every family builds and every metric reads.
+ *
+ * A moore_graph is an undirected simple graph in CSR form: the neighbours of
+ * switch v are adj[offs[v] .. offs[v+1]-1], sorted ascending. Each switch also
+ * carries its endpoint (server) count, and optionally a label such as Slim
+ * Fly's "(0,x,y)" that exporters copy out. Once built, a graph is immutable:
+ * metrics take `const moore_graph *` and never change it.
+ *
+ * Graphs are made with a moore_builder, which rejects self-loops, duplicate
+ * links and out-of-range switch ids with a message naming the offending link. */
+#ifndef MOORE_GRAPH_H
+#define MOORE_GRAPH_H
+
+#include <stdint.h>
+#include "moore/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The largest switch count moore accepts (ids are int32_t). */
+#define MOORE_MAX_SWITCHES 100000000
+
+typedef struct moore_graph {
+    int32_t n;          /* switches, numbered 0..n-1 */
+    int64_t m;          /* undirected links */
+    int64_t *offs;      /* n+1 row offsets into adj */
+    int32_t *adj;       /* 2m neighbour ids, each row sorted ascending */
+    int32_t *endpoints; /* n endpoint counts (never NULL; zeros when unset) */
+    char **labels;      /* NULL, or n NUL-terminated labels */
+    char *family;       /* family name, or NULL for a graph read from a plain file */
+    char *params;       /* the family's parameters as "k=v,k=v", or NULL */
+} moore_graph;
+
+/* ---- building ---- */
+
+typedef struct moore_builder moore_builder;
+
+/* A builder for a graph on n switches (0 <= n <= MOORE_MAX_SWITCHES);
+ * expected_links is a capacity hint (0 is fine). */
+int moore_builder_new(int32_t n, int64_t expected_links, moore_builder **out,
+                      moore_error *err);
+
+/* Adds the undirected link u–v. Refuses ids outside 0..n-1 and self-loops
+ * immediately; duplicates are found by moore_builder_finish(). */
+int moore_builder_add_link(moore_builder *b, int32_t u, int32_t v, moore_error *err);
+
+/* Number of switches the builder was made for. */
+int32_t moore_builder_switches(const moore_builder *b);
+
+/* Turns the links into a CSR graph (endpoints all zero, no labels) and frees
+ * the builder, whether it succeeds or not. Refuses duplicate links. */
+int moore_builder_finish(moore_builder *b, moore_graph **out, moore_error *err);
+
+/* Frees a builder that will not be finished. NULL is fine. */
+void moore_builder_free(moore_builder *b);
+
+/* ---- describing (used by families right after building) ---- */
+
+int moore_graph_set_endpoints_uniform(moore_graph *g, int32_t p, moore_error *err);
+/* Copies n endpoint counts; negative counts are refused. */
+int moore_graph_set_endpoints(moore_graph *g, const int32_t *p, moore_error *err);
+/* Sets the label of switch v (copied). */
+int moore_graph_set_label(moore_graph *g, int32_t v, const char *label, moore_error *err);
+/* Records the family name and its canonical parameter string (copied). */
+int moore_graph_set_origin(moore_graph *g, const char *family, const char *params,
+                           moore_error *err);
+
+/* ---- reading ---- */
+
+static inline int32_t moore_graph_degree(const moore_graph *g, int32_t v)
+{
+    return (int32_t)(g->offs[v + 1] - g->offs[v]);
+}
+int32_t moore_graph_degree_min(const moore_graph *g);
+int32_t moore_graph_degree_max(const moore_graph *g);
+int64_t moore_graph_endpoints_total(const moore_graph *g);
+/* 1 when u–v is a link (binary search in u's row). */
+int moore_graph_has_link(const moore_graph *g, int32_t u, int32_t v);
+/* 1 when every switch has the same degree. */
+int moore_graph_is_regular(const moore_graph *g);
+
+/* A deep copy. */
+int moore_graph_copy(const moore_graph *g, moore_graph **out, moore_error *err);
+
+void moore_graph_free(moore_graph *g);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,65 @@
+/* io.h — reading and writing topologies (SPEC.md §5).
+ *
+ * The native format is the edge list: '#' header lines (family, params,
+ * switches, endpoints), then one "u v" line per link with u < v. Plain "u v"
+ * files from networkx or igraph read too, and so do netbench ".topology" files
+ * (each link listed in both directions). Exporters write formats other tools
+ * define: JSON, DOT, GraphML (with an `endpoints` attribute for SST/merlin),
+ * BookSim2 anynet, netbench.
+ *
+ * Every writer that takes a path writes a temporary file in the same
+ * directory and renames it into place, so an output file is whole or absent. */
+#ifndef MOORE_IO_H
+#define MOORE_IO_H
+
+#include <stdio.h>
+#include "moore/error.h"
+#include "moore/graph.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A file being written atomically: write to f, then commit or abort. */
+typedef struct moore_atomic_file {
+    FILE *f;
+    char *path;     /* final path */
+    char *tmp;      /* temporary path in the same directory */
+} moore_atomic_file;
+
+/* path "-" means stdout (no temporary file). */
+int moore_atomic_open(const char *path, moore_atomic_file *af, moore_error *err);
+/* Flushes, closes and renames into place; on failure removes the temporary. */
+int moore_atomic_commit(moore_atomic_file *af, moore_error *err);
+/* Closes and removes the temporary file. Safe to call twice. */
+void moore_atomic_abort(moore_atomic_file *af);
+
+/* A writer for one format. */
+typedef struct moore_format {
+    const char *name;       /* "edgelist", "json", ... */
+    const char *help;
+    int (*write)(const moore_graph *g, FILE *out, moore_error *err);
+} moore_format;
+
+/* The table of formats, terminated by {NULL}. */
+const moore_format *moore_formats(void);
+/* Refuses unknown names, listing the known ones. */
+int moore_format_find(const char *name, const moore_format **out, moore_error *err);
+
+/* Writes g in the named format to path ("-" for stdout), atomically. */
+int moore_graph_write(const moore_graph *g, const char *path, const char *format,
+                      moore_error *err);
+
+/* Individual writers (stream versions). */
+int moore_write_edgelist(const moore_graph *g, FILE *out, moore_error *err);
+
+/* Reads an edge list (moore's own or plain "u v") or a netbench .topology.
+ * Refuses garbage, binary data, empty files, self-loops, duplicate links,
+ * negative or huge ids, with the line number in the message. */
+int moore_graph_read(const char *path, moore_graph **out, moore_error *err);
+int moore_graph_read_stream(FILE *in, const char *name, moore_graph **out, moore_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,52 @@
+/* metrics.h — metric groups: the names `moore stats --metrics LIST` takes.
+ *
+ * A group ("basic", "paths", "spectral", …) computes one area's metrics with
+ * that area's own API (paths.h, spectrum.h, …) and adds them to a report under
+ * the keys of SPEC.md §4. The table in src/metrics/registry.c lists every group;
+ * `default_on` marks those `moore stats` runs without --metrics, and `--all`
+ * runs them all. */
+#ifndef MOORE_METRICS_H
+#define MOORE_METRICS_H
+
+#include <stdint.h>
+#include "moore/error.h"
+#include "moore/graph.h"
+#include "moore/report.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Options shared by all groups. */
+typedef struct moore_metric_options {
+    uint64_t seed;          /* for sampled or randomised metrics */
+    int threads;            /* 0 = OpenMP default */
+    /* Called now and then during long work with done/total in [0,1]; may be NULL.
+     * The CLI uses it to draw progress on a terminal; the library never prints. */
+    void (*progress)(void *ctx, const char *what, double fraction);
+    void *progress_ctx;
+} moore_metric_options;
+
+void moore_metric_options_default(moore_metric_options *o);
+
+typedef struct moore_metric_group {
+    const char *name;
+    const char *help;
+    int default_on;
+    int (*compute)(const moore_graph *g, const moore_metric_options *o, moore_report *r,
+                   moore_error *err);
+} moore_metric_group;
+
+/* The table, terminated by an entry with name NULL. */
+const moore_metric_group *moore_metric_groups(void);
+const moore_metric_group *moore_metric_group_find(const char *name);
+
+/* Runs the groups named in a comma list ("basic,paths"), "all", or NULL for the
+ * default set, in table order; unknown names are refused. */
+int moore_metrics_compute(const moore_graph *g, const char *list,
+                          const moore_metric_options *o, moore_report *r, moore_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,17 @@
+/* moore.h — the umbrella header: everything a program using libmoore needs. */
+#ifndef MOORE_H
+#define MOORE_H
+
+#define MOORE_VERSION "0.1.0"
+
+#include "moore/error.h"
+#include "moore/rng.h"
+#include "moore/graph.h"
+#include "moore/field.h"
+#include "moore/family.h"
+#include "moore/report.h"
+#include "moore/metrics.h"
+#include "moore/paths.h"
+#include "moore/io.h"
+
+#endif

@@ -1,0 +1,51 @@
+/* paths.h — distance metrics: diameter, average path length, the distance
+ * histogram, girth, connected components, and the Moore bound (SPEC.md §3).
+ *
+ * All-pairs distances are computed without an N×N matrix by bit-parallel
+ * multi-source BFS (see src/metrics/paths.c). A disconnected graph is reported
+ * as such (connected = 0, diameter = -1, avg_path_length = NaN), never as a
+ * wrong number. */
+#ifndef MOORE_PATHS_H
+#define MOORE_PATHS_H
+
+#include <stdint.h>
+#include "moore/error.h"
+#include "moore/graph.h"
+#include "moore/metrics.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct moore_paths_result {
+    int connected;          /* 1 when one component (a graph with n <= 1 is connected) */
+    int32_t components;
+    int32_t diameter;       /* -1 when disconnected */
+    double avg_path_length; /* mean over ordered pairs u != v; NaN when disconnected */
+    int64_t *histogram;     /* histogram[d] = ordered pairs at distance d, d = 0..diameter */
+    int32_t histogram_len;  /* diameter + 1, or 0 when disconnected */
+} moore_paths_result;
+
+/* All-pairs distance metrics. */
+int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
+                        moore_paths_result *out, moore_error *err);
+void moore_paths_result_free(moore_paths_result *r);
+
+/* Single-source BFS: dist[v] = hops from src, -1 when unreachable. queue is
+ * scratch of n entries (NULL: allocated inside). Returns the eccentricity of
+ * src within its component, or a negative error code. */
+int32_t moore_bfs(const moore_graph *g, int32_t src, int32_t *dist, int32_t *queue);
+
+/* Component ids in comp[0..n-1] (may be NULL) and their count. */
+int moore_components(const moore_graph *g, int32_t *comp, int32_t *count, moore_error *err);
+
+/* Length of the shortest cycle; 0 when the graph is a forest. */
+int moore_girth(const moore_graph *g, int32_t *girth, moore_error *err);
+
+/* M(d, D) = 1 + d Σ_{i<D} (d-1)^i, as a double (it overflows int64 quickly). */
+double moore_bound(int32_t degree, int32_t diameter);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,73 @@
+/* report.h — an ordered list of named results, the common currency between
+ * metrics and the CLI.
+ *
+ * Each metric module computes into its own plain struct (see metrics.h and the
+ * per-area headers); its metric group then copies the values into a report
+ * under the JSON key names of SPEC.md §4. The CLI prints a report as an aligned
+ * table or as one JSON object, and `compare` reads columns from reports by key,
+ * so a new metric shows up everywhere without touching the commands. */
+#ifndef MOORE_REPORT_H
+#define MOORE_REPORT_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "moore/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum moore_value_type {
+    MOORE_VALUE_INT,
+    MOORE_VALUE_DOUBLE,
+    MOORE_VALUE_BOOL,
+    MOORE_VALUE_STRING,
+    MOORE_VALUE_NULL,       /* e.g. diameter of a disconnected graph */
+    MOORE_VALUE_INT_ARRAY,  /* e.g. the distance histogram */
+    MOORE_VALUE_DOUBLE_ARRAY
+} moore_value_type;
+
+typedef struct moore_report_item {
+    char key[48];
+    moore_value_type type;
+    int64_t i;              /* INT, BOOL */
+    double d;               /* DOUBLE */
+    char *s;                /* STRING (owned) */
+    int64_t *ia;            /* INT_ARRAY (owned) */
+    double *da;             /* DOUBLE_ARRAY (owned) */
+    int64_t len;            /* array length */
+} moore_report_item;
+
+typedef struct moore_report {
+    int count, cap;
+    moore_report_item *items;
+} moore_report;
+
+void moore_report_init(moore_report *r);
+void moore_report_free(moore_report *r);
+
+/* Adding a key that exists replaces its value. */
+int moore_report_int(moore_report *r, const char *key, int64_t v, moore_error *err);
+int moore_report_double(moore_report *r, const char *key, double v, moore_error *err);
+int moore_report_bool(moore_report *r, const char *key, int v, moore_error *err);
+int moore_report_string(moore_report *r, const char *key, const char *v, moore_error *err);
+int moore_report_null(moore_report *r, const char *key, moore_error *err);
+int moore_report_int_array(moore_report *r, const char *key, const int64_t *v, int64_t len,
+                           moore_error *err);
+int moore_report_double_array(moore_report *r, const char *key, const double *v, int64_t len,
+                              moore_error *err);
+
+/* NULL when absent. */
+const moore_report_item *moore_report_get(const moore_report *r, const char *key);
+/* The value as a double (INT, DOUBLE, BOOL); NaN when absent or not numeric. */
+double moore_report_number(const moore_report *r, const char *key);
+
+/* One JSON object (cJSON), pretty when `pretty`. Non-finite doubles become null. */
+int moore_report_write_json(const moore_report *r, FILE *out, int pretty, moore_error *err);
+/* Human-readable "key  value" lines, aligned. */
+int moore_report_write_text(const moore_report *r, FILE *out, moore_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# setup.sh — install what moore needs on Debian 12 (by package name), then
+# configure and build. Idempotent: packages already present are not fetched.
+#   scripts/setup.sh [BUILD_DIR] [extra cmake args...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD_DIR=${1:-build}
+shift || true
+
+PACKAGES=(
+  build-essential cmake pkg-config
+  libcjson-dev libcmocka-dev            # JSON, unit tests
+  libarpack2-dev liblapacke-dev libopenblas-dev  # eigenvalues
+  libmetis-dev                          # bisection
+  libnauty2-dev                         # symmetry and isomorphism
+  coinor-libclp-dev                     # exact LPs for throughput
+)
+if [ "${MOORE_BENCH:-0}" = 1 ]; then
+  PACKAGES+=(libigraph-dev)             # benchmarks only (GPL: never linked into libmoore)
+fi
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO=sudo
+  echo "setup: installing ${missing[*]}" >&2
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+
+cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release "$@" >&2
+cmake --build "$BUILD_DIR" -j"$(nproc)" >&2

@@ -1,0 +1,286 @@
+/* graph.c — the CSR switch graph and its builder.
+ *
+ * The builder collects links as (min, max) pairs, then sorts them once; a
+ * duplicate is then two equal neighbours in the sorted list, so the check is
+ * free. Rows come out sorted, which lets has_link use binary search and makes
+ * every writer's output byte-stable. */
+#include "moore/graph.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct moore_builder {
+    int32_t n;
+    int64_t count, cap;
+    int64_t *pairs; /* (u << 32) | v with u < v: sorting these sorts by (u, v) */
+};
+
+int moore_builder_new(int32_t n, int64_t expected_links, moore_builder **out, moore_error *err)
+{
+    *out = NULL;
+    if (n < 0 || n > MOORE_MAX_SWITCHES)
+        return moore_error_set(err, MOORE_EINVAL, "switch count %d is outside 0..%d", (int)n,
+                               MOORE_MAX_SWITCHES);
+    if (expected_links < 0)
+        expected_links = 0;
+    int rc = moore_memory_guard(24.0 * (double)expected_links + 16.0 * n, "this graph", err);
+    if (rc)
+        return rc;
+    moore_builder *b = moore_calloc(1, sizeof *b, err);
+    if (!b)
+        return MOORE_ENOMEM;
+    b->n = n;
+    b->cap = expected_links > 16 ? expected_links : 16;
+    b->pairs = moore_malloc((size_t)b->cap, sizeof *b->pairs, err);
+    if (!b->pairs) {
+        free(b);
+        return MOORE_ENOMEM;
+    }
+    *out = b;
+    return MOORE_OK;
+}
+
+int32_t moore_builder_switches(const moore_builder *b) { return b->n; }
+
+int moore_builder_add_link(moore_builder *b, int32_t u, int32_t v, moore_error *err)
+{
+    if (u < 0 || u >= b->n || v < 0 || v >= b->n)
+        return moore_error_set(err, MOORE_EINVAL,
+                               "link %d-%d: switch id out of range 0..%d", (int)u, (int)v,
+                               (int)b->n - 1);
+    if (u == v)
+        return moore_error_set(err, MOORE_EINVAL, "link %d-%d is a self-loop", (int)u, (int)v);
+    if (b->count == b->cap) {
+        int64_t cap = b->cap * 2;
+        int64_t *p = realloc(b->pairs, (size_t)cap * sizeof *p);
+        if (!p)
+            return moore_error_set(err, MOORE_ENOMEM, "out of memory growing link list");
+        b->pairs = p;
+        b->cap = cap;
+    }
+    int32_t a = u < v ? u : v, c = u < v ? v : u;
+    b->pairs[b->count++] = ((int64_t)a << 32) | c;
+    return MOORE_OK;
+}
+
+void moore_builder_free(moore_builder *b)
+{
+    if (b) {
+        free(b->pairs);
+        free(b);
+    }
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int graph_alloc(int32_t n, int64_t m, moore_graph **out, moore_error *err)
+{
+    moore_graph *g = moore_calloc(1, sizeof *g, err);
+    if (!g)
+        return MOORE_ENOMEM;
+    g->n = n;
+    g->m = m;
+    g->offs = moore_calloc((size_t)n + 1, sizeof *g->offs, err);
+    g->adj = moore_malloc((size_t)(2 * m), sizeof *g->adj, err);
+    g->endpoints = moore_calloc((size_t)n, sizeof *g->endpoints, err);
+    if (!g->offs || !g->adj || !g->endpoints) {
+        moore_graph_free(g);
+        return MOORE_ENOMEM;
+    }
+    *out = g;
+    return MOORE_OK;
+}
+
+int moore_builder_finish(moore_builder *b, moore_graph **out, moore_error *err)
+{
+    *out = NULL;
+    qsort(b->pairs, (size_t)b->count, sizeof *b->pairs, cmp_i64);
+    for (int64_t i = 1; i < b->count; i++)
+        if (b->pairs[i] == b->pairs[i - 1]) {
+            int rc = moore_error_set(err, MOORE_EINVAL, "link %d-%d appears more than once",
+                                     (int)(b->pairs[i] >> 32),
+                                     (int)(b->pairs[i] & 0xffffffff));
+            moore_builder_free(b);
+            return rc;
+        }
+    moore_graph *g;
+    int rc = graph_alloc(b->n, b->count, &g, err);
+    if (rc) {
+        moore_builder_free(b);
+        return rc;
+    }
+    for (int64_t i = 0; i < b->count; i++) {
+        g->offs[(b->pairs[i] >> 32) + 1]++;
+        g->offs[(b->pairs[i] & 0xffffffff) + 1]++;
+    }
+    for (int32_t v = 0; v < b->n; v++)
+        g->offs[v + 1] += g->offs[v];
+    int64_t *fill = moore_malloc((size_t)b->n + 1, sizeof *fill, err);
+    if (!fill) {
+        moore_graph_free(g);
+        moore_builder_free(b);
+        return MOORE_ENOMEM;
+    }
+    memcpy(fill, g->offs, ((size_t)b->n + 1) * sizeof *fill);
+    for (int64_t i = 0; i < b->count; i++) {
+        int32_t u = (int32_t)(b->pairs[i] >> 32), v = (int32_t)(b->pairs[i] & 0xffffffff);
+        g->adj[fill[u]++] = v;
+        g->adj[fill[v]++] = u;
+    }
+    free(fill);
+    /* Rows need no sort: pairs are ordered by (u, v), so row x receives first
+     * its smaller neighbours (pairs (a, x), a ascending), then its larger ones. */
+    moore_builder_free(b);
+    *out = g;
+    return MOORE_OK;
+}
+
+int moore_graph_set_endpoints_uniform(moore_graph *g, int32_t p, moore_error *err)
+{
+    if (p < 0)
+        return moore_error_set(err, MOORE_EINVAL, "endpoints per switch p=%d must be >= 0", (int)p);
+    for (int32_t v = 0; v < g->n; v++)
+        g->endpoints[v] = p;
+    return MOORE_OK;
+}
+
+int moore_graph_set_endpoints(moore_graph *g, const int32_t *p, moore_error *err)
+{
+    for (int32_t v = 0; v < g->n; v++)
+        if (p[v] < 0)
+            return moore_error_set(err, MOORE_EINVAL, "switch %d: endpoint count %d must be >= 0",
+                                   (int)v, (int)p[v]);
+    memcpy(g->endpoints, p, (size_t)g->n * sizeof *p);
+    return MOORE_OK;
+}
+
+static char *dup_str(const char *s, moore_error *err)
+{
+    size_t len = strlen(s) + 1;
+    char *d = moore_malloc(len, 1, err);
+    if (d)
+        memcpy(d, s, len);
+    return d;
+}
+
+int moore_graph_set_label(moore_graph *g, int32_t v, const char *label, moore_error *err)
+{
+    if (v < 0 || v >= g->n)
+        return moore_error_set(err, MOORE_EINVAL, "label for switch %d out of range", (int)v);
+    if (!g->labels) {
+        g->labels = moore_calloc((size_t)g->n, sizeof *g->labels, err);
+        if (!g->labels)
+            return MOORE_ENOMEM;
+    }
+    char *d = dup_str(label, err);
+    if (!d)
+        return MOORE_ENOMEM;
+    free(g->labels[v]);
+    g->labels[v] = d;
+    return MOORE_OK;
+}
+
+int moore_graph_set_origin(moore_graph *g, const char *family, const char *params,
+                           moore_error *err)
+{
+    char *f = family ? dup_str(family, err) : NULL;
+    char *p = params ? dup_str(params, err) : NULL;
+    if ((family && !f) || (params && !p)) {
+        free(f);
+        free(p);
+        return MOORE_ENOMEM;
+    }
+    free(g->family);
+    free(g->params);
+    g->family = f;
+    g->params = p;
+    return MOORE_OK;
+}
+
+int32_t moore_graph_degree_min(const moore_graph *g)
+{
+    int32_t d = g->n ? moore_graph_degree(g, 0) : 0;
+    for (int32_t v = 1; v < g->n; v++)
+        if (moore_graph_degree(g, v) < d)
+            d = moore_graph_degree(g, v);
+    return d;
+}
+
+int32_t moore_graph_degree_max(const moore_graph *g)
+{
+    int32_t d = 0;
+    for (int32_t v = 0; v < g->n; v++)
+        if (moore_graph_degree(g, v) > d)
+            d = moore_graph_degree(g, v);
+    return d;
+}
+
+int moore_graph_is_regular(const moore_graph *g)
+{
+    return moore_graph_degree_min(g) == moore_graph_degree_max(g);
+}
+
+int64_t moore_graph_endpoints_total(const moore_graph *g)
+{
+    int64_t t = 0;
+    for (int32_t v = 0; v < g->n; v++)
+        t += g->endpoints[v];
+    return t;
+}
+
+int moore_graph_has_link(const moore_graph *g, int32_t u, int32_t v)
+{
+    if (u < 0 || u >= g->n || v < 0 || v >= g->n)
+        return 0;
+    int64_t lo = g->offs[u], hi = g->offs[u + 1];
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (g->adj[mid] < v)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < g->offs[u + 1] && g->adj[lo] == v;
+}
+
+int moore_graph_copy(const moore_graph *g, moore_graph **out, moore_error *err)
+{
+    moore_graph *c;
+    *out = NULL;
+    int rc = graph_alloc(g->n, g->m, &c, err);
+    if (rc)
+        return rc;
+    memcpy(c->offs, g->offs, ((size_t)g->n + 1) * sizeof *c->offs);
+    memcpy(c->adj, g->adj, (size_t)(2 * g->m) * sizeof *c->adj);
+    memcpy(c->endpoints, g->endpoints, (size_t)g->n * sizeof *c->endpoints);
+    rc = moore_graph_set_origin(c, g->family, g->params, err);
+    for (int32_t v = 0; !rc && g->labels && v < g->n; v++)
+        if (g->labels[v])
+            rc = moore_graph_set_label(c, v, g->labels[v], err);
+    if (rc) {
+        moore_graph_free(c);
+        return rc;
+    }
+    *out = c;
+    return MOORE_OK;
+}
+
+void moore_graph_free(moore_graph *g)
+{
+    if (!g)
+        return;
+    if (g->labels)
+        for (int32_t v = 0; v < g->n; v++)
+            free(g->labels[v]);
+    free(g->labels);
+    free(g->offs);
+    free(g->adj);
+    free(g->endpoints);
+    free(g->family);
+    free(g->params);
+    free(g);
+}

@@ -1,0 +1,275 @@
+/* spec.c — SPEC strings ("family:key=value,…"), parameter getters, and the
+ * topology argument that is either a file or a SPEC.
+ *
+ * Getters mark keys as used; after a build, any key the family never read is
+ * refused as unknown. That way a typo such as `slimfly:Q=5` fails loudly
+ * instead of silently building the default. */
+#include "moore/family.h"
+#include "moore/io.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static int find_key(const moore_params *p, const char *key)
+{
+    for (int i = 0; i < p->count; i++)
+        if (strcmp(p->key[i], key) == 0)
+            return i;
+    return -1;
+}
+
+int moore_params_has(const moore_params *p, const char *key)
+{
+    int i = find_key(p, key);
+    if (i >= 0)
+        ((moore_params *)p)->used[i] = 1;
+    return i >= 0;
+}
+
+const char *moore_params_str(const moore_params *p, const char *key, const char *def)
+{
+    int i = find_key(p, key);
+    if (i < 0)
+        return def;
+    ((moore_params *)p)->used[i] = 1;
+    return p->value[i];
+}
+
+int moore_params_int(const moore_params *p, const char *key, int64_t def, int64_t lo,
+                     int64_t hi, int64_t *out, moore_error *err)
+{
+    const char *s = moore_params_str(p, key, NULL);
+    if (!s) {
+        *out = def;
+        return MOORE_OK;
+    }
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (*s == '\0' || *end != '\0' || errno == ERANGE)
+        return moore_error_set(err, MOORE_EINVAL, "%s: %s=%s is not an integer", p->family, key, s);
+    if (v < lo || v > hi)
+        return moore_error_set(err, MOORE_EINVAL, "%s: %s=%s is outside %lld..%lld", p->family,
+                               key, s, (long long)lo, (long long)hi);
+    *out = v;
+    return MOORE_OK;
+}
+
+int moore_params_double(const moore_params *p, const char *key, double def, double lo,
+                        double hi, double *out, moore_error *err)
+{
+    const char *s = moore_params_str(p, key, NULL);
+    if (!s) {
+        *out = def;
+        return MOORE_OK;
+    }
+    char *end;
+    double v = strtod(s, &end);
+    if (*s == '\0' || *end != '\0' || !isfinite(v))
+        return moore_error_set(err, MOORE_EINVAL, "%s: %s=%s is not a number", p->family, key, s);
+    if (v < lo || v > hi)
+        return moore_error_set(err, MOORE_EINVAL, "%s: %s=%s is outside %g..%g", p->family, key,
+                               s, lo, hi);
+    *out = v;
+    return MOORE_OK;
+}
+
+int moore_params_format(const moore_params *p, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < p->count; i++) {
+        int w = snprintf(buf + used, len - used, "%s%s=%s", i ? "," : "", p->key[i], p->value[i]);
+        if (w < 0 || (size_t)w >= len - used)
+            return MOORE_EINVAL;
+        used += (size_t)w;
+    }
+    return MOORE_OK;
+}
+
+static int parse_pair(const char *fam, const char *pair, size_t len, moore_params *p,
+                      moore_error *err)
+{
+    const char *eq = memchr(pair, '=', len);
+    if (!eq || eq == pair)
+        return moore_error_set(err, MOORE_EINVAL, "%s: '%.*s' is not key=value", fam, (int)len,
+                               pair);
+    size_t klen = (size_t)(eq - pair), vlen = len - klen - 1;
+    if (p->count == MOORE_PARAMS_MAX)
+        return moore_error_set(err, MOORE_EINVAL, "%s: more than %d parameters", fam,
+                               MOORE_PARAMS_MAX);
+    if (klen >= sizeof p->key[0] || vlen >= sizeof p->value[0])
+        return moore_error_set(err, MOORE_EINVAL, "%s: parameter '%.*s' is too long", fam,
+                               (int)len, pair);
+    if (vlen == 0)
+        return moore_error_set(err, MOORE_EINVAL, "%s: %.*s has no value", fam, (int)klen, pair);
+    memcpy(p->key[p->count], pair, klen);
+    p->key[p->count][klen] = '\0';
+    memcpy(p->value[p->count], eq + 1, vlen);
+    p->value[p->count][vlen] = '\0';
+    if (find_key(p, p->key[p->count]) >= 0)
+        return moore_error_set(err, MOORE_EINVAL, "%s: key '%s' given twice", fam,
+                               p->key[p->count]);
+    p->count++;
+    return MOORE_OK;
+}
+
+static int key_listed(const moore_family *f, const char *key)
+{
+    for (const moore_param_info *i = f->params; i && i->key; i++)
+        if (strcmp(i->key, key) == 0)
+            return 1;
+    return 0;
+}
+
+int moore_spec_parse(const char *spec, const moore_family **fam, moore_params *params,
+                     moore_error *err)
+{
+    memset(params, 0, sizeof *params);
+    *fam = NULL;
+    const char *colon = strchr(spec, ':');
+    size_t nlen = colon ? (size_t)(colon - spec) : strlen(spec);
+    char name[64];
+    if (nlen == 0 || nlen >= sizeof name)
+        return moore_error_set(err, MOORE_EINVAL, "'%s' does not start with a family name", spec);
+    memcpy(name, spec, nlen);
+    name[nlen] = '\0';
+    const moore_family *f = moore_family_find(name);
+    if (!f)
+        return moore_error_set(err, MOORE_EINVAL,
+                               "unknown family '%s' (see 'moore families')", name);
+    params->family = f->name;
+    if (colon) {
+        const char *s = colon + 1;
+        if (*s == '\0')
+            return moore_error_set(err, MOORE_EINVAL, "%s: nothing after ':'", f->name);
+        while (*s) {
+            const char *comma = strchr(s, ',');
+            size_t len = comma ? (size_t)(comma - s) : strlen(s);
+            int rc = parse_pair(f->name, s, len, params, err);
+            if (rc)
+                return rc;
+            if (!key_listed(f, params->key[params->count - 1]))
+                return moore_error_set(err, MOORE_EINVAL,
+                                       "%s: unknown key '%s' (see 'moore families')", f->name,
+                                       params->key[params->count - 1]);
+            s += len + (comma ? 1 : 0);
+            if (comma && *s == '\0')
+                return moore_error_set(err, MOORE_EINVAL, "%s: trailing ',' in '%s'", f->name,
+                                       spec);
+        }
+    }
+    *fam = f;
+    return MOORE_OK;
+}
+
+static int check_all_used(const moore_params *p, moore_error *err)
+{
+    for (int i = 0; i < p->count; i++)
+        if (!p->used[i])
+            return moore_error_set(err, MOORE_EINVAL, "%s: key '%s' does not apply here",
+                                   p->family, p->key[i]);
+    return MOORE_OK;
+}
+
+int moore_spec_build(const char *spec, moore_graph **out, moore_error *err)
+{
+    const moore_family *f;
+    moore_params p;
+    *out = NULL;
+    int rc = moore_spec_parse(spec, &f, &p, err);
+    if (rc)
+        return rc;
+    moore_graph *g = NULL;
+    rc = f->build(&p, &g, err);
+    if (!rc)
+        rc = check_all_used(&p, err);
+    if (!rc && !g->family) {
+        char buf[MOORE_PARAMS_MAX * 130];
+        moore_params_format(&p, buf, sizeof buf);
+        rc = moore_graph_set_origin(g, f->name, buf[0] ? buf : NULL, err);
+    }
+    if (rc) {
+        moore_graph_free(g);
+        return rc;
+    }
+    *out = g;
+    return MOORE_OK;
+}
+
+int moore_spec_counts(const char *spec, moore_counts *out, moore_error *err)
+{
+    const moore_family *f;
+    moore_params p;
+    int rc = moore_spec_parse(spec, &f, &p, err);
+    if (rc)
+        return rc;
+    if (!f->counts)
+        return moore_error_set(err, MOORE_EINVAL, "%s: no closed-form counts", f->name);
+    memset(out, 0, sizeof *out);
+    out->diameter = -1;
+    rc = f->counts(&p, out, err);
+    return rc ? rc : check_all_used(&p, err);
+}
+
+static int is_regular_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int moore_topology_load(const char *arg, moore_graph **out, moore_error *err)
+{
+    *out = NULL;
+    if (!arg || !*arg)
+        return moore_error_set(err, MOORE_EINVAL, "empty topology argument");
+    if (is_regular_file(arg))
+        return moore_graph_read(arg, out, err);
+    char name[64];
+    size_t n = strcspn(arg, ":");
+    if (n < sizeof name) {
+        memcpy(name, arg, n);
+        name[n] = '\0';
+        if (moore_family_find(name) || strchr(arg, ':'))
+            return moore_spec_build(arg, out, err);
+    }
+    struct stat st;
+    if (stat(arg, &st) == 0)
+        return moore_error_set(err, MOORE_EINVAL, "'%s' is not a regular file", arg);
+    return moore_error_set(err, MOORE_EINVAL,
+                           "'%s' is neither a file nor a family (see 'moore families')", arg);
+}
+
+int moore_family_resolve_endpoints(const moore_params *p, int32_t degree, int32_t def_p,
+                                   int32_t *out, moore_error *err)
+{
+    int64_t v;
+    int rc;
+    if (moore_params_has(p, "p") && moore_params_has(p, "radix"))
+        return moore_error_set(err, MOORE_EINVAL, "%s: give p= or radix=, not both", p->family);
+    if (moore_params_has(p, "p")) {
+        rc = moore_params_int(p, "p", def_p, 0, 1 << 20, &v, err);
+        if (rc)
+            return rc;
+        *out = (int32_t)v;
+        return MOORE_OK;
+    }
+    if (moore_params_has(p, "radix")) {
+        rc = moore_params_int(p, "radix", 0, 1, 1 << 20, &v, err);
+        if (rc)
+            return rc;
+        if (v - degree < 1)
+            return moore_error_set(err, MOORE_EINVAL,
+                                   "%s: radix=%lld leaves no port for endpoints (network degree "
+                                   "%d needs radix >= %d)",
+                                   p->family, (long long)v, (int)degree, (int)degree + 1);
+        *out = (int32_t)(v - degree);
+        return MOORE_OK;
+    }
+    *out = def_p;
+    return MOORE_OK;
+}

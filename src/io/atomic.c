@@ -1,0 +1,88 @@
+/* atomic.c — whole-or-nothing output files.
+ *
+ * A crash, a bad value found halfway, or a full disk must never leave a
+ * truncated topology that a simulator would then read as if it were real, so
+ * writers go to "<path>.tmp.XXXXXX" beside the target and rename(2) at the end,
+ * which is atomic within one file system. */
+#include "moore/io.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char *dup_str(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+int moore_atomic_open(const char *path, moore_atomic_file *af, moore_error *err)
+{
+    memset(af, 0, sizeof *af);
+    if (strcmp(path, "-") == 0) {
+        af->f = stdout;
+        return MOORE_OK;
+    }
+    size_t n = strlen(path);
+    af->path = dup_str(path);
+    af->tmp = malloc(n + 12);
+    if (!af->path || !af->tmp) {
+        moore_atomic_abort(af);
+        return moore_error_set(err, MOORE_ENOMEM, "out of memory");
+    }
+    memcpy(af->tmp, path, n);
+    memcpy(af->tmp + n, ".tmp.XXXXXX", 12);
+    int fd = mkstemp(af->tmp);
+    if (fd < 0) {
+        int e = errno;
+        free(af->tmp);
+        af->tmp = NULL;
+        moore_atomic_abort(af);
+        return moore_error_set(err, MOORE_EIO, "cannot write '%s': %s", path, strerror(e));
+    }
+    af->f = fdopen(fd, "w");
+    if (!af->f) {
+        close(fd);
+        moore_atomic_abort(af);
+        return moore_error_set(err, MOORE_EIO, "cannot write '%s'", path);
+    }
+    return MOORE_OK;
+}
+
+int moore_atomic_commit(moore_atomic_file *af, moore_error *err)
+{
+    if (!af->tmp) { /* stdout */
+        int bad = fflush(af->f) != 0 || ferror(af->f);
+        af->f = NULL;
+        return bad ? moore_error_set(err, MOORE_EIO, "cannot write to standard output") : MOORE_OK;
+    }
+    int bad = fflush(af->f) != 0 || ferror(af->f);
+    bad |= fclose(af->f) != 0;
+    af->f = NULL;
+    if (bad || rename(af->tmp, af->path) != 0) {
+        int e = errno;
+        int rc = moore_error_set(err, MOORE_EIO, "cannot write '%s': %s", af->path, strerror(e));
+        moore_atomic_abort(af);
+        return rc;
+    }
+    free(af->tmp);
+    free(af->path);
+    af->tmp = af->path = NULL;
+    return MOORE_OK;
+}
+
+void moore_atomic_abort(moore_atomic_file *af)
+{
+    if (af->f && af->f != stdout)
+        fclose(af->f);
+    af->f = NULL;
+    if (af->tmp)
+        remove(af->tmp);
+    free(af->tmp);
+    free(af->path);
+    af->tmp = af->path = NULL;
+}

@@ -1,0 +1,62 @@
+/* basic.c — the "basic" and "paths" metric groups: counts, degrees, and the
+ * distance metrics of paths.h, under the JSON keys of SPEC.md §4. */
+#include "moore/metrics.h"
+#include "moore/paths.h"
+
+#include <math.h>
+
+int moore_metric_basic(const moore_graph *g, const moore_metric_options *o, moore_report *r,
+                       moore_error *err)
+{
+    (void)o;
+    int rc = 0;
+    if (g->family)
+        rc = moore_report_string(r, "family", g->family, err);
+    if (!rc && g->params)
+        rc = moore_report_string(r, "params", g->params, err);
+    if (!rc) rc = moore_report_int(r, "switches", g->n, err);
+    if (!rc) rc = moore_report_int(r, "links", g->m, err);
+    if (!rc) rc = moore_report_int(r, "endpoints", moore_graph_endpoints_total(g), err);
+    if (!rc) rc = moore_report_int(r, "degree_min", moore_graph_degree_min(g), err);
+    if (!rc) rc = moore_report_int(r, "degree_max", moore_graph_degree_max(g), err);
+    if (!rc) rc = moore_report_bool(r, "regular", moore_graph_is_regular(g), err);
+    if (!rc) {
+        int32_t pmax = 0;
+        for (int32_t v = 0; v < g->n; v++)
+            if (g->endpoints[v] + moore_graph_degree(g, v) > pmax)
+                pmax = g->endpoints[v] + moore_graph_degree(g, v);
+        rc = moore_report_int(r, "radix", pmax, err);
+    }
+    return rc;
+}
+
+int moore_metric_paths(const moore_graph *g, const moore_metric_options *o, moore_report *r,
+                       moore_error *err)
+{
+    moore_paths_result p;
+    int32_t girth;
+    int rc = moore_paths_compute(g, o, &p, err);
+    if (rc)
+        return rc;
+    rc = moore_girth(g, &girth, err);
+    if (!rc) rc = moore_report_bool(r, "connected", p.connected, err);
+    if (!rc) rc = moore_report_int(r, "components", p.components, err);
+    if (!rc && p.connected) {
+        int32_t d = moore_graph_degree_max(g);
+        double bound = moore_bound(d, p.diameter);
+        rc = moore_report_int(r, "diameter", p.diameter, err);
+        if (!rc) rc = moore_report_double(r, "avg_path_length", p.avg_path_length, err);
+        if (!rc) rc = moore_report_int_array(r, "distance_histogram", p.histogram,
+                                             p.histogram_len, err);
+        if (!rc) rc = moore_report_double(r, "moore_bound", bound, err);
+        if (!rc) rc = moore_report_double(r, "moore_efficiency", g->n / bound, err);
+    } else if (!rc) {
+        const char *keys[] = { "diameter", "avg_path_length", "moore_bound", "moore_efficiency" };
+        for (int i = 0; !rc && i < 4; i++)
+            rc = moore_report_null(r, keys[i], err);
+    }
+    if (!rc) rc = girth ? moore_report_int(r, "girth", girth, err)
+                        : moore_report_null(r, "girth", err);
+    moore_paths_result_free(&p);
+    return rc;
+}

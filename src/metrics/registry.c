@@ -1,0 +1,82 @@
+/* registry.c — every metric group `moore stats --metrics` knows, in output
+ * order. A new area is one file with its compute function plus one line here. */
+#include "moore/metrics.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int moore_metric_basic(const moore_graph *, const moore_metric_options *, moore_report *,
+                       moore_error *);
+int moore_metric_paths(const moore_graph *, const moore_metric_options *, moore_report *,
+                       moore_error *);
+
+static const moore_metric_group GROUPS[] = {
+    { "basic", "switches, links, endpoints, degrees", 1, moore_metric_basic },
+    { "paths", "diameter, average path length, distance histogram, girth, Moore bound", 1,
+      moore_metric_paths },
+    { NULL, NULL, 0, NULL }
+};
+
+const moore_metric_group *moore_metric_groups(void) { return GROUPS; }
+
+const moore_metric_group *moore_metric_group_find(const char *name)
+{
+    for (const moore_metric_group *m = GROUPS; m->name; m++)
+        if (strcmp(m->name, name) == 0)
+            return m;
+    return NULL;
+}
+
+void moore_metric_options_default(moore_metric_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->seed = 1;
+}
+
+/* Marks the groups a list names; refuses unknown names before any work. */
+static int select_groups(const char *list, char *on, moore_error *err)
+{
+    int count = 0;
+    for (const moore_metric_group *m = GROUPS; m->name; m++, count++)
+        on[count] = list ? strcmp(list, "all") == 0 : m->default_on;
+    if (!list || strcmp(list, "all") == 0)
+        return MOORE_OK;
+    const char *s = list;
+    while (*s) {
+        size_t len = strcspn(s, ",");
+        int found = 0;
+        for (int i = 0; i < count; i++)
+            if (strlen(GROUPS[i].name) == len && strncmp(GROUPS[i].name, s, len) == 0) {
+                on[i] = 1;
+                found = 1;
+            }
+        if (!found) {
+            char known[256] = "";
+            for (int i = 0; i < count; i++) {
+                strncat(known, GROUPS[i].name, sizeof known - strlen(known) - 3);
+                if (i + 1 < count)
+                    strcat(known, ", ");
+            }
+            return moore_error_set(err, MOORE_EINVAL, "unknown metric '%.*s' (known: %s, all)",
+                                   (int)len, s, known);
+        }
+        s += len + (s[len] == ',');
+    }
+    return MOORE_OK;
+}
+
+int moore_metrics_compute(const moore_graph *g, const char *list, const moore_metric_options *o,
+                          moore_report *r, moore_error *err)
+{
+    char on[64];
+    moore_metric_options def;
+    if (!o) {
+        moore_metric_options_default(&def);
+        o = &def;
+    }
+    int rc = select_groups(list, on, err);
+    for (int i = 0; !rc && GROUPS[i].name; i++)
+        if (on[i])
+            rc = GROUPS[i].compute(g, o, r, err);
+    return rc;
+}

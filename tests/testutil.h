@@ -1,0 +1,21 @@
+/* testutil.h — shared helpers for the cmocka tests: build a SPEC or fail the
+ * test with the library's message, and a plain BFS written independently of
+ * src/metrics so distance tests do not check the code against itself. */
+#ifndef MOORE_TESTUTIL_H
+#define MOORE_TESTUTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include "moore/moore.h"
+
+/* Builds spec or fails the test, printing the library's message. */
+moore_graph *tu_build(const char *spec);
+/* Expects building spec to fail with code; returns the message for checks. */
+const char *tu_build_fails(const char *spec, int code);
+/* Diameter by a naive BFS from every switch (-1 when disconnected). */
+int32_t tu_diameter(const moore_graph *g);
+
+#endif
