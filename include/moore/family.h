@@ -64,7 +64,12 @@ typedef struct moore_param_info {
     const char *help;
 } moore_param_info;
 
-/* The planner calls emit once per feasible configuration for the radix. */
+/* The planner calls emit once per feasible configuration for switches of the
+ * given radix. With endpoints > 0 the planner must include the smallest
+ * configuration that reaches that many endpoints (families with a free size
+ * such as Jellyfish or Xpander emit exactly that one, or a few around it);
+ * with endpoints == 0 it lists every configuration of practical size
+ * (say up to ~10^6 switches). */
 typedef int (*moore_plan_emit)(void *ctx, const char *spec, moore_error *err);
 
 typedef struct moore_family {
@@ -76,7 +81,8 @@ typedef struct moore_family {
     /* NULL when no closed form exists. */
     int (*counts)(const moore_params *p, moore_counts *out, moore_error *err);
     /* NULL when the family has no radix-driven configurations (references). */
-    int (*plan)(int32_t radix, moore_plan_emit emit, void *ctx, moore_error *err);
+    int (*plan)(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
+                moore_error *err);
 } moore_family;
 
 /* The table, terminated by an entry with name NULL. */
