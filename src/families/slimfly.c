@@ -138,42 +138,32 @@ static int sf_generators(const moore_gf *f, const sf_shape *s, char *inx, char *
     return MOORE_OK;
 }
 
-/* Links within one group: (g,a,b) ~ (g,a,b') iff b' − b ∈ set; each link is
- * added once, from its smaller end. */
-static int sf_group_links(moore_builder *b, const moore_gf *f, int32_t base, const char *set,
-                          moore_error *err)
-{
-    int32_t q = f->q;
-    for (int32_t a = 0; a < q; a++)
-        for (int32_t y = 0; y < q; y++)
-            for (int32_t s = 1; s < q; s++) {
-                if (!set[s])
-                    continue;
-                int32_t y2 = moore_gf_add(f, y, s);
-                if (y2 > y) {
-                    int rc = moore_builder_add_link(b, base + a * q + y, base + a * q + y2, err);
-                    if (rc)
-                        return rc;
-                }
-            }
-    return MOORE_OK;
-}
-
+/* Adds every link once, from its smaller end, switches ascending and each
+ * row's neighbours ascending, so the links reach the builder already in (u, v)
+ * order. Row u = (g,a,y) links to (g,a,y') for y' > y with y' − y in the
+ * group's set, then — group 0 only, since group-1 ids are larger — to
+ * (1,m,c) with c = y − m·a, in ascending m. */
 static int sf_links(moore_builder *b, const moore_gf *f, const char *inx, const char *inxp,
                     moore_error *err)
 {
-    int32_t q = f->q;
-    int rc = sf_group_links(b, f, 0, inx, err);
-    if (!rc)
-        rc = sf_group_links(b, f, q * q, inxp, err);
-    /* (0,x,y) ~ (1,m,c) with c = y − m·x: exactly one c for every m. */
-    for (int32_t x = 0; !rc && x < q; x++)
-        for (int32_t y = 0; !rc && y < q; y++)
-            for (int32_t m = 0; !rc && m < q; m++) {
-                int32_t c = moore_gf_sub(f, y, moore_gf_mul(f, m, x));
-                rc = moore_builder_add_link(b, x * q + y, q * q + m * q + c, err);
+    int32_t q = f->q, q2 = q * q;
+    for (int32_t u = 0; u < 2 * q2; u++) {
+        int32_t grp = u / q2, a = u % q2 / q, y = u % q;
+        const char *set = grp ? inxp : inx;
+        for (int32_t y2 = y + 1; y2 < q; y2++)
+            if (set[moore_gf_sub(f, y2, y)]) {
+                int rc = moore_builder_add_link(b, u, u - y + y2, err);
+                if (rc)
+                    return rc;
             }
-    return rc;
+        for (int32_t m = 0; grp == 0 && m < q; m++) {
+            int32_t c = moore_gf_sub(f, y, moore_gf_mul(f, m, a));
+            int rc = moore_builder_add_link(b, u, q2 + m * q + c, err);
+            if (rc)
+                return rc;
+        }
+    }
+    return MOORE_OK;
 }
 
 /* Labels "(0,x,y)" and "(1,m,c)", field elements as integers. */
