@@ -167,11 +167,12 @@ static void all_fields_up_to_1024_spot_checked(void **state)
             check_triple(f, a, b, c);
             assert_int_equal(add(f, a, b), add(f, b, a));
             assert_int_equal(mul(f, a, b), mul(f, b, a));
-            /* Fermat in GF(q): a^q = a. */
-            int32_t pw = 1;
-            for (int32_t k = 0; k < q; k++)
-                pw = mul(f, pw, a);
-            assert_int_equal(pw, a);
+            if (i < 20) { /* Fermat in GF(q): a^q = a (q multiplications each) */
+                int32_t pw = 1;
+                for (int32_t k = 0; k < q; k++)
+                    pw = mul(f, pw, a);
+                assert_int_equal(pw, a);
+            }
             if (f->n == 1) {
                 assert_int_equal(add(f, a, b), (a + b) % q);
                 assert_int_equal(mul(f, a, b), (int32_t)((int64_t)a * b % q));
