@@ -6,6 +6,9 @@
 #include <string.h>
 
 static const moore_family FAMILIES[] = {
+    { "slimfly", "Slim Fly: MMS graph, 2q^2 switches, diameter 2",
+      "Besta & Hoefler, SC'14; McKay, Miller & Siran 1998", moore_slimfly_params,
+      moore_slimfly_build, moore_slimfly_counts, moore_slimfly_plan },
     { "complete", "complete graph K_n (reference)", "-", moore_complete_params,
       moore_complete_build, moore_complete_counts, NULL },
     { "petersen", "Petersen graph: 10 switches, degree 3, diameter 2 (reference Moore graph)",

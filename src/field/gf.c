@@ -162,14 +162,6 @@ static int has_full_order(const moore_gf *f, int32_t g, const poly *irr)
     return 1;
 }
 
-static int32_t digit_add(int32_t a, int32_t b, int32_t p, int32_t n)
-{
-    int32_t s = 0, pw = 1;
-    for (int32_t i = 0; i < n; i++, a /= p, b /= p, pw *= p)
-        s += ((a % p + b % p) % p) * pw;
-    return s;
-}
-
 int moore_gf_new(int32_t q, moore_gf **out, moore_error *err)
 {
     int32_t p, n;
@@ -215,18 +207,41 @@ int moore_gf_new(int32_t q, moore_gf **out, moore_error *err)
         f->log[x] = i;
         x = poly_mulmod(x, f->primitive, f, &irr);
     }
+    /* Digit-wise addition by its recurrence on the lowest digit: a + b has
+     * low digit (a%p + b%p) mod p and, above it, (a/p) + (b/p) — an entry
+     * filled earlier, since a/p < a unless a = 0, and then b/p < b unless
+     * b = 0. So the table costs a few lookups an entry instead of n divisions
+     * (GF(4096) was dominated by them), and negation follows the same way. */
+    int32_t *hi = moore_malloc((size_t)q, sizeof *hi, err);
+    int32_t *lo = moore_malloc((size_t)q, sizeof *lo, err);
+    int32_t *wrap = moore_malloc(2 * (size_t)p, sizeof *wrap, err);
+    if (!hi || !lo || !wrap) {
+        free(hi);
+        free(lo);
+        free(wrap);
+        moore_gf_free(f);
+        return MOORE_ENOMEM;
+    }
     for (int32_t a = 0; a < q; a++) {
+        hi[a] = a / p;
+        lo[a] = a % p;
+    }
+    for (int32_t i = 0; i < 2 * p; i++)
+        wrap[i] = i % p;
+    f->add[0] = 0;
+    for (int32_t a = 0; a < q; a++) {
+        const int32_t *up = f->add + (size_t)hi[a] * q;
         for (int32_t b = 0; b < q; b++) {
-            f->add[(size_t)a * q + b] = n == 1 ? (a + b) % p : digit_add(a, b, p, n);
-            f->mul[(size_t)a * q + b] =
-                a && b ? f->exp[(f->log[a] + f->log[b]) % (q - 1)] : 0;
+            f->add[(size_t)a * q + b] = up[hi[b]] * p + wrap[lo[a] + lo[b]];
+            int32_t e = f->log[a] + f->log[b];
+            f->mul[(size_t)a * q + b] = a && b ? f->exp[e >= q - 1 ? e - (q - 1) : e] : 0;
         }
         f->inv[a] = a ? f->exp[(q - 1 - f->log[a]) % (q - 1)] : 0;
+        f->neg[a] = a ? f->neg[hi[a]] * p + wrap[p - lo[a]] : 0;
     }
-    for (int32_t a = 0; a < q; a++)
-        for (int32_t b = 0; b < q; b++)
-            if (f->add[(size_t)a * q + b] == 0)
-                f->neg[a] = b;
+    free(hi);
+    free(lo);
+    free(wrap);
     *out = f;
     return MOORE_OK;
 }
