@@ -90,7 +90,7 @@ static void fattree_and_dragonfly_rows(void **state)
 static void chosen_is_smallest_reaching(void **state)
 {
     (void)state;
-    static const int64_t targets[] = { 100, 1000, 10000, 50000 };
+    static const int64_t targets[] = { 100, 1000, 10000, 50000, 1000000000000 };
     for (size_t t = 0; t < sizeof targets / sizeof *targets; t++) {
         moore_plan p = make(48, targets[t], NULL);
         for (const moore_family *f = moore_families(); f->name; f++) {

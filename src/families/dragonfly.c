@@ -19,7 +19,8 @@
 #include <stdio.h>
 
 const moore_param_info moore_dragonfly_params[] = {
-    { "p", "", "endpoints per switch; alone it sizes a balanced dragonfly a=2p, h=p" },
+    { "p", "-", "endpoints per switch; alone it sizes a balanced dragonfly a=2p, h=p "
+                 "(general form: default h)" },
     { "a", "-", "switches per group (general form, with h=)" },
     { "h", "-", "global links per switch (general form, with a=)" },
     { "g", "-", "groups, h+1..a*h+1 (default a*h+1: one link between every two groups)" },
@@ -167,7 +168,7 @@ int moore_dragonfly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit,
             int64_t per_group = a * p, g = (endpoints + per_group - 1) / per_group;
             if (g < p + 1)
                 g = p + 1;
-            while ((a * p) % (g - 1))
+            while (g < gfull && (a * p) % (g - 1)) /* stops at g−1 = a·h at the latest */
                 g++;
             if (g < gfull)
                 rc = moore_family_emit(emit, ctx, err, "dragonfly:p=%lld,g=%lld", (long long)p,

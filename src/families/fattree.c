@@ -16,7 +16,7 @@
 
 const moore_param_info moore_fattree_params[] = {
     { "k", "", "switch radix, even: k pods, k^2/2 edge, k^2/2 aggregation, k^2/4 core" },
-    MOORE_PARAM_P("-"),
+    { "p", "k/2", "endpoints per edge switch (k/2: full bisection)" },
     { NULL, NULL, NULL }
 };
 

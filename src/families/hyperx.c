@@ -19,7 +19,7 @@ const moore_param_info moore_hyperx_params[] = {
     { "L", "", "dimensions (diameter)" },
     { "S", "", "switches per dimension, >= 2" },
     { "K", "1", "trunking: cables per link" },
-    MOORE_PARAM_P("-"),
+    { "p", "K*S/2", "endpoints per switch (K*S/2: bisection ratio 1)" },
     MOORE_PARAM_RADIX,
     { NULL, NULL, NULL }
 };

@@ -17,7 +17,7 @@
 
 const moore_param_info moore_polarfly_params[] = {
     { "q", "", "prime power: q^2+q+1 switches of network degree q+1" },
-    MOORE_PARAM_P("-"),
+    MOORE_PARAM_P("(q+1)/2"),
     MOORE_PARAM_RADIX,
     { NULL, NULL, NULL }
 };
