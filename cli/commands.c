@@ -4,13 +4,19 @@
 int cmd_build(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_families(int argc, char **argv);
+int cmd_plan(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
 
 extern const char cmd_build_usage[], cmd_stats_usage[], cmd_families_usage[];
+extern const char cmd_plan_usage[], cmd_compare_usage[];
 
 static const cli_command COMMANDS[] = {
     { "build", "build a topology and write it to a file", cmd_build_usage, cmd_build },
     { "stats", "measure a topology (distances, spectrum, ...)", cmd_stats_usage, cmd_stats },
     { "families", "list topology families and their keys", cmd_families_usage, cmd_families },
+    { "plan", "what each family can build with switches of radix R", cmd_plan_usage, cmd_plan },
+    { "compare", "build and measure each family's pick for a radix and endpoint count",
+      cmd_compare_usage, cmd_compare },
     { NULL, NULL, NULL, NULL }
 };
 

@@ -1,9 +1,7 @@
 #!/usr/bin/env bash
-# main.sh — set up, build, and run moore's main job.
+# main.sh — set up, build, and run moore's main job: compare every family's
+# smallest configuration reaching 10,000 endpoints with radix-48 switches.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh build
-for q in 5 13 17 29; do
-  build/moore stats "slimfly:q=$q,radix=48" --metrics basic,paths
-  echo
-done
+build/moore compare --radix 48 --endpoints 10000

@@ -14,6 +14,7 @@ PACKAGES=(
   libmetis-dev                          # bisection
   libnauty2-dev                         # symmetry and isomorphism
   coinor-libclp-dev                     # exact LPs for throughput
+  jq                                    # CLI tests read moore's JSON
 )
 if [ "${MOORE_BENCH:-0}" = 1 ]; then
   PACKAGES+=(libigraph-dev)             # benchmarks only (GPL: never linked into libmoore)

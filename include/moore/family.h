@@ -54,7 +54,16 @@ typedef struct moore_counts {
     int32_t degree_max;
     int64_t endpoints;
     int32_t diameter;       /* -1 when no closed form is known */
+    /* Cables per graph link: HyperX trunking K. The graph stays simple (one
+     * CSR link per switch pair); 0 and 1 both mean single cables. */
+    int32_t multiplicity;
 } moore_counts;
+
+/* Cables between switches: links × multiplicity. */
+static inline int64_t moore_counts_cables(const moore_counts *c)
+{
+    return c->links * (c->multiplicity > 1 ? c->multiplicity : 1);
+}
 
 /* ---- the family table ---- */
 

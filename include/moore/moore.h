@@ -13,5 +13,6 @@
 #include "moore/metrics.h"
 #include "moore/paths.h"
 #include "moore/io.h"
+#include "moore/plan.h"
 
 #endif

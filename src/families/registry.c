@@ -17,6 +17,21 @@ static const moore_family FAMILIES[] = {
       "Hoffman-Singleton graph by Robertson's pentagons and pentagrams (reference Moore graph)",
       "Hoffman & Singleton, IBM J. Res. Dev. 1960", moore_hoffman_singleton_params,
       moore_hoffman_singleton_build, NULL, NULL },
+    { "fattree", "3-level k-ary fat-tree: 5k^2/4 switches, k^3/4 endpoints on edge switches",
+      "Al-Fares, Loukissas & Vahdat, SIGCOMM'08", moore_fattree_params, moore_fattree_build,
+      moore_fattree_counts, moore_fattree_plan },
+    { "dragonfly", "Dragonfly: full-mesh groups of a switches, h global links each, g groups",
+      "Kim, Dally, Scott & Abts, ISCA'08", moore_dragonfly_params, moore_dragonfly_build,
+      moore_dragonfly_counts, moore_dragonfly_plan },
+    { "hyperx", "HyperX: Hamming graph K_S^L, links trunked K times, diameter L",
+      "Ahn, Binkert, Davis, McLaren & Schreiber, SC'09", moore_hyperx_params,
+      moore_hyperx_build, moore_hyperx_counts, moore_hyperx_plan },
+    { "torus", "torus with wrap-around links, dims AxBx...",
+      "Dally, IEEE Trans. Computers 39(6), 1990 (k-ary n-cubes)", moore_torus_params, moore_torus_build,
+      moore_torus_counts, moore_torus_plan },
+    { "polarfly", "PolarFly: Erdos-Renyi polarity graph ER_q, q^2+q+1 switches, diameter 2",
+      "Lakhotia, Besta, Monroe, Isham, Iff, Hoefler & Petrini, SC'22", moore_polarfly_params,
+      moore_polarfly_build, moore_polarfly_counts, moore_polarfly_plan },
     { NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 };
 

@@ -1,0 +1,211 @@
+/* plan.c — every feasible configuration of every family for a switch radix,
+ * priced by closed forms, with the smallest one reaching a target marked.
+ *
+ * Generic over the family table: each family's planner emits SPEC strings,
+ * and this module prices them with moore_spec_counts. A planner that emits a
+ * SPEC its own family refuses is a bug, reported as MOORE_EINTERNAL. */
+#include "moore/plan.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int moore_plan_family_selected(const char *families, const moore_family *f, int *selected,
+                               moore_error *err)
+{
+    *selected = 0;
+    if (!families) {
+        *selected = f->plan != NULL;
+        return MOORE_OK;
+    }
+    for (const char *s = families; *s;) {
+        size_t len = strcspn(s, ",");
+        char name[64];
+        if (len == 0 || len >= sizeof name)
+            return moore_error_set(err, MOORE_EINVAL, "'%s' is not a comma list of families",
+                                   families);
+        memcpy(name, s, len);
+        name[len] = '\0';
+        const moore_family *g = moore_family_find(name);
+        if (!g)
+            return moore_error_set(err, MOORE_EINVAL,
+                                   "unknown family '%s' (see 'moore families')", name);
+        if (!g->plan)
+            return moore_error_set(err, MOORE_EINVAL,
+                                   "%s is a reference graph with no radix-driven "
+                                   "configurations", name);
+        if (g == f)
+            *selected = 1;
+        s += len + (s[len] == ',');
+    }
+    return MOORE_OK;
+}
+
+typedef struct plan_ctx {
+    moore_plan *plan;
+    const moore_family *family;
+    int count_only;             /* probing radixes: count rows, keep none */
+} plan_ctx;
+
+static int plan_emit(void *vctx, const char *spec, moore_error *err)
+{
+    plan_ctx *c = vctx;
+    moore_plan *p = c->plan;
+    moore_counts counts;
+    moore_error sub;
+    if (moore_spec_counts(spec, &counts, &sub))
+        return moore_error_set(err, MOORE_EINTERNAL, "plan: %s planned '%s', which it refuses: %s",
+                               c->family->name, spec, sub.msg);
+    if (strlen(spec) >= MOORE_SPEC_MAX)
+        return moore_error_set(err, MOORE_EINTERNAL, "plan: spec '%s' is too long", spec);
+    if (c->count_only) {
+        p->count++;
+        return MOORE_OK;
+    }
+    if (p->count == p->cap) {
+        int64_t cap = p->cap ? 2 * p->cap : 64;
+        moore_plan_row *rows = realloc(p->rows, (size_t)cap * sizeof *rows);
+        if (!rows)
+            return moore_error_set(err, MOORE_ENOMEM, "plan: out of memory for %lld rows",
+                                   (long long)cap);
+        p->rows = rows;
+        p->cap = cap;
+    }
+    moore_plan_row *r = &p->rows[p->count++];
+    memset(r, 0, sizeof *r);
+    r->family = c->family;
+    snprintf(r->spec, sizeof r->spec, "%s", spec);
+    r->counts = counts;
+    r->cables = moore_counts_cables(&counts);
+    r->network_degree = counts.degree_max * (counts.multiplicity > 1 ? counts.multiplicity : 1);
+    return MOORE_OK;
+}
+
+/* Family table position, for sorting rows into table order. */
+static int family_index(const moore_family *f)
+{
+    int i = 0;
+    for (const moore_family *g = moore_families(); g->name && g != f; g++)
+        i++;
+    return i;
+}
+
+static int row_cmp(const void *va, const void *vb)
+{
+    const moore_plan_row *a = va, *b = vb;
+    int fa = family_index(a->family), fb = family_index(b->family);
+    if (fa != fb)
+        return fa < fb ? -1 : 1;
+    if (a->counts.switches != b->counts.switches)
+        return a->counts.switches < b->counts.switches ? -1 : 1;
+    if (a->counts.endpoints != b->counts.endpoints)
+        return a->counts.endpoints < b->counts.endpoints ? -1 : 1;
+    return strcmp(a->spec, b->spec);
+}
+
+/* Runs the selected planners; count_only just counts what they emit. */
+static int run_planners(int32_t radix, int64_t endpoints, const char *families, moore_plan *p,
+                        int count_only, moore_error *err)
+{
+    for (const moore_family *f = moore_families(); f->name; f++) {
+        int on, rc = moore_plan_family_selected(families, f, &on, err);
+        if (rc)
+            return rc;
+        if (!on)
+            continue;
+        plan_ctx ctx = { p, f, count_only };
+        if ((rc = f->plan(radix, endpoints, plan_emit, &ctx, err)))
+            return rc;
+    }
+    return MOORE_OK;
+}
+
+/* Whether a row is better than the best so far for the target. */
+static int smaller(const moore_plan_row *a, const moore_plan_row *best)
+{
+    if (!best)
+        return 1;
+    if (a->counts.switches != best->counts.switches)
+        return a->counts.switches < best->counts.switches;
+    if (a->cables != best->cables)
+        return a->cables < best->cables;
+    return a->counts.endpoints < best->counts.endpoints;
+}
+
+int moore_plan_make(int32_t radix, int64_t endpoints, const char *families, moore_plan *out,
+                    moore_error *err)
+{
+    memset(out, 0, sizeof *out);
+    out->radix = radix;
+    out->endpoints = endpoints > 0 ? endpoints : 0;
+    if (radix < 1)
+        return moore_error_set(err, MOORE_EINVAL, "plan: radix=%d must be at least 1",
+                               (int)radix);
+    int rc = run_planners(radix, out->endpoints, families, out, 0, err);
+    if (!rc && out->count == 0) {
+        /* Name the smallest radix that would do, so the refusal is actionable. */
+        moore_plan probe = { 0 };
+        int32_t r = radix + 1;
+        for (; r <= 4096 && !rc; r++) {
+            probe.count = 0;
+            rc = run_planners(r, 0, families, &probe, 1, err);
+            if (probe.count)
+                break;
+        }
+        if (!rc)
+            rc = r <= 4096
+                     ? moore_error_set(err, MOORE_EINVAL, "plan: radix=%d is too small for any "
+                                       "configuration (the smallest radix with one is %d)",
+                                       (int)radix, (int)r)
+                     : moore_error_set(err, MOORE_EINVAL, "plan: radix=%d is too small for any "
+                                       "configuration", (int)radix);
+    }
+    if (rc) {
+        moore_plan_free(out);
+        return rc;
+    }
+    qsort(out->rows, (size_t)out->count, sizeof *out->rows, row_cmp);
+    if (out->endpoints > 0) {
+        moore_plan_row *best = NULL;
+        for (int64_t i = 0; i <= out->count; i++) {
+            if (i == out->count || (best && out->rows[i].family != best->family)) {
+                if (best)
+                    best->chosen = 1;
+                best = NULL;
+                if (i == out->count)
+                    break;
+            }
+            moore_plan_row *r = &out->rows[i];
+            if (r->counts.endpoints >= out->endpoints && smaller(r, best))
+                best = r;
+        }
+    }
+    return MOORE_OK;
+}
+
+void moore_plan_free(moore_plan *p)
+{
+    if (!p)
+        return;
+    free(p->rows);
+    p->rows = NULL;
+    p->count = p->cap = 0;
+}
+
+const moore_plan_row *moore_plan_chosen(const moore_plan *p, const moore_family *f)
+{
+    for (int64_t i = 0; i < p->count; i++)
+        if (p->rows[i].family == f && p->rows[i].chosen)
+            return &p->rows[i];
+    return NULL;
+}
+
+const moore_plan_row *moore_plan_largest(const moore_plan *p, const moore_family *f)
+{
+    const moore_plan_row *best = NULL;
+    for (int64_t i = 0; i < p->count; i++)
+        if (p->rows[i].family == f &&
+            (!best || p->rows[i].counts.endpoints > best->counts.endpoints))
+            best = &p->rows[i];
+    return best;
+}

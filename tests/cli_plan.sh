@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# cli_plan.sh — the contract of `moore plan` and `moore compare`: JSON rows
+# exist and are well-formed, --endpoints marks one row per family that reaches
+# the target, bad input exits 2 with one line on stderr.
+#   bash tests/cli_plan.sh <path-to-moore> <source-dir>
+set -euo pipefail
+MOORE=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# JSON rows: an array of objects with the documented keys and types.
+"$MOORE" plan --radix 48 --json > "$tmp/plan.json"
+jq -e 'type == "array" and length > 0' "$tmp/plan.json" > /dev/null || fail "plan JSON is not a non-empty array"
+jq -e 'all(.[]; (.family | type) == "string" and (.spec | type) == "string"
+        and (.switches | type) == "number" and (.links | type) == "number"
+        and (.network_degree | type) == "number" and (.endpoints | type) == "number"
+        and ((.diameter | type) == "number" or .diameter == null)
+        and .chosen == false and .network_degree <= 48)' "$tmp/plan.json" > /dev/null \
+  || fail "plan rows lack keys or have wrong types"
+for fam in fattree dragonfly hyperx torus polarfly; do
+  jq -e --arg f "$fam" 'any(.[]; .family == $f)' "$tmp/plan.json" > /dev/null || fail "no $fam rows"
+done
+# fattree:k=16 as a row: 320 switches, 2,048 links, 1,024 endpoints, diameter 4
+jq -e 'any(.[]; .spec == "fattree:k=16" and .switches == 320 and .links == 2048
+        and .endpoints == 1024 and .diameter == 4)' "$tmp/plan.json" > /dev/null \
+  || fail "fattree:k=16 row is wrong"
+
+# --endpoints: at most one chosen row per family, each reaching the target,
+# and for fat-tree (k³/4 ≥ 10,000 first at k = 36) exactly that one.
+"$MOORE" plan --radix 48 --endpoints 10000 --json > "$tmp/mark.json"
+jq -e '[.[] | select(.chosen)] | length > 0 and all(.[]; .endpoints >= 10000)
+       and (group_by(.family) | all(.[]; length == 1))' "$tmp/mark.json" > /dev/null \
+  || fail "--endpoints marks are wrong"
+jq -e '[.[] | select(.chosen and .family == "fattree") | .spec] == ["fattree:k=36"]' \
+  "$tmp/mark.json" > /dev/null || fail "fat-tree mark is not k=36"
+"$MOORE" plan --radix 48 --endpoints 10000 > "$tmp/mark.txt"
+grep -Eq '^\*.*fattree:k=36 ' "$tmp/mark.txt" || fail "text table does not mark fattree:k=36"
+
+# Bad input: exit 2, one line on stderr naming the problem.
+expect_2() {
+  local want=$1; shift
+  set +e
+  "$MOORE" "$@" > "$tmp/out" 2> "$tmp/err"
+  local rc=$?
+  set -e
+  [ "$rc" -eq 2 ] || fail "'$*' exited $rc, not 2"
+  [ "$(wc -l < "$tmp/err")" -eq 1 ] || fail "'$*' printed more than one line on stderr"
+  grep -q -- "$want" "$tmp/err" || fail "'$*' stderr lacks '$want': $(cat "$tmp/err")"
+}
+expect_2 "radix=2 is too small" plan --radix 2
+expect_2 "radix=1 is too small" plan --radix 1
+expect_2 "radix=2 is too small" compare --radix 2
+expect_2 "required" plan
+expect_2 "nosuch" plan --radix 48 --families nosuch
+expect_2 "not an integer" plan --radix many
+expect_2 "q=6 is not a prime power" compare polarfly:q=6
+expect_2 "k=7 is odd" compare fattree:k=7
+
+# compare: JSON objects keyed as the columns; unmeasured metrics are null.
+"$MOORE" compare --radix 16 --endpoints 500 --families fattree,torus,hyperx \
+  --metrics basic,paths --json > "$tmp/cmp.json" 2> "$tmp/cmp.err"
+jq -e 'length == 3 and all(.[]; .endpoints >= 500 and (.diameter | type) == "number"
+       and (.cables | type) == "number" and has("throughput_worst")
+       and has("lambda2") and has("ramanujan_bound"))' "$tmp/cmp.json" > /dev/null \
+  || fail "compare JSON rows are wrong"
+jq -e '.[] | select(.family == "fattree") | .spec == "fattree:k=14" and .diameter == 4' \
+  "$tmp/cmp.json" > /dev/null || fail "compare fat-tree row is wrong"
+"$MOORE" compare torus:dims=4x4 hyperx:L=2,S=3,K=2 --metrics basic,paths > "$tmp/cmp.txt"
+grep -q 'torus:dims=4x4' "$tmp/cmp.txt" || fail "compare with given topologies"
+echo "cli_plan: all passed"

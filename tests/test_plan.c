@@ -1,0 +1,301 @@
+/* test_plan.c — the radix planner and compare.
+ *
+ * The planner is checked generically (every row fits the radix, the chosen
+ * row reaches the target and no row of its family that reaches it is
+ * smaller, rows equal their family's closed forms) and against values worked
+ * out by hand from the definitions: the fat-tree rows at radix 48 are exactly
+ * k = 4 … 48, the smallest reaching 10,000 endpoints is k = 36 (34³/4 = 9,826),
+ * PolarFly's is q = 19 ((q²+q+1)(47−q): 9,210 at q = 17, 10,668 at q = 19),
+ * and when the slimfly family is present, its radix-48 rows are the seed's
+ * table (SPEC.md §2.1). Compare is checked by its rows agreeing with the
+ * plan's choices and the built graphs' diameters with the closed forms. */
+#include "testutil.h"
+#include "moore/plan.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static moore_plan make(int32_t radix, int64_t endpoints, const char *families)
+{
+    moore_plan p;
+    moore_error err;
+    moore_error_clear(&err);
+    if (moore_plan_make(radix, endpoints, families, &p, &err) != MOORE_OK) {
+        print_error("plan radix=%d failed: %s\n", (int)radix, err.msg);
+        fail();
+    }
+    return p;
+}
+
+static const moore_plan_row *find_spec(const moore_plan *p, const char *prefix)
+{
+    for (int64_t i = 0; i < p->count; i++)
+        if (strncmp(p->rows[i].spec, prefix, strlen(prefix)) == 0)
+            return &p->rows[i];
+    return NULL;
+}
+
+static void rows_fit_radix_and_match_counts(void **state)
+{
+    (void)state;
+    static const int32_t radixes[] = { 3, 8, 16, 48, 64 };
+    for (size_t t = 0; t < sizeof radixes / sizeof *radixes; t++) {
+        moore_plan p = make(radixes[t], 0, NULL);
+        assert_true(p.count > 0);
+        for (int64_t i = 0; i < p.count; i++) {
+            const moore_plan_row *r = &p.rows[i];
+            assert_non_null(r->family->plan);
+            assert_true(r->network_degree <= radixes[t]);
+            /* average ports per switch in use never exceed the radix */
+            double ports = (double)r->counts.endpoints / (double)r->counts.switches +
+                           r->counts.degree_min;
+            assert_true(ports <= radixes[t] + 1e-9);
+            assert_true(r->counts.endpoints > 0);
+            assert_false(r->chosen);
+            moore_counts c;
+            moore_error err;
+            assert_int_equal(moore_spec_counts(r->spec, &c, &err), MOORE_OK);
+            assert_int_equal(c.switches, r->counts.switches);
+            assert_int_equal(moore_counts_cables(&c), r->cables);
+            if (i > 0 && r->family == p.rows[i - 1].family)
+                assert_true(r->counts.switches >= p.rows[i - 1].counts.switches);
+        }
+        moore_plan_free(&p);
+    }
+}
+
+static void fattree_and_dragonfly_rows(void **state)
+{
+    (void)state;
+    moore_plan p = make(48, 0, "fattree,dragonfly");
+    int fat = 0, dfly = 0;
+    for (int64_t i = 0; i < p.count; i++) {
+        const moore_plan_row *r = &p.rows[i];
+        if (strcmp(r->family->name, "fattree") == 0) {
+            fat++;
+            assert_int_equal(r->network_degree, 2 + 2 * fat); /* k = 4, 6, …, 48 */
+        } else {
+            assert_string_equal(r->family->name, "dragonfly");
+            dfly++;
+        }
+    }
+    assert_int_equal(fat, 23);
+    assert_int_equal(dfly, 12); /* balanced p = 1 … 12: 4p − 1 ≤ 48 */
+    moore_plan_free(&p);
+}
+
+/* The chosen row reaches the target, and nothing in its family that reaches
+ * it has fewer switches. */
+static void chosen_is_smallest_reaching(void **state)
+{
+    (void)state;
+    static const int64_t targets[] = { 100, 1000, 10000, 50000, 1000000000000 };
+    for (size_t t = 0; t < sizeof targets / sizeof *targets; t++) {
+        moore_plan p = make(48, targets[t], NULL);
+        for (const moore_family *f = moore_families(); f->name; f++) {
+            const moore_plan_row *c = moore_plan_chosen(&p, f);
+            int any = 0;
+            for (int64_t i = 0; i < p.count; i++) {
+                const moore_plan_row *r = &p.rows[i];
+                if (r->family != f || r->counts.endpoints < targets[t])
+                    continue;
+                any = 1;
+                assert_non_null(c);
+                assert_true(c->counts.switches <= r->counts.switches);
+                if (r != c)
+                    assert_false(r->chosen);
+            }
+            if (!any)
+                assert_null(c);
+            if (c)
+                assert_true(c->counts.endpoints >= targets[t]);
+        }
+        moore_plan_free(&p);
+    }
+}
+
+static void chosen_by_hand(void **state)
+{
+    (void)state;
+    moore_plan p = make(48, 10000, NULL);
+    const moore_plan_row *c = moore_plan_chosen(&p, moore_family_find("fattree"));
+    assert_non_null(c);
+    assert_string_equal(c->spec, "fattree:k=36");
+    assert_int_equal(c->counts.endpoints, 36 * 36 * 36 / 4);
+    c = moore_plan_chosen(&p, moore_family_find("polarfly"));
+    assert_non_null(c);
+    assert_int_equal(c->counts.switches, 19 * 19 + 19 + 1);
+    assert_int_equal(c->counts.endpoints, 381 * (48 - 20));
+    /* Dragonfly at radix 48 reaches 10,000 below full size: fewer switches
+     * than the smallest full balanced one reaching it (p = 8: 2,064). */
+    c = moore_plan_chosen(&p, moore_family_find("dragonfly"));
+    assert_non_null(c);
+    assert_true(c->counts.switches < 2064);
+    assert_true(c->network_degree <= 48);
+    moore_plan_free(&p);
+}
+
+/* SPEC.md §2.1: q=5: 50 switches, k'=7, 2,050 endpoints; q=13: 338, 19, 9,802;
+ * q=17: 578, 25, 13,294; q=29: 1,682, 43, 8,410; q=37 (k'=55) infeasible. */
+static void slimfly_rows_are_the_seed_table(void **state)
+{
+    (void)state;
+    if (!moore_family_find("slimfly"))
+        skip();
+    static const int64_t seed[][4] = {
+        { 5, 50, 7, 2050 }, { 13, 338, 19, 9802 }, { 17, 578, 25, 13294 },
+        { 29, 1682, 43, 8410 }
+    };
+    moore_plan p = make(48, 0, "slimfly");
+    for (size_t i = 0; i < 4; i++) {
+        char prefix[32];
+        snprintf(prefix, sizeof prefix, "slimfly:q=%d,", (int)seed[i][0]);
+        const moore_plan_row *r = find_spec(&p, prefix);
+        assert_non_null(r);
+        assert_int_equal(r->counts.switches, seed[i][1]);
+        assert_int_equal(r->network_degree, seed[i][2]);
+        assert_int_equal(r->counts.endpoints, seed[i][3]);
+        assert_int_equal(r->counts.diameter, 2);
+    }
+    assert_null(find_spec(&p, "slimfly:q=37,"));
+    moore_plan_free(&p);
+}
+
+static void radix_too_small_and_bad_filters(void **state)
+{
+    (void)state;
+    moore_plan p;
+    moore_error err;
+    assert_int_equal(moore_plan_make(2, 0, NULL, &p, &err), MOORE_EINVAL);
+    assert_non_null(strstr(err.msg, "radix=2 is too small"));
+    assert_int_equal(moore_plan_make(0, 0, NULL, &p, &err), MOORE_EINVAL);
+    /* a 3-D torus needs 6 network ports and one for an endpoint */
+    assert_int_equal(moore_plan_make(3, 0, "torus", &p, &err), MOORE_EINVAL);
+    assert_non_null(strstr(err.msg, "smallest radix with one is 4"));
+    assert_int_equal(moore_plan_make(48, 0, "nosuch", &p, &err), MOORE_EINVAL);
+    assert_non_null(strstr(err.msg, "nosuch"));
+    assert_int_equal(moore_plan_make(48, 0, "fattree,petersen", &p, &err), MOORE_EINVAL);
+    assert_non_null(strstr(err.msg, "petersen"));
+    assert_int_equal(moore_plan_make(48, 0, "fattree,", &p, &err), MOORE_OK);
+    for (int64_t i = 0; i < p.count; i++)
+        assert_string_equal(p.rows[i].family->name, "fattree");
+    moore_plan_free(&p);
+}
+
+static int progress_calls;
+static void count_progress(void *ctx, const char *what, double fraction)
+{
+    (void)ctx;
+    if (strncmp(what, "compare ", 8) == 0) {
+        assert_true(fraction >= 0 && fraction < 1);
+        progress_calls++;
+    }
+}
+
+/* Radix 12, 300 endpoints: every baseline but PolarFly reaches it (PolarFly's
+ * best with q+1 < 12 is q = 7: 57·4 = 228 endpoints), so it is left out with a
+ * note; the others' rows are the plan's choices and their BFS diameters
+ * equal the closed forms. */
+static void compare_rows_follow_the_plan(void **state)
+{
+    (void)state;
+    const char *fams = "fattree,dragonfly,hyperx,torus,polarfly";
+    moore_compare_options o;
+    moore_compare_options_default(&o);
+    o.radix = 12;
+    o.endpoints = 300;
+    o.families = fams;
+    o.metrics = "basic,paths";
+    o.metric.progress = count_progress;
+    progress_calls = 0;
+    moore_compare c;
+    moore_error err;
+    moore_error_clear(&err);
+    assert_int_equal(moore_compare_run(&o, &c, &err), MOORE_OK);
+    moore_plan p = make(12, 300, fams);
+    assert_int_equal(c.count, 4);
+    assert_int_equal(progress_calls, 4);
+    assert_int_equal(c.note_count, 1);
+    assert_non_null(strstr(c.notes[0], "polarfly"));
+    for (int i = 0; i < c.count; i++) {
+        const moore_report *r = &c.rows[i].report;
+        const moore_report_item *fam = moore_report_get(r, "family");
+        assert_non_null(fam);
+        const moore_plan_row *chosen = moore_plan_chosen(&p, moore_family_find(fam->s));
+        assert_non_null(chosen);
+        assert_string_equal(chosen->spec, c.rows[i].spec);
+        assert_true(moore_report_number(r, "switches") == (double)chosen->counts.switches);
+        assert_true(moore_report_number(r, "cables") == (double)chosen->cables);
+        assert_true(moore_report_number(r, "endpoints") >= 300);
+        assert_true(moore_report_number(r, "diameter") == (double)chosen->counts.diameter);
+        /* a group that did not run leaves its keys absent: NaN, printed as "-" */
+        assert_true(isnan(moore_report_number(r, "throughput_worst")));
+    }
+    moore_plan_free(&p);
+    moore_compare_free(&c);
+}
+
+/* Given topologies replace the planner; trunked HyperX counts K cables per link. */
+static void compare_given_topologies(void **state)
+{
+    (void)state;
+    const char *topos[] = { "hyperx:L=2,S=3,K=2", "petersen" };
+    moore_compare_options o;
+    moore_compare_options_default(&o);
+    o.topologies = topos;
+    o.topology_count = 2;
+    o.metrics = "basic";
+    moore_compare c;
+    moore_error err;
+    assert_int_equal(moore_compare_run(&o, &c, &err), MOORE_OK);
+    assert_int_equal(c.count, 2);
+    assert_true(moore_report_number(&c.rows[0].report, "links") == 18);
+    assert_true(moore_report_number(&c.rows[0].report, "cables") == 36);
+    assert_true(moore_report_number(&c.rows[1].report, "cables") == 15);
+    moore_compare_free(&c);
+    const char *bad[] = { "polarfly:q=6" };
+    o.topologies = bad;
+    o.topology_count = 1;
+    assert_int_equal(moore_compare_run(&o, &c, &err), MOORE_EINVAL);
+    assert_non_null(strstr(err.msg, "q=6"));
+}
+
+static void compare_columns_and_default_metrics(void **state)
+{
+    (void)state;
+    static const char *want[] = { "family", "spec", "switches", "cables", "endpoints",
+                                  "diameter", "avg_path_length", "lambda2",
+                                  "bisection_bandwidth", "throughput_uniform",
+                                  "throughput_worst" };
+    const moore_compare_column *col = moore_compare_columns();
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+        assert_string_equal(col[i].key, want[i]);
+    assert_null(col[sizeof want / sizeof *want].key);
+    char list[256];
+    moore_error err;
+    assert_int_equal(moore_compare_default_metrics(list, sizeof list, &err), MOORE_OK);
+    assert_int_equal(strncmp(list, "basic,paths", 11), 0);
+    moore_report r;
+    moore_report_init(&r);
+    moore_graph *g = tu_build("complete:n=4");
+    assert_int_equal(moore_metrics_compute(g, list, NULL, &r, &err), MOORE_OK);
+    moore_graph_free(g);
+    moore_report_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(rows_fit_radix_and_match_counts),
+        cmocka_unit_test(fattree_and_dragonfly_rows),
+        cmocka_unit_test(chosen_is_smallest_reaching),
+        cmocka_unit_test(chosen_by_hand),
+        cmocka_unit_test(slimfly_rows_are_the_seed_table),
+        cmocka_unit_test(radix_too_small_and_bad_filters),
+        cmocka_unit_test(compare_rows_follow_the_plan),
+        cmocka_unit_test(compare_given_topologies),
+        cmocka_unit_test(compare_columns_and_default_metrics),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
