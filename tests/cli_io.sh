@@ -90,9 +90,12 @@ check "json: 175 link pairs" test "$(grep -cE '^    \[[0-9]+, [0-9]+\],?$' "$T/h
 
 # Interop with networkx, where it is installed (it is optional: CI may lack it).
 if python3 -c 'import networkx' 2>/dev/null; then
-    check "networkx reads the GraphML as SST/merlin anytopo does" python3 - "$T/hs.graphml" <<'EOF'
+    # One python run (importing networkx takes seconds): checks, then files for moore.
+    check "networkx reads the GraphML as SST/merlin anytopo does, and the edge list" \
+        python3 - "$T" <<'EOF'
 import sys, networkx as nx
-G = nx.read_graphml(sys.argv[1])
+T = sys.argv[1]
+G = nx.read_graphml(T + "/hs.graphml")
 assert not G.is_directed() and not G.is_multigraph()
 assert G.number_of_nodes() == 50 and G.number_of_edges() == 175
 # merlin relabels nodes by enumeration order and reads int(node['endpoints'])
@@ -101,19 +104,14 @@ assert all(order[v] == int(v) for v in G.nodes())
 assert all(int(G.nodes[v]['endpoints']) == 1 for v in G.nodes())
 assert G.nodes['0']['label'] == 'P0.0' and G.graph['family'] == 'hoffman-singleton'
 assert all(d == 7 for _, d in G.degree())
-EOF
-    check "networkx reads moore's edge list" python3 - "$T/hs.txt" <<'EOF'
-import sys, networkx as nx
-G = nx.read_edgelist(sys.argv[1], nodetype=int)
-assert G.number_of_nodes() == 50 and G.number_of_edges() == 175
-EOF
-    python3 - "$T" <<'EOF'
-import sys, networkx as nx
-G = nx.random_regular_graph(4, 30, seed=1)
-nx.write_edgelist(G, sys.argv[1] + "/nx_default.txt")
-nx.write_edgelist(G, sys.argv[1] + "/nx_plain.txt", data=False)
-nx.set_edge_attributes(G, 1.5, "weight")
-nx.write_weighted_edgelist(G, sys.argv[1] + "/nx_weighted.txt")
+E = nx.read_edgelist(T + "/hs.txt", nodetype=int)
+assert E.number_of_nodes() == 50 and E.number_of_edges() == 175
+assert {tuple(sorted(e)) for e in E.edges()} == {tuple(sorted((int(u), int(v)))) for u, v in G.edges()}
+R = nx.random_regular_graph(4, 30, seed=1)
+nx.write_edgelist(R, T + "/nx_default.txt")
+nx.write_edgelist(R, T + "/nx_plain.txt", data=False)
+nx.set_edge_attributes(R, 1.5, "weight")
+nx.write_weighted_edgelist(R, T + "/nx_weighted.txt")
 EOF
     for f in nx_default nx_plain nx_weighted; do
         "$MOORE" stats "$T/$f.txt" --json --metrics basic >"$T/$f.json" 2>&1
