@@ -50,6 +50,22 @@ check "no temporary files left" test "$(ls -A "$T" | grep -c '\.tmp\.')" -eq 0
 (umask 022 && "$MOORE" build petersen -o "$T/perm.txt")
 check "output file mode 644 under umask 022" test "$(stat -c %a "$T/perm.txt")" = 644
 
+# Devices, FIFOs and symlinks are written through, never renamed over.
+ln -s /dev/null "$T/null"
+"$MOORE" build petersen -o "$T/null"
+check "a symlink to /dev/null stays a symlink" test -L "$T/null"
+mkfifo "$T/fifo"
+cat "$T/fifo" >"$T/fifo.out" &
+"$MOORE" build petersen -o "$T/fifo"
+wait
+check "a FIFO is written in place" cmp "$T/fifo.out" "$T/perm.txt"
+check "a FIFO stays a FIFO" test -p "$T/fifo"
+if [ -L /dev/stdout ]; then
+    "$MOORE" build petersen -o /dev/stdout >"$T/devstdout.txt"
+    check "-o /dev/stdout writes to standard output" cmp "$T/devstdout.txt" "$T/perm.txt"
+    check "/dev/stdout is still a symlink" test -L /dev/stdout
+fi
+
 # Reading back: edge list -> edge list is the identity, bytes included.
 "$MOORE" build hoffman-singleton:p=4 -o "$T/hs.txt"
 "$MOORE" build "$T/hs.txt" -o "$T/hs2.txt"

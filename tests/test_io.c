@@ -578,6 +578,28 @@ static void missing_file_and_atomic_writes(void **state)
     moore_atomic_abort(&af);
     moore_atomic_abort(&af); /* twice is safe */
     assert_int_not_equal(stat(path2, &st), 0);
+    /* Writing through a symlink replaces its target and keeps the link; a
+     * symlink to a device writes into the device (here /dev/null, which must
+     * stay a device: renaming over it would turn it into a regular file). */
+    char link[300], devlink[300];
+    snprintf(link, sizeof link, "%s/link.txt", dir);
+    snprintf(devlink, sizeof devlink, "%s/null", dir);
+    assert_int_equal(symlink("out.txt", link), 0);
+    assert_int_equal(symlink("/dev/null", devlink), 0);
+    assert_int_equal(moore_graph_write(g, link, "edgelist", &err), MOORE_OK);
+    assert_int_equal(moore_graph_write(g, devlink, "edgelist", &err), MOORE_OK);
+    assert_int_equal(lstat(link, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));
+    assert_int_equal(lstat(devlink, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));
+    assert_int_equal(stat("/dev/null", &st), 0);
+    assert_true(S_ISCHR(st.st_mode));
+    moore_graph *back = NULL;
+    assert_int_equal(moore_graph_read(path, &back, &err), MOORE_OK); /* now an edge list */
+    assert_same_graph(g, back);
+    moore_graph_free(back);
+    assert_int_equal(remove(link), 0);
+    assert_int_equal(remove(devlink), 0);
     assert_int_equal(remove(path), 0);
     assert_int_equal(rmdir(dir), 0); /* fails if anything was left behind */
     moore_graph_free(g);
