@@ -113,7 +113,8 @@ static int cmp_link(const void *a, const void *b)
 
 void io_sort_links(io_link *links, int64_t n)
 {
-    qsort(links, (size_t)n, sizeof *links, cmp_link);
+    if (n > 1) /* links may be NULL when there are none: qsort(NULL, 0) is UB */
+        qsort(links, (size_t)n, sizeof *links, cmp_link);
 }
 
 int io_check_range(io_reader *r, const io_link *links, int64_t count, int64_t n,
