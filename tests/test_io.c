@@ -525,7 +525,7 @@ static void refuses_bad_input(void **state)
     READ_FAILS("# moore topology\n# endpoints: -1\n0 1\n", "t.txt:2: negative endpoint count");
     READ_FAILS("# moore topology\n# endpoints: 9999999\n0 1\n", "endpoint count '9999999' exceeds");
     READ_FAILS("# moore topology\n# switches: 5x\n0 1\n", "t.txt:2: unexpected text after '# switches:'");
-    READ_FAILS("# moore topology\n# switches: 200000000\n", "t.txt:2: switches '200000000' exceeds");
+    READ_FAILS("# moore topology\n# switches: 200000000\n", "t.txt:2: '# switches:' value '200000000' exceeds");
     /* netbench */
     READ_FAILS("|V|=3\n|E|=4\n0 1\n1 0\n1 2\n2 0\n", "t.txt:5: link 1 2 has no reverse");
     READ_FAILS("|V|=3\n|E|=6\n0 1\n1 0\n0 1\n", "t.txt:2: |E|=6 but the file lists 3");

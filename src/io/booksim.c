@@ -53,30 +53,20 @@ int io_anynet_is_line(const char *s) { return token_type(s) != TOK_NONE; }
 
 static int push_router(io_reader *r, int64_t id, moore_error *err)
 {
-    if (r->n_routers == r->routers_cap) {
-        int64_t cap = r->routers_cap ? 2 * r->routers_cap : 256;
-        int32_t *p = realloc(r->routers, (size_t)cap * sizeof *p);
-        if (!p)
-            return moore_error_set(err, MOORE_ENOMEM, "out of memory reading %s", r->name);
-        r->routers = p;
-        r->routers_cap = cap;
-    }
-    r->routers[r->n_routers++] = (int32_t)id;
-    return MOORE_OK;
+    int rc = io_reserve(r, (void **)&r->routers, &r->routers_cap, r->n_routers + 1,
+                        sizeof *r->routers, err);
+    if (!rc)
+        r->routers[r->n_routers++] = (int32_t)id;
+    return rc;
 }
 
 static int push_terminal(io_reader *r, int64_t node, int64_t router, moore_error *err)
 {
-    if (r->n_terms == r->terms_cap) {
-        int64_t cap = r->terms_cap ? 2 * r->terms_cap : 1024;
-        io_link *p = realloc(r->terms, (size_t)cap * sizeof *p);
-        if (!p)
-            return moore_error_set(err, MOORE_ENOMEM, "out of memory reading %s", r->name);
-        r->terms = p;
-        r->terms_cap = cap;
-    }
-    r->terms[r->n_terms++] = (io_link){ (int32_t)node, (int32_t)router, r->line };
-    return MOORE_OK;
+    int rc = io_reserve(r, (void **)&r->terms, &r->terms_cap, r->n_terms + 1, sizeof *r->terms,
+                        err);
+    if (!rc)
+        r->terms[r->n_terms++] = (io_link){ (int32_t)node, (int32_t)router, r->line };
+    return rc;
 }
 
 static int parse_item(io_reader *r, const char **s, int type, int64_t *id, moore_error *err)

@@ -80,22 +80,11 @@ int io_netbench_is_header(const char *s)
 
 static int set_add(io_reader *r, io_idset *set, int64_t lo, int64_t hi, moore_error *err)
 {
-    if (set->count == set->cap) {
-        int64_t cap = set->cap ? 2 * set->cap : 16;
-        int64_t *a = realloc(set->lo, (size_t)cap * sizeof *a);
-        if (!a)
-            return moore_error_set(err, MOORE_ENOMEM, "out of memory reading %s", r->name);
-        set->lo = a;
-        int64_t *b = realloc(set->hi, (size_t)cap * sizeof *b);
-        if (!b)
-            return moore_error_set(err, MOORE_ENOMEM, "out of memory reading %s", r->name);
-        set->hi = b;
-        set->cap = cap;
-    }
-    set->lo[set->count] = lo;
-    set->hi[set->count] = hi;
-    set->count++;
-    return MOORE_OK;
+    int rc = io_reserve(r, (void **)&set->ranges, &set->cap, set->count + 1,
+                        sizeof *set->ranges, err);
+    if (!rc)
+        set->ranges[set->count++] = (io_range){ lo, hi };
+    return rc;
 }
 
 /* "set()", "set(a, b, ...)" or "incl_range(a, b)". */
@@ -155,30 +144,14 @@ static int parse_set(io_reader *r, const char *key, const char *s, io_idset *set
     return MOORE_OK;
 }
 
-static int parse_count(io_reader *r, const char *key, const char *s, int64_t max,
-                       int64_t *value, int64_t *line, moore_error *err)
-{
-    char snip[40];
-    if (*line)
-        return io_fail(r, err, "'%s' given twice (first on line %lld)", key, (long long)*line);
-    int rc = io_parse_uint(r, &s, max, key, value, err);
-    if (rc)
-        return rc;
-    if (!io_rest_blank(s))
-        return io_fail(r, err, "unexpected text after '%s': '%s'", key,
-                       io_snippet(snip, sizeof snip, io_skip_blank(s)));
-    *line = r->line;
-    return MOORE_OK;
-}
-
 int io_netbench_header(io_reader *r, const char *s, moore_error *err)
 {
     if (r->n_links)
         return io_fail(r, err, "netbench header line after the links");
     if (strncmp(s, "|V|=", 4) == 0)
-        return parse_count(r, "|V|=", s + 4, MOORE_MAX_SWITCHES, &r->nb_v, &r->nb_v_line, err);
+        return io_parse_count(r, "|V|=", s + 4, MOORE_MAX_SWITCHES, &r->nb_v, &r->nb_v_line, err);
     if (strncmp(s, "|E|=", 4) == 0)
-        return parse_count(r, "|E|=", s + 4, (int64_t)1 << 50, &r->nb_e, &r->nb_e_line, err);
+        return io_parse_count(r, "|E|=", s + 4, (int64_t)1 << 50, &r->nb_e, &r->nb_e_line, err);
     io_idset *sets[3] = { &r->nb_tors, &r->nb_servers, &r->nb_switches };
     for (int i = 0; i < 3; i++)
         if (strncmp(s, SET_KEYS[i], strlen(SET_KEYS[i])) == 0)
@@ -210,7 +183,7 @@ int io_netbench_link(io_reader *r, const char *s, moore_error *err)
 static void set_mark(const io_idset *set, unsigned char *mark, unsigned char bit)
 {
     for (int64_t i = 0; i < set->count; i++)
-        for (int64_t v = set->lo[i]; v <= set->hi[i]; v++)
+        for (int64_t v = set->ranges[i].lo; v <= set->ranges[i].hi; v++)
             mark[v] |= bit;
 }
 
@@ -218,10 +191,10 @@ static int set_check_range(io_reader *r, const char *key, const io_idset *set, i
                            moore_error *err)
 {
     for (int64_t i = 0; i < set->count; i++)
-        if (set->hi[i] >= n) {
+        if (set->ranges[i].hi >= n) {
             r->line = set->line;
             return io_fail(r, err, "'%s' names node %lld but |V|=%lld", key,
-                           (long long)set->hi[i], (long long)n);
+                           (long long)set->ranges[i].hi, (long long)n);
         }
     return MOORE_OK;
 }

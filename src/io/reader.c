@@ -87,16 +87,27 @@ int io_parse_id(io_reader *r, const char **s, int64_t *out, moore_error *err)
     return io_parse_uint(r, s, MOORE_MAX_SWITCHES - 1, "switch id", out, err);
 }
 
+int io_reserve(io_reader *r, void **array, int64_t *cap, int64_t need, size_t elem,
+               moore_error *err)
+{
+    if (need <= *cap)
+        return MOORE_OK;
+    int64_t grown = *cap ? 2 * *cap : 64;
+    if (grown < need)
+        grown = need;
+    void *p = realloc(*array, (size_t)grown * elem);
+    if (!p)
+        return moore_error_set(err, MOORE_ENOMEM, "out of memory reading %s", r->name);
+    *array = p;
+    *cap = grown;
+    return MOORE_OK;
+}
+
 int io_push_link(io_reader *r, int64_t u, int64_t v, moore_error *err)
 {
-    if (r->n_links == r->cap) {
-        int64_t cap = r->cap ? 2 * r->cap : 1024;
-        io_link *p = realloc(r->links, (size_t)cap * sizeof *p);
-        if (!p)
-            return moore_error_set(err, MOORE_ENOMEM, "out of memory reading %s", r->name);
-        r->links = p;
-        r->cap = cap;
-    }
+    int rc = io_reserve(r, (void **)&r->links, &r->cap, r->n_links + 1, sizeof *r->links, err);
+    if (rc)
+        return rc;
     r->links[r->n_links++] = (io_link){ (int32_t)u, (int32_t)v, r->line };
     return MOORE_OK;
 }
@@ -205,17 +216,18 @@ static int header_value(io_reader *r, const char *s, char **out, moore_error *er
     return MOORE_OK;
 }
 
-static int header_count(io_reader *r, const char *s, int64_t max, const char *what,
-                        int64_t *value, int64_t *line, moore_error *err)
+int io_parse_count(io_reader *r, const char *key, const char *s, int64_t max, int64_t *value,
+                   int64_t *line, moore_error *err)
 {
-    char snip[40];
+    char snip[40], what[40];
     if (*line)
-        return io_fail(r, err, "'# %s:' given twice (first on line %lld)", what, (long long)*line);
+        return io_fail(r, err, "'%s' given twice (first on line %lld)", key, (long long)*line);
+    snprintf(what, sizeof what, "'%s' value", key);
     int rc = io_parse_uint(r, &s, max, what, value, err);
     if (rc)
         return rc;
     if (!io_rest_blank(s))
-        return io_fail(r, err, "unexpected text after '# %s:': '%s'", what,
+        return io_fail(r, err, "unexpected text after '%s': '%s'", key,
                        io_snippet(snip, sizeof snip, io_skip_blank(s)));
     *line = r->line;
     return MOORE_OK;
@@ -241,13 +253,9 @@ static int header_endpoints(io_reader *r, const char *s, moore_error *err)
             return io_fail(r, err, "expected an endpoint count, found '%s'",
                            io_snippet(snip, sizeof snip, s));
         }
-        if (r->endpoints_len == cap) {
-            cap = cap ? 2 * cap : 64;
-            int32_t *p = realloc(r->endpoints, (size_t)cap * sizeof *p);
-            if (!p)
-                return moore_error_set(err, MOORE_ENOMEM, "out of memory reading %s", r->name);
-            r->endpoints = p;
-        }
+        if ((rc = io_reserve(r, (void **)&r->endpoints, &cap, r->endpoints_len + 1,
+                             sizeof *r->endpoints, err)))
+            return rc;
         r->endpoints[r->endpoints_len++] = (int32_t)v;
     }
     if (r->endpoints_len == 0)
@@ -269,11 +277,11 @@ static int comment(io_reader *r, const char *s, moore_error *err)
     if (strncmp(s, "params:", 7) == 0)
         return header_value(r, s + 7, &r->params, err);
     if (strncmp(s, "switches:", 9) == 0)
-        return header_count(r, s + 9, MOORE_MAX_SWITCHES, "switches", &r->hdr_switches,
-                            &r->hdr_switches_line, err);
+        return io_parse_count(r, "# switches:", s + 9, MOORE_MAX_SWITCHES, &r->hdr_switches,
+                              &r->hdr_switches_line, err);
     if (strncmp(s, "links:", 6) == 0)
-        return header_count(r, s + 6, (int64_t)1 << 50, "links", &r->hdr_links,
-                            &r->hdr_links_line, err);
+        return io_parse_count(r, "# links:", s + 6, (int64_t)1 << 50, &r->hdr_links,
+                              &r->hdr_links_line, err);
     if (strncmp(s, "endpoints:", 10) == 0)
         return header_endpoints(r, s + 10, err);
     return MOORE_OK; /* any other comment */
@@ -347,12 +355,6 @@ static int looks_binary(const char *buf, size_t len)
     return ctrl > len / 100 + 1;
 }
 
-static void idset_free(io_idset *s)
-{
-    free(s->lo);
-    free(s->hi);
-}
-
 static void reader_free(io_reader *r)
 {
     free(r->endpoints);
@@ -361,9 +363,9 @@ static void reader_free(io_reader *r)
     free(r->links);
     free(r->terms);
     free(r->routers);
-    idset_free(&r->nb_tors);
-    idset_free(&r->nb_servers);
-    idset_free(&r->nb_switches);
+    free(r->nb_tors.ranges);
+    free(r->nb_servers.ranges);
+    free(r->nb_switches.ranges);
 }
 
 int moore_graph_read_stream(FILE *in, const char *name, moore_graph **out, moore_error *err)

@@ -33,10 +33,14 @@ typedef struct io_link {
 } io_link;
 
 /* A set of ids as netbench writes them: "set()", "set(1,4)", "incl_range(0,9)". */
+typedef struct io_range {
+    int64_t lo, hi;     /* inclusive */
+} io_range;
+
 typedef struct io_idset {
     int64_t line;       /* 0 when the file has no such line */
     int64_t count, cap;
-    int64_t *lo, *hi;   /* inclusive ranges */
+    io_range *ranges;
 } io_idset;
 
 typedef struct io_reader {
@@ -87,7 +91,14 @@ int io_parse_uint(io_reader *r, const char **s, int64_t max, const char *what, i
 /* A switch id: 0 <= id < MOORE_MAX_SWITCHES. */
 int io_parse_id(io_reader *r, const char **s, int64_t *out, moore_error *err);
 
+/* Grows *array (of elem-byte items, capacity *cap) to hold at least `need`. */
+int io_reserve(io_reader *r, void **array, int64_t *cap, int64_t need, size_t elem,
+               moore_error *err);
 int io_push_link(io_reader *r, int64_t u, int64_t v, moore_error *err);
+/* A header count "KEY value" (moore's "# switches:", netbench's "|V|="): refuses
+ * a repeat (*line already set), a bad number and trailing text. */
+int io_parse_count(io_reader *r, const char *key, const char *s, int64_t max, int64_t *value,
+                   int64_t *line, moore_error *err);
 
 /* Sorts links by (u, v, line). */
 void io_sort_links(io_link *links, int64_t n);
