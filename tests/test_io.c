@@ -524,6 +524,8 @@ static void refuses_bad_input(void **state)
     READ_FAILS("# moore topology\n# endpoints: 1\n# endpoints: 1\n0 1\n", "t.txt:3: '# endpoints:' given twice");
     READ_FAILS("# moore topology\n# endpoints: -1\n0 1\n", "t.txt:2: negative endpoint count");
     READ_FAILS("# moore topology\n# endpoints: 9999999\n0 1\n", "endpoint count '9999999' exceeds");
+    READ_FAILS("# moore topology\n# family: a\n# family: b\n0 1\n", "t.txt:3: '# family:' given twice");
+    READ_FAILS("# moore topology\n# params:   \n0 1\n", "t.txt:2: empty value");
     READ_FAILS("# moore topology\n# switches: 5x\n0 1\n", "t.txt:2: unexpected text after '# switches:'");
     READ_FAILS("# moore topology\n# switches: 200000000\n", "t.txt:2: '# switches:' value '200000000' exceeds");
     /* netbench */

@@ -193,9 +193,12 @@ int io_build(io_reader *r, int64_t n, const io_link *links, int64_t m,
 
 /* ---- moore's '#' header ---- */
 
-static int header_value(io_reader *r, const char *s, char **out, moore_error *err)
+static int header_value(io_reader *r, const char *key, const char *s, char **out,
+                        moore_error *err)
 {
     char snip[40];
+    if (*out)
+        return io_fail(r, err, "'%s' given twice", key);
     s = io_skip_blank(s);
     size_t n = strcspn(s, "\r\n");
     while (n && io_blank(s[n - 1]))
@@ -211,7 +214,6 @@ static int header_value(io_reader *r, const char *s, char **out, moore_error *er
         return MOORE_ENOMEM;
     memcpy(d, s, n);
     d[n] = '\0';
-    free(*out);
     *out = d;
     return MOORE_OK;
 }
@@ -273,9 +275,9 @@ static int comment(io_reader *r, const char *s, moore_error *err)
     if (!r->moore_header)
         return MOORE_OK;
     if (strncmp(s, "family:", 7) == 0)
-        return header_value(r, s + 7, &r->family, err);
+        return header_value(r, "# family:", s + 7, &r->family, err);
     if (strncmp(s, "params:", 7) == 0)
-        return header_value(r, s + 7, &r->params, err);
+        return header_value(r, "# params:", s + 7, &r->params, err);
     if (strncmp(s, "switches:", 9) == 0)
         return io_parse_count(r, "# switches:", s + 9, MOORE_MAX_SWITCHES, &r->hdr_switches,
                               &r->hdr_switches_line, err);
@@ -421,13 +423,23 @@ int moore_graph_read(const char *path, moore_graph **out, moore_error *err)
 
 /* ---- the shared header writer ---- */
 
+/* "# key: value" with control characters made '?', so a value can never
+ * break the header into lines the reader would take for links. */
+static void header_line(FILE *out, const char *key, const char *value)
+{
+    fprintf(out, "# %s: ", key);
+    for (const char *p = value; *p; p++)
+        fputc((unsigned char)*p < 32 || *p == 127 ? '?' : *p, out);
+    fputc('\n', out);
+}
+
 void io_write_header(const moore_graph *g, FILE *out)
 {
     fprintf(out, "# moore topology\n");
     if (g->family)
-        fprintf(out, "# family: %s\n", g->family);
+        header_line(out, "family", g->family);
     if (g->params && *g->params)
-        fprintf(out, "# params: %s\n", g->params);
+        header_line(out, "params", g->params);
     fprintf(out, "# switches: %d\n# links: %lld\n", (int)g->n, (long long)g->m);
     if (g->n == 0)
         return;
