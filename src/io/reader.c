@@ -436,7 +436,7 @@ static void header_line(FILE *out, const char *key, const char *value)
 void io_write_header(const moore_graph *g, FILE *out)
 {
     fprintf(out, "# moore topology\n");
-    if (g->family)
+    if (g->family && *g->family)
         header_line(out, "family", g->family);
     if (g->params && *g->params)
         header_line(out, "params", g->params);
