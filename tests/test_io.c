@@ -546,6 +546,7 @@ static void refuses_bad_input(void **state)
     READ_FAILS("router 0 node 0\nrouter 1 node 0\n", "t.txt:2: terminal 0 is on router 1");
     READ_FAILS("router 0 switch 1\n", "t.txt:1: expected 'router R' or 'node N'");
     READ_FAILS("node 0 node 1\n", "terminals connect to routers only");
+    READ_FAILS("router 0 node 0\nnode 1\n", "t.txt:2: terminal 1 is on no router");
     READ_FAILS("router 0 node 0\n0 1\n", "t.txt:2: expected 'router R ...'");
 }
 

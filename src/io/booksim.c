@@ -77,6 +77,26 @@ static int parse_item(io_reader *r, const char **s, int type, int64_t *id, moore
     return io_parse_uint(r, s, IO_MAX_TERMINALS, "terminal id", id, err);
 }
 
+/* Records "type id" found on the line of "head head_id". */
+static int item(io_reader *r, int head, int64_t head_id, int type, int64_t id, moore_error *err)
+{
+    int rc;
+    if (head == TOK_NODE) {
+        if (type == TOK_NODE)
+            return io_fail(r, err, "node %lld is linked to node %lld: terminals connect to "
+                                   "routers only",
+                           (long long)head_id, (long long)id);
+        rc = push_router(r, id, err);
+        return rc ? rc : push_terminal(r, head_id, id, err);
+    }
+    if (type == TOK_NODE)
+        return push_terminal(r, id, head_id, err);
+    if (id == head_id)
+        return io_fail(r, err, "router %lld is linked to itself (self-loop)", (long long)id);
+    rc = push_router(r, id, err);
+    return rc ? rc : io_push_link(r, head_id < id ? head_id : id, head_id < id ? id : head_id, err);
+}
+
 int io_anynet_line(io_reader *r, const char *s, moore_error *err)
 {
     char snip[40];
@@ -87,13 +107,17 @@ int io_anynet_line(io_reader *r, const char *s, moore_error *err)
     if (head == TOK_ROUTER && (rc = push_router(r, head_id, err)))
         return rc;
     int prev = TOK_NONE; /* a latency may follow a router item */
+    int attached = 0; /* a line "node N" must name its router */
     for (;;) {
         if (!io_blank(*s) && !io_eol(*s))
             return io_fail(r, err, "expected a blank after the id, found '%s'",
                            io_snippet(snip, sizeof snip, s));
         s = io_skip_blank(s);
-        if (io_eol(*s))
+        if (io_eol(*s)) {
+            if (head == TOK_NODE && !attached)
+                return io_fail(r, err, "terminal %lld is on no router", (long long)head_id);
             return MOORE_OK;
+        }
         int type = token_type(s);
         if (type == TOK_NONE && prev == TOK_ROUTER && isdigit((unsigned char)*s)) {
             int64_t latency;
@@ -107,27 +131,9 @@ int io_anynet_line(io_reader *r, const char *s, moore_error *err)
                            io_snippet(snip, sizeof snip, s));
         if ((rc = parse_item(r, &s, type, &id, err)))
             return rc;
-        if (head == TOK_NODE && type == TOK_NODE)
-            return io_fail(r, err, "node %lld is linked to node %lld: terminals connect to "
-                                   "routers only",
-                           (long long)head_id, (long long)id);
-        if (head == TOK_NODE)
-            rc = push_router(r, id, err);
-        if (!rc && head == TOK_NODE)
-            rc = push_terminal(r, head_id, id, err);
-        else if (!rc && type == TOK_NODE)
-            rc = push_terminal(r, id, head_id, err);
-        else if (!rc) {
-            if (id == head_id)
-                return io_fail(r, err, "router %lld is linked to itself (self-loop)",
-                               (long long)id);
-            rc = push_router(r, id, err);
-            if (!rc)
-                rc = io_push_link(r, head_id < id ? head_id : id, head_id < id ? id : head_id,
-                                  err);
-        }
-        if (rc)
+        if ((rc = item(r, head, head_id, type, id, err)))
             return rc;
+        attached = 1;
         prev = type;
     }
 }
