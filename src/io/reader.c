@@ -300,7 +300,9 @@ static const char *kind_name(io_kind k)
     }
 }
 
-static int line_kind(io_reader *r, const char *s, moore_error *err)
+/* Hands one line to the parser of its kind, deciding the file's kind on the
+ * first line that has one. */
+static int dispatch_line(io_reader *r, const char *s, moore_error *err)
 {
     char snip[40];
     s = io_skip_blank(s);
@@ -392,7 +394,7 @@ int moore_graph_read_stream(FILE *in, const char *name, moore_graph **out, moore
         if (looks_binary(s, (size_t)len))
             rc = io_fail(&r, err, "binary data, not a text topology");
         else
-            rc = line_kind(&r, s, err);
+            rc = dispatch_line(&r, s, err);
     }
     free(buf);
     if (!rc && ferror(in))
