@@ -52,10 +52,16 @@ int moore_graph_write(const moore_graph *g, const char *path, const char *format
 
 /* Individual writers (stream versions). */
 int moore_write_edgelist(const moore_graph *g, FILE *out, moore_error *err);
+int moore_write_json(const moore_graph *g, FILE *out, moore_error *err);
+int moore_write_dot(const moore_graph *g, FILE *out, moore_error *err);
+int moore_write_graphml(const moore_graph *g, FILE *out, moore_error *err);
+int moore_write_booksim(const moore_graph *g, FILE *out, moore_error *err);
+int moore_write_netbench(const moore_graph *g, FILE *out, moore_error *err);
 
-/* Reads an edge list (moore's own or plain "u v") or a netbench .topology.
+/* Reads an edge list (moore's own or plain "u v"), a netbench .topology or a
+ * BookSim2 anynet file, told apart by content (docs/formats.md).
  * Refuses garbage, binary data, empty files, self-loops, duplicate links,
- * negative or huge ids, with the line number in the message. */
+ * negative or huge ids, with the file and line in the message. */
 int moore_graph_read(const char *path, moore_graph **out, moore_error *err);
 int moore_graph_read_stream(FILE *in, const char *name, moore_graph **out, moore_error *err);
 

@@ -7,6 +7,11 @@
 
 static const moore_format FORMATS[] = {
     { "edgelist", "moore edge list: '#' header, then 'u v' per link (SPEC §5)", moore_write_edgelist },
+    { "json", "JSON object: family, params, switches, endpoints, labels, links as [u,v]", moore_write_json },
+    { "dot", "Graphviz DOT undirected graph, endpoints and labels as attributes", moore_write_dot },
+    { "graphml", "GraphML with int 'endpoints' per node (networkx, SST/merlin anytopo)", moore_write_graphml },
+    { "booksim", "BookSim2 anynet network_file: 'router R node N... router R2...'", moore_write_booksim },
+    { "netbench", "netbench .topology: |V|, |E|, ToRs/Servers/Switches, links both ways", moore_write_netbench },
     { NULL, NULL, NULL }
 };
 

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# cli_badinput.sh — the command line's bad-input contract (SPEC §4):
+# every bad input exits with status exactly 2, prints exactly one line on
+# stderr starting with "moore: ", prints nothing on stdout, and leaves no
+# output file and no temporary file behind. Run as: cli_badinput.sh MOORE SRCDIR
+set -u
+MOORE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+[ -x "$MOORE" ] || { echo "no moore binary at $1"; exit 1; }
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+mkdir "$T/in" "$T/out"
+cd "$T/out" || exit 1
+failures=0
+checks=0
+
+bad() {
+    local why=$1
+    shift
+    checks=$((checks + 1))
+    "$MOORE" "$@" >"$T/stdout" 2>"$T/stderr"
+    local rc=$?
+    local lines
+    lines=$(wc -l <"$T/stderr")
+    local problem=""
+    [ "$rc" -eq 2 ] || problem="exit status $rc, not 2"
+    [ -z "$problem" ] && [ "$lines" -ne 1 ] && problem="$lines lines on stderr, not 1"
+    [ -z "$problem" ] && ! head -c 7 "$T/stderr" | grep -q '^moore: ' && problem="stderr does not start with 'moore: '"
+    [ -z "$problem" ] && [ -s "$T/stdout" ] && problem="something was printed on stdout"
+    [ -z "$problem" ] && [ -n "$(ls -A "$T/out")" ] && problem="left files behind: $(ls -A "$T/out" | tr '\n' ' ')"
+    if [ -n "$problem" ]; then
+        echo "FAIL: $why (moore $*): $problem"
+        sed 's/^/    stderr: /' "$T/stderr" | head -5
+        failures=$((failures + 1))
+    fi
+    rm -rf "${T:?}/out/"* "$T/out/".[!.]* 2>/dev/null
+}
+
+# ---- files ----
+printf 'hello world\nthis is not a topology\n' >"$T/in/garbage.txt"
+head -c 4096 "$MOORE" >"$T/in/binary.dat"
+: >"$T/in/empty.txt"
+printf '\n\n   \n' >"$T/in/blank.txt"
+printf '0 1\n1 2\n2 2\n' >"$T/in/selfloop.txt"
+printf '0 1\n1 2\n2 1\n' >"$T/in/duplicate.txt"
+printf '0 1\n-3 2\n' >"$T/in/negative.txt"
+printf '0 1\n1 4294967296\n' >"$T/in/huge.txt"
+printf '0 99999999\n' >"$T/in/sparse.txt"
+printf '0 one\n' >"$T/in/nonnumeric.txt"
+printf '# moore topology\n# switches: 3\n# links: 3\n0 1\n1 2\n' >"$T/in/truncated.txt"
+printf '|V|=3\n|E|=4\n0 1\n1 0\n1 2\n2 0\n' >"$T/in/oneway.topology"
+printf 'router 0 node 0 router 1\nrouter 1 node 5\n' >"$T/in/gap.anynet"
+mkdir "$T/in/adir"
+
+for f in garbage.txt binary.dat empty.txt blank.txt selfloop.txt duplicate.txt negative.txt \
+         huge.txt sparse.txt nonnumeric.txt truncated.txt oneway.topology gap.anynet; do
+    bad "file $f" build "$T/in/$f" -o "$T/out/result"
+    bad "file $f" stats "$T/in/$f"
+done
+bad "missing file" build "$T/in/nosuch.txt" -o "$T/out/result"
+bad "missing file" stats ./no/such/file.topology
+bad "a directory" build "$T/in/adir" -o "$T/out/result"
+
+# ---- SPECs ----
+bad "unknown family" build nosuchfamily:n=3 -o "$T/out/result"
+bad "unknown family" stats nosuchfamily
+bad "unknown key" build complete:n=5,q=3 -o "$T/out/result"
+bad "unknown key" build petersen:n=5 -o "$T/out/result"
+bad "repeated key" build complete:n=5,n=6 -o "$T/out/result"
+bad "non-numeric value" build complete:n=five -o "$T/out/result"
+bad "non-numeric value" build petersen:p=1.5 -o "$T/out/result"
+bad "negative value" build complete:n=-4 -o "$T/out/result"
+bad "missing value" build complete:n= -o "$T/out/result"
+bad "malformed SPEC" build complete: -o "$T/out/result"
+bad "too big (range)" build complete:n=100000000 -o "$T/out/result"
+bad "too big (memory)" build complete:n=200000 -o "$T/out/result"
+bad "too big (memory)" stats complete:n=200000
+bad "too many endpoints" build petersen:p=100000000 -o "$T/out/result"
+bad "radix too small" build petersen:radix=3 -o "$T/out/result"
+
+# ---- command line ----
+bad "unknown command" frobnicate petersen
+bad "unknown option" build petersen --frobnicate -o "$T/out/result"
+bad "unknown option" stats petersen --frobnicate
+bad "unknown format" build petersen -f nosuch -o "$T/out/result"
+bad "unknown format" build petersen --format=nosuch
+bad "missing TOPO" build -o "$T/out/result"
+bad "missing TOPO" stats
+bad "option without value" build petersen -o
+bad "two TOPOs" build petersen complete:n=3 -o "$T/out/result"
+bad "unwritable output" build petersen -o "$T/out/no/such/dir/result"
+
+# --help for every command listed by 'moore --help' exits 0 and prints usage.
+commands=$("$MOORE" --help | awk '/^commands:/ {on = 1; next} on && /^  [a-z]/ {print $1} on && /^$/ {on = 0}')
+checks=$((checks + 1))
+[ -n "$commands" ] || { echo "FAIL: 'moore --help' lists no commands"; failures=$((failures + 1)); }
+for c in $commands; do
+    checks=$((checks + 1))
+    if ! "$MOORE" "$c" --help >"$T/stdout" 2>"$T/stderr" || ! grep -q "usage: moore $c" "$T/stdout"; then
+        echo "FAIL: moore $c --help"
+        failures=$((failures + 1))
+    fi
+done
+checks=$((checks + 1))
+"$MOORE" --help >/dev/null || { echo "FAIL: moore --help"; failures=$((failures + 1)); }
+
+echo "$((checks - failures)) passed, $failures failed"
+[ "$failures" -eq 0 ]
