@@ -176,6 +176,18 @@ static int check_all_used(const moore_params *p, moore_error *err)
     return MOORE_OK;
 }
 
+/* Messages from shared code (the builder, the memory guard) do not know which
+ * SPEC asked; prefix it so the user sees what was refused. */
+static int name_spec(const char *spec, const char *family, int rc, moore_error *err)
+{
+    if (err && strncmp(err->msg, family, strlen(family)) != 0) {
+        char msg[MOORE_ERRMSG_LEN];
+        snprintf(msg, sizeof msg, "%s", err->msg);
+        moore_error_set(err, rc, "%s: %s", spec, msg);
+    }
+    return rc;
+}
+
 int moore_spec_build(const char *spec, moore_graph **out, moore_error *err)
 {
     const moore_family *f;
@@ -195,7 +207,7 @@ int moore_spec_build(const char *spec, moore_graph **out, moore_error *err)
     }
     if (rc) {
         moore_graph_free(g);
-        return rc;
+        return name_spec(spec, f->name, rc, err);
     }
     *out = g;
     return MOORE_OK;
@@ -240,6 +252,8 @@ int moore_topology_load(const char *arg, moore_graph **out, moore_error *err)
     struct stat st;
     if (stat(arg, &st) == 0)
         return moore_error_set(err, MOORE_EINVAL, "'%s' is not a regular file", arg);
+    if (strpbrk(arg, "/."))
+        return moore_error_set(err, MOORE_EIO, "cannot open '%s': no such file", arg);
     return moore_error_set(err, MOORE_EINVAL,
                            "'%s' is neither a file nor a family (see 'moore families')", arg);
 }
