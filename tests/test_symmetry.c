@@ -338,6 +338,20 @@ static void paths_auto_uses_orbits_only_when_they_pay(void **state)
     assert_int_equal(used, 0);
     moore_paths_result_free(&a);
     moore_graph_free(g);
+    /* K_{2,2100}: symmetric, but all twins (Traces' slow case): plain. */
+    int32_t (*links)[2] = malloc(4200 * sizeof *links);
+    for (int32_t i = 0; i < 2100; i++) {
+        links[2 * i][0] = 0;
+        links[2 * i + 1][0] = 1;
+        links[2 * i][1] = links[2 * i + 1][1] = 2 + i;
+    }
+    g = tg_from_links(2102, (const int32_t(*)[2])links, 4200);
+    free(links);
+    assert_int_equal(moore_paths_auto(g, NULL, &a, &used, &err), MOORE_OK);
+    assert_int_equal(used, 0);
+    assert_int_equal(a.diameter, 2);
+    moore_paths_result_free(&a);
+    moore_graph_free(g);
     /* Below the size threshold the plain method runs. */
     g = tg_torus2(8, 8);
     assert_int_equal(moore_paths_auto(g, NULL, &a, &used, &err), MOORE_OK);

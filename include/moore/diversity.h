@@ -27,7 +27,7 @@ extern "C" {
 
 typedef struct moore_diversity_options {
     uint64_t seed;                  /* for the samples (default 1) */
-    int32_t exact_max_switches;     /* all-pairs disjoint paths up to this n (default 1000) */
+    int32_t exact_max_switches;     /* all-pairs disjoint paths up to this n (default 4000) */
     int64_t sample_pairs;           /* sampled pairs above it (default 2000) */
     int32_t sp_exact_max_switches;  /* all BFS sources up to this n (default 5000) */
     int32_t sp_sample_sources;      /* sampled sources above it (default 256) */

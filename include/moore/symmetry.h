@@ -87,9 +87,10 @@ int moore_paths_by_orbits(const moore_graph *g, const int32_t *orbits,
 
 /* All-pairs distance metrics, choosing the cheaper exact method: for graphs of
  * at least MOORE_ORBIT_PATHS_MIN_SWITCHES switches whose local invariants
- * (degree, triangles, 2-ball size) fall into few classes, it asks Traces for
- * the orbits and, when there are at most n/4 of them, runs one BFS per orbit;
- * otherwise (or if the symmetry step fails for size reasons) it runs
+ * (degree, triangles, 2-ball size) fall into at most n/16 classes and with at
+ * most n/16 twin switches (same neighbourhood), it asks Traces for the orbits
+ * and, when there are at most n/4 of them, runs one BFS per orbit; otherwise
+ * (or if the symmetry step fails for size reasons) it runs
  * moore_paths_compute. *used_orbits (may be NULL) is set to the number of
  * orbits used, or 0 when the plain all-pairs method ran. */
 int moore_paths_auto(const moore_graph *g, const moore_metric_options *o,

@@ -26,7 +26,7 @@ void moore_diversity_options_default(moore_diversity_options *o)
 {
     memset(o, 0, sizeof *o);
     o->seed = 1;
-    o->exact_max_switches = 1000;
+    o->exact_max_switches = 4000;
     o->sample_pairs = 2000;
     o->sp_exact_max_switches = 5000;
     o->sp_sample_sources = 256;

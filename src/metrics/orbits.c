@@ -9,7 +9,8 @@
  * Whether symmetry pays is decided cheaply before calling Traces: orbits
  * refine every vertex invariant, so when a cheap invariant (degree, triangles
  * through the switch, size of its 2-ball) already splits the switches into
- * many classes, the orbits are many too and the plain method runs. */
+ * many classes, the orbits are many too and the plain method runs; and when
+ * many switches are twins (same neighbourhood), Traces itself is slow. */
 #include "moore/symmetry.h"
 
 #include <math.h>
@@ -169,14 +170,45 @@ static int64_t invariant_classes(const moore_graph *g)
     return classes;
 }
 
+/* Switches that share their whole neighbourhood with another switch (twins,
+ * e.g. a fat-tree's edge switches in one pod), found by hashing the sorted
+ * rows. Twins make Traces' search tree as deep as their number (7 s for the
+ * k=48 fat-tree), so symmetry is not "cheap" for such graphs. Hash
+ * collisions only make the count larger, which errs on the safe side.
+ * -1 when out of memory. */
+static int64_t twin_switches(const moore_graph *g)
+{
+    int32_t n = g->n;
+    uint64_t *key = malloc((size_t)n * sizeof *key);
+    if (!key)
+        return -1;
+#pragma omp parallel for schedule(dynamic, 256)
+    for (int32_t v = 0; v < n; v++) {
+        uint64_t h = 0xcbf29ce484222325ULL;
+        for (int64_t k = g->offs[v]; k < g->offs[v + 1]; k++)
+            h = (h ^ (uint64_t)(uint32_t)g->adj[k]) * 0x100000001b3ULL;
+        key[v] = h;
+    }
+    qsort(key, (size_t)n, sizeof *key, cmp_u64);
+    int64_t twins = 0;
+    for (int32_t i = 0, j; i < n; i = j) {
+        for (j = i + 1; j < n && key[j] == key[i]; j++)
+            ;
+        if (j - i > 1)
+            twins += j - i;
+    }
+    free(key);
+    return twins;
+}
+
 int moore_paths_auto(const moore_graph *g, const moore_metric_options *o,
                      moore_paths_result *out, int32_t *used_orbits, moore_error *err)
 {
     if (used_orbits)
         *used_orbits = 0;
     if (g->n >= MOORE_ORBIT_PATHS_MIN_SWITCHES) {
-        int64_t classes = invariant_classes(g);
-        if (classes >= 0 && classes <= g->n / 16) {
+        int64_t classes = invariant_classes(g), twins = twin_switches(g);
+        if (classes >= 0 && classes <= g->n / 16 && twins >= 0 && twins <= g->n / 16) {
             moore_symmetry_options so;
             moore_symmetry_options_default(&so);
             so.canonical = 0;
