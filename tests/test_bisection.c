@@ -110,6 +110,26 @@ static void uniform_endpoints_match_unit_weights(void **state)
     moore_graph_free(g);
 }
 
+static void bound_does_not_depend_on_uniform_p(void **state)
+{
+    (void)state;
+    /* Slim Fly q=13 with p=1 and p=10: the same switch split, the same bound
+     * a(G)·N/4 (LAPACK takes another path on the scaled matrix). */
+    moore_graph *g = tg_mms(13);
+    moore_error err;
+    moore_bisection_result a = bisect(g);
+    check_split(g, &a);
+    assert_int_equal(moore_graph_set_endpoints_uniform(g, 10, &err), MOORE_OK);
+    moore_bisection_result b = bisect(g);
+    check_split(g, &b);
+    assert_true(fabs(a.lower - b.lower) < 1e-6 * a.lower);
+    assert_int_equal(b.weight_total, 3380);
+    assert_true(fabs(b.bandwidth - (double)b.cut / 1690) < 1e-12);
+    moore_bisection_result_free(&a);
+    moore_bisection_result_free(&b);
+    moore_graph_free(g);
+}
+
 static void fattree_full_bisection_by_endpoints(void **state)
 {
     (void)state;
@@ -236,6 +256,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(closed_forms),
         cmocka_unit_test(uniform_endpoints_match_unit_weights),
+        cmocka_unit_test(bound_does_not_depend_on_uniform_p),
         cmocka_unit_test(fattree_full_bisection_by_endpoints),
         cmocka_unit_test(small_graphs_against_exhaustive_search),
         cmocka_unit_test(weighted_bound_on_the_fattree_is_a_bound),
