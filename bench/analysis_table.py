@@ -56,6 +56,11 @@ def configurations():
         rows.append((sec, f"slimfly:q={q}", f"p = {(d + 1) // 2} (default ⌈k'/2⌉)"))
         rows.append((sec, f"jellyfish:n={n},d={d},radix={RADIX},seed=1", "same N, d, p"))
         rows.append((sec, f"xpander:d={d},k={k},radix={RADIX},seed=1", f"N = {k * (d + 1)}"))
+    sec = (f"Slim Fly beyond the seed's q ≡ 1 (mod 4): δ = 0 and δ = −1 "
+           f"(SPEC.md §2.1), radix {RADIX}")
+    for q in (8, 16, 19, 23):
+        rows.append((sec, f"slimfly:q={q},radix={RADIX}",
+                     f"δ = {0 if q % 4 == 0 else -1}, p = {RADIX - slimfly_degree(q)}"))
     sec = f"Deployed topologies from radix-{RADIX} switches"
     rows.append((sec, "fattree:k=48", "3-level, k³/4 endpoints"))
     rows.append((sec, "dragonfly:p=12", "balanced a=24, h=12, g=289"))
@@ -216,6 +221,18 @@ def main():
             lines.append(f"- q={q} size: Slim Fly / Jellyfish (same N, d, p) = "
                          f"{a:.3f} / {b:.3f} = **{a / b:.2f}**.")
     w("\n".join(lines) if lines else "Not measurable yet: the families are not built.")
+    w("")
+    w("## Symmetry claims that nauty contradicts")
+    w("")
+    wrong = []
+    for r in results:
+        claim = CLAIMS.get(r["family"], ("-", "-"))[1]
+        if "report" in r and claim in ("yes", "no"):
+            vt = r["report"].get("vertex_transitive")
+            if vt is not None and vt != (claim == "yes"):
+                wrong.append(f"- `{r['spec']}`: seed says vertex-transitive = {claim}; Traces "
+                             f"finds {r['report'].get('orbits')} orbits.")
+    w("\n".join(wrong) if wrong else "None among the rows measured.")
     w("")
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     tmp = args.out + ".tmp"
