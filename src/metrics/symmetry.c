@@ -305,10 +305,13 @@ int moore_isomorphic(const moore_graph *a, const moore_graph *b,
 int moore_metric_symmetry(const moore_graph *g, const moore_metric_options *o, moore_report *r,
                           moore_error *err)
 {
-    (void)o;
     moore_symmetry_options so;
     moore_symmetry_options_default(&so);
     moore_symmetry_result s;
+    /* Traces reports no progress of its own; say at least what is running
+     * (it takes seconds on twin-rich graphs such as large fat-trees). */
+    if (o && o->progress && g->n > 1000)
+        o->progress(o->progress_ctx, "automorphisms (Traces)", 0.0);
     int rc = moore_symmetry_compute(g, &so, &s, err);
     if (rc)
         return rc;
