@@ -6,9 +6,11 @@ int cmd_stats(int argc, char **argv);
 int cmd_families(int argc, char **argv);
 int cmd_plan(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_iso(int argc, char **argv);
 
 extern const char cmd_build_usage[], cmd_stats_usage[], cmd_families_usage[];
 extern const char cmd_plan_usage[], cmd_compare_usage[];
+extern const char cmd_iso_usage[];
 
 static const cli_command COMMANDS[] = {
     { "build", "build a topology and write it to a file", cmd_build_usage, cmd_build },
@@ -17,6 +19,7 @@ static const cli_command COMMANDS[] = {
     { "plan", "what each family can build with switches of radix R", cmd_plan_usage, cmd_plan },
     { "compare", "build and measure each family's pick for a radix and endpoint count",
       cmd_compare_usage, cmd_compare },
+    { "iso", "tell whether two topologies are isomorphic (nauty/Traces)", cmd_iso_usage, cmd_iso },
     { NULL, NULL, NULL, NULL }
 };
 

@@ -13,6 +13,9 @@
 #include "moore/metrics.h"
 #include "moore/paths.h"
 #include "moore/io.h"
+#include "moore/bisection.h"
+#include "moore/symmetry.h"
+#include "moore/diversity.h"
 #include "moore/plan.h"
 
 #endif

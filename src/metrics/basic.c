@@ -2,6 +2,7 @@
  * distance metrics of paths.h, under the JSON keys of SPEC.md §4. */
 #include "moore/metrics.h"
 #include "moore/paths.h"
+#include "moore/symmetry.h"
 
 #include <math.h>
 
@@ -35,7 +36,9 @@ int moore_metric_paths(const moore_graph *g, const moore_metric_options *o, moor
 {
     moore_paths_result p;
     int32_t girth;
-    int rc = moore_paths_compute(g, o, &p, err);
+    /* One BFS per automorphism orbit when symmetry is cheap and the orbits
+     * few (symmetry.h), else all pairs; both are exact. */
+    int rc = moore_paths_auto(g, o, &p, NULL, err);
     if (rc)
         return rc;
     rc = moore_girth(g, &girth, err);

@@ -9,11 +9,23 @@ int moore_metric_basic(const moore_graph *, const moore_metric_options *, moore_
                        moore_error *);
 int moore_metric_paths(const moore_graph *, const moore_metric_options *, moore_report *,
                        moore_error *);
+int moore_metric_bisection(const moore_graph *, const moore_metric_options *, moore_report *,
+                           moore_error *);
+int moore_metric_symmetry(const moore_graph *, const moore_metric_options *, moore_report *,
+                          moore_error *);
+int moore_metric_diversity(const moore_graph *, const moore_metric_options *, moore_report *,
+                           moore_error *);
 
 static const moore_metric_group GROUPS[] = {
     { "basic", "switches, links, endpoints, degrees", 1, moore_metric_basic },
     { "paths", "diameter, average path length, distance histogram, girth, Moore bound", 1,
       moore_metric_paths },
+    { "bisection", "bisection cut by METIS, normalised bandwidth, spectral lower bound", 0,
+      moore_metric_bisection },
+    { "symmetry", "automorphism group size, orbits, vertex-transitivity, canonical hash (Traces)",
+      0, moore_metric_symmetry },
+    { "diversity", "shortest-path multiplicity, edge-disjoint paths by max-flow", 0,
+      moore_metric_diversity },
     { NULL, NULL, 0, NULL }
 };
 

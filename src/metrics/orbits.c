@@ -1,0 +1,237 @@
+/* orbits.c — exact all-pairs distance metrics from one BFS per automorphism
+ * orbit, and the rule that decides when that is worth asking Traces for.
+ *
+ * An automorphism maps shortest paths to shortest paths, so every switch of an
+ * orbit has the same distance distribution: the histogram of all ordered
+ * pairs is Σ over orbits of |orbit| × (histogram seen from one member). A
+ * vertex-transitive Slim Fly or torus then costs one BFS instead of N.
+ *
+ * Whether symmetry pays is decided cheaply before calling Traces: orbits
+ * refine every vertex invariant, so when a cheap invariant (degree, triangles
+ * through the switch, size of its 2-ball) already splits the switches into
+ * many classes, the orbits are many too and the plain method runs; and when
+ * many switches are twins (same neighbourhood), Traces itself is slow. */
+#include "moore/symmetry.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int moore_paths_by_orbits(const moore_graph *g, const int32_t *orbits,
+                          const moore_metric_options *o, moore_paths_result *out,
+                          moore_error *err)
+{
+    memset(out, 0, sizeof *out);
+    int32_t n = g->n;
+    for (int32_t v = 0; v < n; v++)
+        if (orbits[v] < 0 || orbits[v] >= n || orbits[orbits[v]] != orbits[v])
+            return moore_error_set(err, MOORE_EINVAL,
+                                   "paths by orbits: orbits[%d]=%d is not an orbit "
+                                   "representative (need orbits[orbits[v]] == orbits[v])",
+                                   (int)v, (int)orbits[v]);
+    int rc = moore_components(g, NULL, &out->components, err);
+    if (rc)
+        return rc;
+    out->connected = out->components <= 1;
+    if (!out->connected) {
+        out->diameter = -1;
+        out->avg_path_length = NAN;
+        return MOORE_OK;
+    }
+    int32_t maxd = n > 1 ? n - 1 : 0;
+    int64_t *size = moore_calloc((size_t)(n ? n : 1), sizeof *size, err);
+    int32_t *reps = moore_malloc((size_t)(n ? n : 1), sizeof *reps, err);
+    int64_t *hist = moore_calloc((size_t)maxd + 1, sizeof *hist, err);
+    if (!size || !reps || !hist) {
+        free(size);
+        free(reps);
+        free(hist);
+        return MOORE_ENOMEM;
+    }
+    int32_t nreps = 0;
+    for (int32_t v = 0; v < n; v++)
+        size[orbits[v]]++;
+    for (int32_t v = 0; v < n; v++)
+        if (orbits[v] == v)
+            reps[nreps++] = v;
+    int failed = 0;
+    int64_t done = 0;
+#pragma omp parallel
+    {
+        int32_t *dist = malloc((size_t)(n ? n : 1) * sizeof *dist);
+        int32_t *q = malloc((size_t)(n ? n : 1) * sizeof *q);
+        int64_t *h = calloc((size_t)maxd + 1, sizeof *h);
+        if (!dist || !q || !h) {
+#pragma omp atomic write
+            failed = 1;
+        } else {
+#pragma omp for schedule(dynamic, 1)
+            for (int32_t i = 0; i < nreps; i++) {
+                moore_bfs(g, reps[i], dist, q);
+                for (int32_t v = 0; v < n; v++)
+                    h[dist[v]] += size[reps[i]];
+                int64_t k;
+#pragma omp atomic capture
+                k = ++done;
+                if (o && o->progress && nreps >= 64 && k % (nreps / 64) == 0)
+#pragma omp critical(moore_progress)
+                    o->progress(o->progress_ctx, "distances by orbits", (double)k / nreps);
+            }
+#pragma omp critical
+            for (int32_t d = 0; d <= maxd; d++)
+                hist[d] += h[d];
+        }
+        free(dist);
+        free(q);
+        free(h);
+    }
+    free(size);
+    free(reps);
+    if (failed) {
+        free(hist);
+        return moore_error_set(err, MOORE_ENOMEM, "out of memory computing distances by orbits");
+    }
+    int32_t diam = 0;
+    double sum = 0, pairs = 0;
+    for (int32_t d = 1; d <= maxd; d++)
+        if (hist[d]) {
+            diam = d;
+            sum += (double)d * (double)hist[d];
+            pairs += (double)hist[d];
+        }
+    out->diameter = diam;
+    out->avg_path_length = pairs > 0 ? sum / pairs : 0.0;
+    out->histogram = hist;
+    out->histogram_len = diam + 1;
+    return MOORE_OK;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Number of distinct (degree, triangles, 2-ball size) triples: a lower bound
+ * on the number of orbits, in O(Σ deg²) time. -1 when out of memory. */
+static int64_t invariant_classes(const moore_graph *g)
+{
+    int32_t n = g->n;
+    uint64_t *key = malloc((size_t)n * sizeof *key);
+    if (!key)
+        return -1;
+    int failed = 0;
+#pragma omp parallel
+    {
+        int32_t *mark = malloc((size_t)n * sizeof *mark);
+        if (!mark) {
+#pragma omp atomic write
+            failed = 1;
+        } else {
+            for (int32_t v = 0; v < n; v++)
+                mark[v] = -1;
+#pragma omp for schedule(dynamic, 256)
+            for (int32_t v = 0; v < n; v++) {
+                /* mark: 2*v for v and its neighbours, 2*v+1 for the second ring */
+                int64_t tri2 = 0, ring2 = 0;
+                mark[v] = 2 * v;
+                for (int64_t k = g->offs[v]; k < g->offs[v + 1]; k++)
+                    mark[g->adj[k]] = 2 * v;
+                for (int64_t k = g->offs[v]; k < g->offs[v + 1]; k++) {
+                    int32_t u = g->adj[k];
+                    for (int64_t l = g->offs[u]; l < g->offs[u + 1]; l++) {
+                        int32_t w = g->adj[l];
+                        if (w == v)
+                            continue;
+                        if (mark[w] == 2 * v) /* w ~ v: triangle v,u,w (seen twice) */
+                            tri2++;
+                        else if (mark[w] != 2 * v + 1) {
+                            mark[w] = 2 * v + 1;
+                            ring2++;
+                        }
+                    }
+                }
+                uint64_t deg = (uint64_t)moore_graph_degree(g, v);
+                key[v] = (deg & 0xfffffULL) << 44 | ((uint64_t)(tri2 / 2) & 0xfffffULL) << 24 |
+                         ((uint64_t)ring2 & 0xffffffULL);
+            }
+        }
+        free(mark);
+    }
+    if (failed) {
+        free(key);
+        return -1;
+    }
+    qsort(key, (size_t)n, sizeof *key, cmp_u64);
+    int64_t classes = n > 0;
+    for (int32_t v = 1; v < n; v++)
+        classes += key[v] != key[v - 1];
+    free(key);
+    return classes;
+}
+
+/* Switches that share their whole neighbourhood with another switch (twins,
+ * e.g. a fat-tree's edge switches in one pod), found by hashing the sorted
+ * rows. Twins make Traces' search tree as deep as their number (7 s for the
+ * k=48 fat-tree), so symmetry is not "cheap" for such graphs. Hash
+ * collisions only make the count larger, which errs on the safe side.
+ * -1 when out of memory. */
+static int64_t twin_switches(const moore_graph *g)
+{
+    int32_t n = g->n;
+    uint64_t *key = malloc((size_t)n * sizeof *key);
+    if (!key)
+        return -1;
+#pragma omp parallel for schedule(dynamic, 256)
+    for (int32_t v = 0; v < n; v++) {
+        uint64_t h = 0xcbf29ce484222325ULL;
+        for (int64_t k = g->offs[v]; k < g->offs[v + 1]; k++)
+            h = (h ^ (uint64_t)(uint32_t)g->adj[k]) * 0x100000001b3ULL;
+        key[v] = h;
+    }
+    qsort(key, (size_t)n, sizeof *key, cmp_u64);
+    int64_t twins = 0;
+    for (int32_t i = 0, j; i < n; i = j) {
+        for (j = i + 1; j < n && key[j] == key[i]; j++)
+            ;
+        if (j - i > 1)
+            twins += j - i;
+    }
+    free(key);
+    return twins;
+}
+
+int moore_paths_auto(const moore_graph *g, const moore_metric_options *o,
+                     moore_paths_result *out, int32_t *used_orbits, moore_error *err)
+{
+    if (used_orbits)
+        *used_orbits = 0;
+    if (g->n >= MOORE_ORBIT_PATHS_MIN_SWITCHES) {
+        int64_t classes = invariant_classes(g), twins = twin_switches(g);
+        if (classes >= 0 && classes <= g->n / 16 && twins >= 0 && twins <= g->n / 16) {
+            moore_symmetry_options so;
+            moore_symmetry_options_default(&so);
+            so.canonical = 0;
+            moore_symmetry_result s;
+            moore_error serr;
+            moore_error_clear(&serr);
+            if (o && o->progress)
+                o->progress(o->progress_ctx, "automorphism orbits", 0.0);
+            int rc = moore_symmetry_compute(g, &so, &s, &serr);
+            if (rc == MOORE_OK) {
+                if (s.n_orbits <= g->n / 4) {
+                    rc = moore_paths_by_orbits(g, s.orbits, o, out, err);
+                    if (!rc && used_orbits)
+                        *used_orbits = s.n_orbits;
+                    moore_symmetry_result_free(&s);
+                    return rc;
+                }
+                moore_symmetry_result_free(&s);
+            } else if (rc != MOORE_ETOOBIG && rc != MOORE_ENOMEM) {
+                *err = serr;
+                return rc;
+            }
+        }
+    }
+    return moore_paths_compute(g, o, out, err);
+}
