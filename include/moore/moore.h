@@ -12,6 +12,9 @@
 #include "moore/report.h"
 #include "moore/metrics.h"
 #include "moore/paths.h"
+#include "moore/spectrum.h"
+#include "moore/lift.h"
+#include "moore/jellyfish.h"
 #include "moore/io.h"
 
 #endif

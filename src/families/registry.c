@@ -14,6 +14,14 @@ static const moore_family FAMILIES[] = {
       "Hoffman-Singleton graph by Robertson's pentagons and pentagrams (reference Moore graph)",
       "Hoffman & Singleton, IBM J. Res. Dev. 1960", moore_hoffman_singleton_params,
       moore_hoffman_singleton_build, NULL, NULL },
+    { "xpander",
+      "Xpander: meta-graph (default K_{d+1}) whose nodes become k-switch super-nodes joined by "
+      "perfect matchings",
+      "Valadarsky, Shahaf, Dinitz & Schapira, CoNEXT'16", moore_xpander_params,
+      moore_xpander_build, moore_xpander_counts, moore_xpander_plan },
+    { "jellyfish", "Jellyfish: random regular graph, simple and connected",
+      "Singla, Hong, Popa & Godfrey, NSDI'12", moore_jellyfish_params, moore_jellyfish_build,
+      moore_jellyfish_counts, moore_jellyfish_plan },
     { NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 };
 

@@ -406,8 +406,10 @@ static int spectrum_dense(const moore_graph *g, moore_spectrum *s, moore_error *
     /* Bipartite: w[0] = −λ₁ is trivial; n = 2 leaves nothing non-trivial. */
     double bottom = s->bipartite ? (n > 2 ? w[1] : 0.0) : w[0];
     finish(s, bottom);
-    if (s->bipartite && n == 2)
+    if (s->bipartite && n == 2) { /* K_2: both eigenvalues ±1 are trivial */
         s->lambda_nontrivial = 0.0;
+        s->is_ramanujan = 1;
+    }
     if (s->regular) {
         s->algebraic_connectivity = s->degree_max - s->lambda2;
     } else {
