@@ -108,11 +108,17 @@ typedef struct moore_spectrum {
     int is_ramanujan;           /* λ_nontrivial ≤ bound (1e-9 slack for rounding) */
     double algebraic_connectivity; /* second smallest Laplacian eigenvalue */
     moore_eig_method method;    /* the solver actually used (DENSE or ARPACK) */
+    int converged;              /* 0 when Lanczos ran out of its work budget (eigenvalues
+                                   packed as tightly as a long ring's); every value is then NaN */
 } moore_spectrum;
 
 /* Computes all of the above. o may be NULL (its progress callback is used on
  * large graphs). For a regular graph the Laplacian value is d − λ₂ exactly;
- * otherwise it is computed from the Laplacian itself. */
+ * otherwise it is computed from the Laplacian itself. Lanczos stops after a
+ * bounded amount of work (seconds); if that is not enough it returns MOORE_OK
+ * with converged = 0 and err holding the explanation, so that a metric report
+ * can say "not computed" instead of failing (moore_eig_arpack and
+ * moore_eig_extremes return MOORE_EINTERNAL in that case). */
 int moore_spectrum_compute(const moore_graph *g, const moore_metric_options *o,
                            moore_eig_method method, moore_spectrum *out, moore_error *err);
 

@@ -173,8 +173,9 @@ typedef struct arpack_ctx {
  * the extreme ones. */
 static int arpack_run(const moore_symmat *m, const char *which, int nev, const double *deflate,
                       int nd, double sigma, double *vals, double *vecs, const arpack_ctx *ctx,
-                      moore_error *err)
+                      int *converged, moore_error *err)
 {
+    *converged = 1;
     a_int n = m->n;
     if (nev < 1 || n - nd <= nev + 1)
         return moore_error_set(err, MOORE_EINVAL,
@@ -208,7 +209,14 @@ static int arpack_run(const moore_symmat *m, const char *which, int nev, const d
     project(resid, deflate, nd, n);
 
     a_int iparam[11] = { 0 }, ipntr[14] = { 0 }, ido = 0, info = 1;
-    const a_int maxiter = 20000;
+    /* A work budget instead of a fixed restart count: a restart costs about
+     * ncv products and ncv² n-vector updates. Expanders converge in a few
+     * dozen restarts; eigenvalues packed as tightly as a long ring's
+     * (relative gap ~1/n²) would take minutes, so they stop after ~3·10¹⁰
+     * flops (seconds) and are reported as not converged. */
+    double per_restart = (double)ncv * (2.0 * (double)m->offs[n] + 4.0 * (double)n * ncv);
+    double budget = 3e10 / per_restart;
+    const a_int maxiter = budget < 50 ? 50 : budget > 20000 ? 20000 : (a_int)budget;
     iparam[0] = 1;          /* exact shifts */
     iparam[2] = maxiter;    /* restart cycles */
     iparam[3] = 1;
@@ -242,10 +250,19 @@ static int arpack_run(const moore_symmat *m, const char *which, int nev, const d
             ctx->o->progress(ctx->o->progress_ctx, ctx->what,
                              fmin(0.99, (double)products / (double)(products + 2000)));
     }
-    if (info < 0 || info == 3 || (info == 1 && iparam[4] < nev)) {
-        rc = moore_error_set(err, MOORE_EINTERNAL,
-                             "spectrum: ARPACK dsaupd failed (info %d, %d of %d converged)",
-                             (int)info, (int)iparam[4], nev);
+    if (info == 1 && iparam[4] < nev) {
+        /* Not an error of the input or of moore: the caller decides. */
+        moore_error_set(err, MOORE_EINTERNAL,
+                        "spectrum: Lanczos did not converge within its work budget (%d of %d "
+                        "eigenvalues after %d restarts): the eigenvalues are too close together",
+                        (int)iparam[4], nev, (int)maxiter);
+        *converged = 0;
+        rc = MOORE_OK;
+        goto done;
+    }
+    if (info < 0 || info == 3) {
+        rc = moore_error_set(err, MOORE_EINTERNAL, "spectrum: ARPACK dsaupd failed (info %d)",
+                             (int)info);
         goto done;
     }
     a_int rvec = vecs ? 1 : 0;
@@ -294,7 +311,10 @@ int moore_eig_arpack(const moore_symmat *m, const char *which, int nev, const do
     if (strcmp(which, "LA") && strcmp(which, "SA") && strcmp(which, "BE") && strcmp(which, "LM"))
         return moore_error_set(err, MOORE_EINVAL, "spectrum: which='%s' is not LA, SA, BE or LM",
                                which);
-    return arpack_run(m, which, nev, deflate, n_deflate, deflate_value, vals, vecs, NULL, err);
+    int converged;
+    int rc = arpack_run(m, which, nev, deflate, n_deflate, deflate_value, vals, vecs, NULL,
+                        &converged, err);
+    return rc ? rc : converged ? MOORE_OK : MOORE_EINTERNAL;
 }
 
 static moore_eig_method pick(moore_eig_method method, int32_t n)
@@ -321,7 +341,10 @@ int moore_eig_extremes(const moore_symmat *m, moore_eig_method method, double *l
         if (!vecs)
             return MOORE_ENOMEM;
     }
-    int rc = arpack_run(m, "BE", 2, NULL, 0, 0.0, vals, vecs, NULL, err);
+    int converged;
+    int rc = arpack_run(m, "BE", 2, NULL, 0, 0.0, vals, vecs, NULL, &converged, err);
+    if (!rc && !converged)
+        rc = MOORE_EINTERNAL;
     if (!rc) {
         *lo = vals[0];
         *hi = vals[1];
@@ -465,8 +488,8 @@ static int spectrum_arpack(const moore_graph *g, const moore_metric_options *o,
         /* Mean of the non-trivial eigenvalues (trace 0): −d/(n−1), or 0 when
          * −d is deflated too. */
         double mean = nd == 2 ? 0.0 : -(double)s->degree_max / (double)(n - 1);
-        rc = arpack_run(&a, "BE", 2, q, nd, mean, vals, NULL, &ctx, err);
-        if (!rc) {
+        rc = arpack_run(&a, "BE", 2, q, nd, mean, vals, NULL, &ctx, &s->converged, err);
+        if (!rc && s->converged) {
             s->lambda1 = s->degree_max;
             s->lambda2 = vals[1];
             s->lambda_min = s->bipartite ? -(double)s->degree_max : vals[0];
@@ -474,8 +497,8 @@ static int spectrum_arpack(const moore_graph *g, const moore_metric_options *o,
             s->algebraic_connectivity = s->degree_max - s->lambda2;
         }
     } else {
-        rc = arpack_run(&a, "BE", 3, NULL, 0, 0.0, vals, NULL, &ctx, err);
-        if (!rc) {
+        rc = arpack_run(&a, "BE", 3, NULL, 0, 0.0, vals, NULL, &ctx, &s->converged, err);
+        if (!rc && s->converged) {
             s->lambda1 = vals[2];
             s->lambda2 = vals[1];
             s->lambda_min = vals[0];
@@ -485,14 +508,14 @@ static int spectrum_arpack(const moore_graph *g, const moore_metric_options *o,
         double *deg = moore_malloc((size_t)n, sizeof *deg, err);
         if (!rc && !deg)
             rc = MOORE_ENOMEM;
-        if (!rc) {
+        if (!rc && s->converged) {
             moore_symmat l;
             moore_symmat_laplacian(g, deg, &l);
             ctx.what = "Laplacian (Lanczos)";
             /* trace L = 2m, and the deflated eigenvalue is 0 */
             double mean = 2.0 * (double)g->m / (double)(n - 1);
-            rc = arpack_run(&l, "SA", 1, q, 1, mean, vals, NULL, &ctx, err);
-            if (!rc)
+            rc = arpack_run(&l, "SA", 1, q, 1, mean, vals, NULL, &ctx, &s->converged, err);
+            if (!rc && s->converged)
                 s->algebraic_connectivity = vals[0];
         }
         free(deg);
@@ -510,9 +533,12 @@ int moore_spectrum_compute(const moore_graph *g, const moore_metric_options *o,
     s.lambda2 = s.spectral_gap = s.lambda_nontrivial = s.ramanujan_bound = NAN;
     s.algebraic_connectivity = NAN;
     s.lambda1 = s.lambda_min = 0.0;
+    s.converged = 1;
     s.regular = moore_graph_is_regular(g);
     s.degree_max = moore_graph_degree_max(g);
     s.method = pick(method, g->n);
+    if (s.degree_max >= 1)
+        s.ramanujan_bound = 2.0 * sqrt((double)s.degree_max - 1.0);
     if (g->n < 2) {
         s.connected = 1;
         *out = s;
@@ -534,6 +560,11 @@ int moore_spectrum_compute(const moore_graph *g, const moore_metric_options *o,
                                      : spectrum_arpack(g, o, &s, err);
     if (rc)
         return rc;
+    if (!s.converged) {
+        s.lambda1 = s.lambda2 = s.lambda_min = s.spectral_gap = s.lambda_nontrivial = NAN;
+        s.algebraic_connectivity = NAN;
+        s.is_ramanujan = 0;
+    }
     *out = s;
     return MOORE_OK;
 }
@@ -546,6 +577,9 @@ int moore_metric_spectral(const moore_graph *g, const moore_metric_options *o, m
     int rc = moore_spectrum_compute(g, o, MOORE_EIG_AUTO, &s, err);
     if (rc)
         return rc;
+    moore_error_clear(err); /* a non-convergence note is not an error here */
+    if (!s.converged)
+        rc = moore_report_bool(r, "spectral_converged", 0, err);
     struct { const char *key; double v; } vals[] = {
         { "lambda1", s.lambda1 },
         { "lambda2", s.lambda2 },
@@ -558,7 +592,7 @@ int moore_metric_spectral(const moore_graph *g, const moore_metric_options *o, m
         rc = isfinite(vals[i].v) ? moore_report_double(r, vals[i].key, vals[i].v, err)
                                  : moore_report_null(r, vals[i].key, err);
     if (!rc)
-        rc = isfinite(s.lambda_nontrivial) && isfinite(s.ramanujan_bound)
+        rc = s.converged && isfinite(s.lambda_nontrivial) && isfinite(s.ramanujan_bound)
                  ? moore_report_bool(r, "is_ramanujan", s.is_ramanujan, err)
                  : moore_report_null(r, "is_ramanujan", err);
     if (!rc)
