@@ -156,17 +156,20 @@ typedef struct search {
     int64_t m;
     int32_t *lu, *lv;       /* link endpoints */
     int64_t *eid;
-    double *val, *vlo, *vhi;
+    double *val, *vlo, *vhi;    /* eigenvectors of the kept signing */
+    double *tlo, *thi;          /* of the signing on trial */
     ranked *order;
 } search;
 
-static int eval(search *s, const int8_t *signs, double *lo, double *hi, moore_error *err)
+/* ρ's two ends for `signs`, with unit eigenvectors into vlo / vhi. */
+static int eval(search *s, const int8_t *signs, double *lo, double *hi, double *vlo, double *vhi,
+                moore_error *err)
 {
     signed_values(s->g, s->eid, signs, s->val);
     moore_symmat a;
     moore_symmat_adjacency(s->g, &a);
     a.val = s->val;
-    return moore_eig_extremes(&a, s->method, lo, hi, s->vlo, s->vhi, err);
+    return moore_eig_extremes(&a, s->method, lo, hi, vlo, vhi, err);
 }
 
 static int cmp_ranked(const void *x, const void *y)
@@ -183,23 +186,29 @@ static void rank_links(search *s)
     qsort(s->order, (size_t)s->m, sizeof *s->order, cmp_ranked);
 }
 
-/* One try: greedy batches of flips from the signing in `signs`. */
+/* One try: greedy batches of flips from the signing in `signs`. The links
+ * are ranked once per kept signing; a rejected batch leaves the signing, its
+ * eigenvectors and so the ranking as they were, and only the batch halves. */
 static int descend(search *s, int8_t *signs, int max_evals, double *rho_out, moore_error *err)
 {
     double lo, hi;
-    int rc = eval(s, signs, &lo, &hi, err);
+    int rc = eval(s, signs, &lo, &hi, s->vlo, s->vhi, err);
     if (rc)
         return rc;
     double rho = fmax(hi, -lo);
     int64_t batch = s->m / 8 > 0 ? s->m / 8 : 1;
+    int ranked_now = 0;
     for (int evals = 1; evals < max_evals && batch >= 1;) {
-        double sigma = hi >= -lo ? 1.0 : -1.0;
-        const double *x = sigma > 0 ? s->vhi : s->vlo;
-        for (int64_t e = 0; e < s->m; e++) {
-            s->order[e].score = sigma * signs[e] * x[s->lu[e]] * x[s->lv[e]];
-            s->order[e].link = e;
+        if (!ranked_now) {
+            double sigma = hi >= -lo ? 1.0 : -1.0;
+            const double *x = sigma > 0 ? s->vhi : s->vlo;
+            for (int64_t e = 0; e < s->m; e++) {
+                s->order[e].score = sigma * signs[e] * x[s->lu[e]] * x[s->lv[e]];
+                s->order[e].link = e;
+            }
+            rank_links(s);
+            ranked_now = 1;
         }
-        rank_links(s);
         int64_t take = 0;
         while (take < batch && take < s->m && s->order[take].score > 0)
             take++;
@@ -208,9 +217,7 @@ static int descend(search *s, int8_t *signs, int max_evals, double *rho_out, moo
         for (int64_t i = 0; i < take; i++)
             signs[s->order[i].link] = (int8_t)-signs[s->order[i].link];
         double nlo, nhi;
-        /* eval overwrites the eigenvectors; on a rejected batch they are
-         * recomputed below, since the next ranking needs the kept signing's. */
-        rc = eval(s, signs, &nlo, &nhi, err);
+        rc = eval(s, signs, &nlo, &nhi, s->tlo, s->thi, err);
         evals++;
         if (rc)
             return rc;
@@ -219,17 +226,18 @@ static int descend(search *s, int8_t *signs, int max_evals, double *rho_out, moo
             rho = nrho;
             lo = nlo;
             hi = nhi;
+            double *t = s->vlo;
+            s->vlo = s->tlo;
+            s->tlo = t;
+            t = s->vhi;
+            s->vhi = s->thi;
+            s->thi = t;
+            ranked_now = 0;
             continue;
         }
         for (int64_t i = 0; i < take; i++)
             signs[s->order[i].link] = (int8_t)-signs[s->order[i].link];
         batch /= 2;
-        if (batch >= 1 && evals < max_evals) {
-            rc = eval(s, signs, &lo, &hi, err);
-            evals++;
-            if (rc)
-                return rc;
-        }
     }
     *rho_out = rho;
     return MOORE_OK;
@@ -257,7 +265,7 @@ int moore_lift_search(const moore_graph *g, const moore_lift_options *o, int8_t 
     s.method = o->method;
     s.m = g->m;
     size_t n = (size_t)g->n, m = (size_t)g->m;
-    int rc = moore_memory_guard(8.0 * (7.0 * (double)m + 2.0 * (double)n), "the signing search",
+    int rc = moore_memory_guard(8.0 * (7.0 * (double)m + 4.0 * (double)n), "the signing search",
                                 err);
     if (rc)
         return rc;
@@ -267,9 +275,11 @@ int moore_lift_search(const moore_graph *g, const moore_lift_options *o, int8_t 
     s.val = moore_malloc(2 * m, sizeof *s.val, err);
     s.vlo = moore_malloc(n, sizeof *s.vlo, err);
     s.vhi = moore_malloc(n, sizeof *s.vhi, err);
+    s.tlo = moore_malloc(n, sizeof *s.tlo, err);
+    s.thi = moore_malloc(n, sizeof *s.thi, err);
     s.order = moore_malloc(m, sizeof *s.order, err);
     int8_t *cur = moore_malloc(m, sizeof *cur, err);
-    if (!s.lu || !s.lv || !s.eid || !s.val || !s.vlo || !s.vhi || !s.order || !cur) {
+    if (!s.lu || !s.lv || !s.eid || !s.val || !s.vlo || !s.vhi || !s.tlo || !s.thi || !s.order || !cur) {
         rc = MOORE_ENOMEM;
         goto done;
     }
@@ -305,6 +315,8 @@ done:
     free(s.val);
     free(s.vlo);
     free(s.vhi);
+    free(s.tlo);
+    free(s.thi);
     free(s.order);
     free(cur);
     return rc;

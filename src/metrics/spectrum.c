@@ -69,6 +69,35 @@ void moore_symmat_apply(const moore_symmat *m, const double *x, double *y)
     }
 }
 
+/* ---- BLAS threads ----
+ *
+ * OpenBLAS (Debian's default BLAS) runs its own thread pool. On the small
+ * dense problems and the n × ncv BLAS-2 updates of Lanczos here, its threads
+ * cost more than they give, and on a busy machine they spin: measured on the
+ * shared 2-core box, a 3-lift search took 8 s with them and 2 s without. So
+ * each eigen-solve runs BLAS on one thread and restores the previous count.
+ * The symbols are weak: with another BLAS they are absent and nothing changes.
+ * (This touches process-wide BLAS state for the duration of a call, one more
+ * reason these functions are documented as not thread-safe.) */
+extern int openblas_get_num_threads(void) __attribute__((weak));
+extern void openblas_set_num_threads(int) __attribute__((weak));
+
+static int blas_single_begin(void)
+{
+    if (!openblas_get_num_threads || !openblas_set_num_threads)
+        return 0;
+    int t = openblas_get_num_threads();
+    if (t > 1)
+        openblas_set_num_threads(1);
+    return t;
+}
+
+static void blas_single_end(int previous)
+{
+    if (previous > 1 && openblas_set_num_threads)
+        openblas_set_num_threads(previous);
+}
+
 /* ---- dense path ---- */
 
 /* The full matrix, column-major (LAPACK reads the upper triangle only). */
@@ -102,8 +131,10 @@ int moore_eig_dense(const moore_symmat *m, double *w, moore_error *err)
         free(a);
         return MOORE_ENOMEM;
     }
+    int threads = blas_single_begin();
     lapack_int info = LAPACKE_dsyevr(LAPACK_COL_MAJOR, 'N', 'A', 'U', n, a, n, 0.0, 0.0, 0, 0,
                                      0.0, &found, w, NULL, 1, isuppz);
+    blas_single_end(threads);
     free(isuppz);
     free(a);
     if (info != 0 || found != n)
@@ -124,9 +155,11 @@ static int dense_pair(const moore_symmat *m, lapack_int which, double *val, doub
     double w[1];
     double *z = vec ? vec : NULL;
     double zdummy[1];
+    int threads = blas_single_begin();
     lapack_int info = LAPACKE_dsyevr(LAPACK_COL_MAJOR, vec ? 'V' : 'N', 'I', 'U', n, a, n, 0.0,
                                      0.0, which, which, 0.0, &found, w, z ? z : zdummy,
                                      vec ? n : 1, isuppz);
+    blas_single_end(threads);
     free(a);
     if (info != 0 || found != 1)
         return moore_error_set(err, MOORE_EINTERNAL,
@@ -226,6 +259,7 @@ static int arpack_run(const moore_symmat *m, const char *which, int nev, const d
      * dense path is checked to. */
     const double tol = 1e-11;
     long products = 0;
+    int threads = blas_single_begin();
     for (;;) {
         dsaupd_c(&ido, "I", n, which, nev, tol, resid, ncv, v, n, iparam, ipntr, workd, workl,
                  lworkl, &info);
@@ -250,6 +284,7 @@ static int arpack_run(const moore_symmat *m, const char *which, int nev, const d
             ctx->o->progress(ctx->o->progress_ctx, ctx->what,
                              fmin(0.99, (double)products / (double)(products + 2000)));
     }
+    blas_single_end(threads);
     if (info == 1 && iparam[4] < nev) {
         /* Not an error of the input or of moore: the caller decides. */
         moore_error_set(err, MOORE_EINTERNAL,
@@ -266,8 +301,10 @@ static int arpack_run(const moore_symmat *m, const char *which, int nev, const d
         goto done;
     }
     a_int rvec = vecs ? 1 : 0;
+    threads = blas_single_begin();
     dseupd_c(rvec, "A", select, d, z, n, 0.0, "I", n, which, nev, tol, resid, ncv, v, n, iparam,
              ipntr, workd, workl, lworkl, &info);
+    blas_single_end(threads);
     if (info != 0) {
         rc = moore_error_set(err, MOORE_EINTERNAL, "spectrum: ARPACK dseupd failed (info %d)",
                              (int)info);
