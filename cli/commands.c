@@ -14,7 +14,7 @@ static const cli_command COMMANDS[] = {
     { "build", "build a topology and write it to a file", cmd_build_usage, cmd_build },
     { "stats", "measure a topology (distances, spectrum, ...)", cmd_stats_usage, cmd_stats },
     { "families", "list topology families and their keys", cmd_families_usage, cmd_families },
-    { "lift", "double a topology by a 2-lift that keeps its spectral gap", cmd_lift_usage,
+    { "lift", "double a topology by a 2-lift with a searched signing", cmd_lift_usage,
       cmd_lift },
     { "expand", "add switches the way Jellyfish grows", cmd_expand_usage, cmd_expand },
     { NULL, NULL, NULL, NULL }
