@@ -113,7 +113,9 @@ int cmd_lift(int argc, char **argv)
         o.seed = (uint64_t)seed + (uint64_t)(step - 1);
         o.tries = (int)tries;
         o.max_evals = (int)evals;
+        o.progress = cli_progress;
         int rc = moore_lift(g, &o, &h, &r, &err);
+        cli_progress_done();
         if (rc) {
             moore_graph_free(g);
             return cli_fail(&err);

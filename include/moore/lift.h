@@ -41,9 +41,13 @@ typedef struct moore_lift_options {
     int tries;              /* random signings to start from (>= 1) */
     int max_evals;          /* eigen-solves per try spent on greedy flips (>= 1) */
     moore_eig_method method;
+    /* Called after every eigen-solve of the search with the fraction done; may
+     * be NULL. The library never prints; the CLI draws it on a terminal. */
+    void (*progress)(void *ctx, const char *what, double fraction);
+    void *progress_ctx;
 } moore_lift_options;
 
-/* seed 1, 4 tries, 32 evaluations per try, AUTO. */
+/* seed 1, 4 tries, 32 evaluations per try, AUTO, no progress callback. */
 void moore_lift_options_default(moore_lift_options *o);
 
 /* Searches for a signing with small ρ(A_s): each try starts from a random

@@ -151,6 +151,8 @@ typedef struct ranked {
 } ranked;
 
 typedef struct search {
+    const moore_lift_options *o;
+    int done_evals;             /* over all tries, for progress */
     const moore_graph *g;
     moore_eig_method method;
     int64_t m;
@@ -169,7 +171,13 @@ static int eval(search *s, const int8_t *signs, double *lo, double *hi, double *
     moore_symmat a;
     moore_symmat_adjacency(s->g, &a);
     a.val = s->val;
-    return moore_eig_extremes(&a, s->method, lo, hi, vlo, vhi, err);
+    int rc = moore_eig_extremes(&a, s->method, lo, hi, vlo, vhi, err);
+    s->done_evals++;
+    if (s->o->progress)
+        s->o->progress(s->o->progress_ctx, "2-lift signing search",
+                       fmin(1.0, (double)s->done_evals /
+                                     ((double)s->o->tries * (double)s->o->max_evals)));
+    return rc;
 }
 
 static int cmp_ranked(const void *x, const void *y)
@@ -261,6 +269,7 @@ int moore_lift_search(const moore_graph *g, const moore_lift_options *o, int8_t 
     }
     search s;
     memset(&s, 0, sizeof s);
+    s.o = o;
     s.g = g;
     s.method = o->method;
     s.m = g->m;
