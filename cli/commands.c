@@ -7,10 +7,12 @@ int cmd_families(int argc, char **argv);
 int cmd_plan(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_iso(int argc, char **argv);
+int cmd_lift(int argc, char **argv);
+int cmd_expand(int argc, char **argv);
 
 extern const char cmd_build_usage[], cmd_stats_usage[], cmd_families_usage[];
 extern const char cmd_plan_usage[], cmd_compare_usage[];
-extern const char cmd_iso_usage[];
+extern const char cmd_iso_usage[], cmd_lift_usage[], cmd_expand_usage[];
 
 static const cli_command COMMANDS[] = {
     { "build", "build a topology and write it to a file", cmd_build_usage, cmd_build },
@@ -20,6 +22,9 @@ static const cli_command COMMANDS[] = {
     { "compare", "build and measure each family's pick for a radix and endpoint count",
       cmd_compare_usage, cmd_compare },
     { "iso", "tell whether two topologies are isomorphic (nauty/Traces)", cmd_iso_usage, cmd_iso },
+    { "lift", "double a topology by a 2-lift with a searched signing", cmd_lift_usage,
+      cmd_lift },
+    { "expand", "add switches the way Jellyfish grows", cmd_expand_usage, cmd_expand },
     { NULL, NULL, NULL, NULL }
 };
 

@@ -51,5 +51,17 @@ int moore_torus_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
 int moore_polarfly_build(const moore_params *, moore_graph **, moore_error *);
 int moore_polarfly_counts(const moore_params *, moore_counts *, moore_error *);
 int moore_polarfly_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
+/* xpander.c: Xpander (meta-graph lifted by perfect matchings; both variants) */
+extern const moore_param_info moore_xpander_params[];
+int moore_xpander_build(const moore_params *, moore_graph **, moore_error *);
+int moore_xpander_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_xpander_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
+
+/* jellyfish.c: Jellyfish random regular graphs */
+extern const moore_param_info moore_jellyfish_params[];
+int moore_jellyfish_build(const moore_params *, moore_graph **, moore_error *);
+int moore_jellyfish_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_jellyfish_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
+
 
 #endif

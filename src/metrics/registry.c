@@ -9,6 +9,8 @@ int moore_metric_basic(const moore_graph *, const moore_metric_options *, moore_
                        moore_error *);
 int moore_metric_paths(const moore_graph *, const moore_metric_options *, moore_report *,
                        moore_error *);
+int moore_metric_spectral(const moore_graph *, const moore_metric_options *, moore_report *,
+                          moore_error *);
 int moore_metric_bisection(const moore_graph *, const moore_metric_options *, moore_report *,
                            moore_error *);
 int moore_metric_symmetry(const moore_graph *, const moore_metric_options *, moore_report *,
@@ -20,6 +22,8 @@ static const moore_metric_group GROUPS[] = {
     { "basic", "switches, links, endpoints, degrees", 1, moore_metric_basic },
     { "paths", "diameter, average path length, distance histogram, girth, Moore bound", 1,
       moore_metric_paths },
+    { "spectral", "adjacency eigenvalues (lambda2, gap, Ramanujan bound), algebraic connectivity",
+      1, moore_metric_spectral },
     { "bisection", "bisection cut by METIS, normalised bandwidth, spectral lower bound", 0,
       moore_metric_bisection },
     { "symmetry", "automorphism group size, orbits, vertex-transitivity, canonical hash (Traces)",
