@@ -1,13 +1,45 @@
-/* paths.c — all-pairs distance metrics.
+/* paths.c — all-pairs distance metrics by bit-parallel multi-source BFS, plus
+ * the single-source BFS, components and girth other modules build on.
  *
- * Reference implementation: one BFS per source, OpenMP over sources. The
- * bit-parallel multi-source version replaces the all-pairs loop; single-source
- * BFS, components and girth stay here because other modules use them. */
+ * 64·W sources advance together (W = PATHS_WORDS words per vertex): bit i of
+ * front[v] says "v is at the current distance from source s0+i". One level is
+ *     next[v] = (OR of front[u] over neighbours u of v) & ~seen[v],
+ * so a batch costs at most D · 2E · W word operations and all N sources cost
+ * D · 2E · N/64, against N · 2E for one BFS per source. The popcount of each
+ * next[v] is the number of (source, v) pairs at this distance, which gives the
+ * distance histogram directly; no N×N matrix is ever stored.
+ *
+ * Two refinements keep the real cost under that model:
+ *  - a level whose frontier touches few arcs (the first one, and every level
+ *    of a long thin graph) is pushed from the frontier list instead of pulled
+ *    over all vertices, so it costs its own arcs, not 2E;
+ *  - a pulling vertex stops reading neighbours once every source has reached
+ *    it, and a batch stops the moment every pair has been reached, so no
+ *    empty level is ever run to find out that the BFS is over.
+ * Batches run in parallel under OpenMP, each thread with its own bitsets
+ * (3 · N · W words), so memory grows with threads, not with N². */
 #include "moore/paths.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+/* Words per vertex in a batch. 4 (256 sources) was fastest on the 2-core
+ * AVX-512 machine of docs/performance.md; override with -DPATHS_WORDS=n. */
+#ifndef PATHS_WORDS
+#define PATHS_WORDS 4
+#endif
+#define W PATHS_WORDS
+#define BATCH (64 * W)
+
+/* A level is pushed from the frontier when its arcs are fewer than 2E/PUSH_RATIO. */
+#ifndef PUSH_RATIO
+#define PUSH_RATIO 4
+#endif
 
 int32_t moore_bfs(const moore_graph *g, int32_t src, int32_t *dist, int32_t *queue)
 {
@@ -71,60 +103,118 @@ int moore_components(const moore_graph *g, int32_t *comp, int32_t *count, moore_
     return MOORE_OK;
 }
 
-/* Shortest cycle through BFS from every vertex: a non-tree edge u–w met at
- * depths du, dw closes a cycle of length ≤ du + dw + 1, and the minimum over
- * all roots is exact. Each BFS stops once no shorter cycle can appear. */
+/* Marks in core[] the 2-core: what is left after repeatedly removing switches
+ * of degree <= 1. Every cycle lies in it. Returns how many switches it has. */
+static int32_t two_core(const moore_graph *g, char *core, int32_t *deg, int32_t *q)
+{
+    int32_t n = g->n, head = 0, tail = 0, left = n;
+    for (int32_t v = 0; v < n; v++) {
+        deg[v] = moore_graph_degree(g, v);
+        core[v] = 1;
+        if (deg[v] <= 1) {
+            core[v] = 0;
+            q[tail++] = v;
+        }
+    }
+    while (head < tail) {
+        int32_t u = q[head++];
+        left--;
+        for (int64_t e = g->offs[u]; e < g->offs[u + 1]; e++) {
+            int32_t w = g->adj[e];
+            if (core[w] && --deg[w] <= 1) {
+                core[w] = 0;
+                q[tail++] = w;
+            }
+        }
+    }
+    return left;
+}
+
+/* Shortest cycle through BFS from every vertex of the 2-core: a non-tree edge
+ * u–w met at depths du, dw closes a cycle of length ≤ du + dw + 1, and the
+ * minimum over all roots is exact (a root on a shortest cycle finds it). Each
+ * BFS stops once no shorter cycle than the best known (shared by all threads)
+ * can appear, so graphs with short cycles cost little; forests cost O(N + E). */
 int moore_girth(const moore_graph *g, int32_t *girth, moore_error *err)
 {
-    int32_t best = INT32_MAX;
+    int32_t n = g->n;
+    *girth = 0;
+    if (g->m < 3) /* a simple graph needs three links for a cycle */
+        return MOORE_OK;
+    char *core = moore_malloc((size_t)n, 1, err);
+    int32_t *deg = moore_malloc((size_t)n, sizeof *deg, err);
+    int32_t *q = moore_malloc((size_t)n, sizeof *q, err);
+    if (!core || !deg || !q) {
+        free(core);
+        free(deg);
+        free(q);
+        return MOORE_ENOMEM;
+    }
+    int32_t left = two_core(g, core, deg, q);
+    free(deg);
+    free(q);
+    if (left == 0) { /* a forest */
+        free(core);
+        return MOORE_OK;
+    }
+    _Atomic int32_t best = INT32_MAX;
     int failed = 0;
 #pragma omp parallel
     {
-        int32_t *dist = malloc((size_t)(g->n ? g->n : 1) * sizeof *dist);
-        int32_t *parent = malloc((size_t)(g->n ? g->n : 1) * sizeof *parent);
-        int32_t *q = malloc((size_t)(g->n ? g->n : 1) * sizeof *q);
-        int32_t local = INT32_MAX;
-        if (!dist || !parent || !q) {
+        int32_t *dist = malloc((size_t)n * sizeof *dist);
+        int32_t *parent = malloc((size_t)n * sizeof *parent);
+        int32_t *bq = malloc((size_t)n * sizeof *bq);
+        if (!dist || !parent || !bq) {
 #pragma omp atomic write
             failed = 1;
         } else {
-            for (int32_t v = 0; v < g->n; v++)
+            for (int32_t v = 0; v < n; v++)
                 dist[v] = -1;
 #pragma omp for schedule(dynamic, 64)
-            for (int32_t s = 0; s < g->n; s++) {
+            for (int32_t s = 0; s < n; s++) {
+                int32_t local = atomic_load_explicit(&best, memory_order_relaxed);
+                if (!core[s] || local == 3)
+                    continue;
                 int32_t head = 0, tail = 0;
                 dist[s] = 0;
                 parent[s] = -1;
-                q[tail++] = s;
+                bq[tail++] = s;
                 while (head < tail) {
-                    int32_t u = q[head++];
+                    int32_t u = bq[head++];
                     if (2 * dist[u] + 1 >= local)
                         break;
                     for (int64_t e = g->offs[u]; e < g->offs[u + 1]; e++) {
                         int32_t w = g->adj[e];
+                        if (!core[w])
+                            continue;
                         if (dist[w] < 0) {
                             dist[w] = dist[u] + 1;
                             parent[w] = u;
-                            q[tail++] = w;
+                            bq[tail++] = w;
                         } else if (w != parent[u] && dist[u] + dist[w] + 1 < local) {
                             local = dist[u] + dist[w] + 1;
                         }
                     }
                 }
                 for (int32_t i = 0; i < tail; i++)
-                    dist[q[i]] = -1;
+                    dist[bq[i]] = -1;
+                int32_t now = atomic_load_explicit(&best, memory_order_relaxed);
+                while (local < now &&
+                       !atomic_compare_exchange_weak_explicit(&best, &now, local,
+                                                              memory_order_relaxed,
+                                                              memory_order_relaxed))
+                    ;
             }
-#pragma omp critical
-            if (local < best)
-                best = local;
         }
         free(dist);
         free(parent);
-        free(q);
+        free(bq);
     }
+    free(core);
     if (failed)
         return moore_error_set(err, MOORE_ENOMEM, "out of memory computing girth");
-    *girth = best == INT32_MAX ? 0 : best;
+    int32_t found = atomic_load(&best);
+    *girth = found == INT32_MAX ? 0 : found;
     return MOORE_OK;
 }
 
@@ -144,10 +234,183 @@ void moore_paths_result_free(moore_paths_result *r)
     memset(r, 0, sizeof *r);
 }
 
+/* ---- bit-parallel multi-source BFS ---- */
+
+/* One thread's scratch: three bitsets of n × W words, two frontier lists and
+ * its share of the histogram (n entries: a distance is at most n − 1). */
+typedef struct batch_ws {
+    uint64_t *front, *next, *seen;
+    int32_t *list, *list2;
+    int64_t *hist;
+} batch_ws;
+
+static size_t batch_ws_bytes(int32_t n)
+{
+    return (size_t)n * (3 * W * sizeof(uint64_t) + 2 * sizeof(int32_t) + sizeof(int64_t));
+}
+
+static int batch_ws_alloc(batch_ws *w, int32_t n)
+{
+    size_t words = (size_t)n * W;
+    w->front = malloc(words * sizeof *w->front);
+    w->next = malloc(words * sizeof *w->next);
+    w->seen = malloc(words * sizeof *w->seen);
+    w->list = malloc((size_t)n * sizeof *w->list);
+    w->list2 = malloc((size_t)n * sizeof *w->list2);
+    w->hist = calloc((size_t)n, sizeof *w->hist);
+    return w->front && w->next && w->seen && w->list && w->list2 && w->hist;
+}
+
+static void batch_ws_free(batch_ws *w)
+{
+    free(w->front);
+    free(w->next);
+    free(w->seen);
+    free(w->list);
+    free(w->list2);
+    free(w->hist);
+}
+
+static inline int row_is_zero(const uint64_t *r)
+{
+    uint64_t x = 0;
+    for (int i = 0; i < W; i++)
+        x |= r[i];
+    return x == 0;
+}
+
+/* Distances from sources s0 .. s0+cnt-1 (cnt <= 64·W) in a connected graph:
+ * adds the pairs at each distance to w->hist and returns the batch's largest
+ * eccentricity. */
+static int32_t run_batch(const moore_graph *g, int32_t s0, int32_t cnt, batch_ws *w)
+{
+    const int32_t n = g->n;
+    const int64_t *offs = g->offs;
+    const int32_t *adj = g->adj;
+    uint64_t *front = w->front, *next = w->next, *seen = w->seen;
+    int32_t *fl = w->list, *nl = w->list2;
+    memset(front, 0, (size_t)n * W * sizeof *front);
+    memset(next, 0, (size_t)n * W * sizeof *next);
+    memset(seen, 0, (size_t)n * W * sizeof *seen);
+
+    /* full: the bits of this batch's sources (all of them in every batch but
+     * possibly the last). */
+    uint64_t full[W];
+    for (int i = 0; i < W; i++) {
+        int32_t bits = cnt - 64 * i;
+        full[i] = bits >= 64 ? ~(uint64_t)0 : bits <= 0 ? 0 : (((uint64_t)1 << bits) - 1);
+    }
+    int32_t nf = 0;
+    int64_t arcs = 0;
+    for (int32_t i = 0; i < cnt; i++) {
+        int32_t v = s0 + i;
+        front[(size_t)v * W + i / 64] = (uint64_t)1 << (i % 64);
+        seen[(size_t)v * W + i / 64] = (uint64_t)1 << (i % 64);
+        fl[nf++] = v;
+        arcs += offs[v + 1] - offs[v];
+    }
+    w->hist[0] += cnt;
+    int64_t remaining = (int64_t)cnt * (n - 1); /* pairs not reached yet */
+    int32_t d = 0;
+    /* Invariant at the top of a level: front is zero outside the rows listed
+     * in fl, and next is zero everywhere. */
+    while (remaining > 0 && nf > 0) {
+        d++;
+        int32_t nn = 0;
+        int64_t count = 0, narcs = 0;
+        if (arcs * PUSH_RATIO < 2 * g->m) {
+            /* push: OR each frontier row into its neighbours' next rows; a
+             * row still zero is touched for the first time (front rows are
+             * never zero), so nl collects the touched rows without marks. */
+            for (int32_t k = 0; k < nf; k++) {
+                int32_t u = fl[k];
+                const uint64_t *fu = front + (size_t)u * W;
+                for (int64_t e = offs[u]; e < offs[u + 1]; e++) {
+                    int32_t v = adj[e];
+                    uint64_t *nv = next + (size_t)v * W;
+                    if (row_is_zero(nv))
+                        nl[nn++] = v;
+                    for (int i = 0; i < W; i++)
+                        nv[i] |= fu[i];
+                }
+            }
+            int32_t touched = nn;
+            nn = 0;
+            for (int32_t k = 0; k < touched; k++) {
+                int32_t v = nl[k];
+                uint64_t *nv = next + (size_t)v * W, *sv = seen + (size_t)v * W;
+                uint64_t any = 0;
+                for (int i = 0; i < W; i++) {
+                    nv[i] &= ~sv[i];
+                    sv[i] |= nv[i];
+                    any |= nv[i];
+                    count += __builtin_popcountll(nv[i]);
+                }
+                if (any) {
+                    nl[nn++] = v;
+                    narcs += offs[v + 1] - offs[v];
+                }
+            }
+        } else {
+            /* pull: every vertex not yet reached by all sources ORs its
+             * neighbours' frontier rows, stopping once nothing is missing. */
+            for (int32_t v = 0; v < n; v++) {
+                uint64_t *sv = seen + (size_t)v * W;
+                uint64_t miss[W], acc[W], left = 0;
+                for (int i = 0; i < W; i++) {
+                    miss[i] = full[i] & ~sv[i];
+                    acc[i] = 0;
+                    left |= miss[i];
+                }
+                if (!left)
+                    continue;
+                for (int64_t e = offs[v]; e < offs[v + 1]; e++) {
+                    const uint64_t *fu = front + (size_t)adj[e] * W;
+                    for (int i = 0; i < W; i++)
+                        acc[i] |= fu[i];
+                }
+                uint64_t any = 0;
+                for (int i = 0; i < W; i++) {
+                    acc[i] &= miss[i];
+                    any |= acc[i];
+                }
+                if (!any)
+                    continue;
+                uint64_t *nv = next + (size_t)v * W;
+                for (int i = 0; i < W; i++) {
+                    nv[i] = acc[i];
+                    sv[i] |= acc[i];
+                    count += __builtin_popcountll(acc[i]);
+                }
+                nl[nn++] = v;
+                narcs += offs[v + 1] - offs[v];
+            }
+        }
+        /* the old frontier becomes the next "next": clear its rows */
+        for (int32_t k = 0; k < nf; k++)
+            memset(front + (size_t)fl[k] * W, 0, W * sizeof *front);
+        w->hist[d] += count;
+        remaining -= count;
+        uint64_t *t = front;
+        front = next;
+        next = t;
+        int32_t *tl = fl;
+        fl = nl;
+        nl = tl;
+        nf = nn;
+        arcs = narcs;
+    }
+    /* hand the swapped buffers back so the next batch finds all three */
+    w->front = front;
+    w->next = next;
+    w->list = fl;
+    w->list2 = nl;
+    return d;
+}
+
 int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
                         moore_paths_result *out, moore_error *err)
 {
-    (void)o;
     memset(out, 0, sizeof *out);
     int rc = moore_components(g, NULL, &out->components, err);
     if (rc)
@@ -158,49 +421,84 @@ int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
         out->avg_path_length = NAN;
         return MOORE_OK;
     }
-    int32_t n = g->n, maxd = n > 1 ? n - 1 : 0;
-    int64_t *hist = moore_calloc((size_t)maxd + 1, sizeof *hist, err);
+    int32_t n = g->n;
+    if (n <= 1) { /* no pairs: distance 0 only */
+        out->histogram = moore_calloc(1, sizeof *out->histogram, err);
+        if (!out->histogram)
+            return MOORE_ENOMEM;
+        out->histogram[0] = n;
+        out->histogram_len = 1;
+        return MOORE_OK;
+    }
+    int32_t batches = (int32_t)(((int64_t)n + BATCH - 1) / BATCH);
+    int threads = 1;
+#ifdef _OPENMP
+    threads = o && o->threads > 0 ? o->threads : omp_get_max_threads();
+#endif
+    if (threads > batches)
+        threads = batches > 0 ? batches : 1;
+    rc = moore_memory_guard((double)threads * (double)batch_ws_bytes(n),
+                            "all-pairs distances", err);
+    if (rc)
+        return rc;
+    int64_t *hist = moore_calloc((size_t)(n ? n : 1), sizeof *hist, err);
     if (!hist)
         return MOORE_ENOMEM;
     int failed = 0;
-#pragma omp parallel
+    int32_t done = 0;
+#pragma omp parallel num_threads(threads)
     {
-        int32_t *dist = malloc((size_t)(n ? n : 1) * sizeof *dist);
-        int32_t *q = malloc((size_t)(n ? n : 1) * sizeof *q);
-        int64_t *h = calloc((size_t)maxd + 1, sizeof *h);
-        if (!dist || !q || !h) {
+        batch_ws w;
+        if (!batch_ws_alloc(&w, n)) {
 #pragma omp atomic write
             failed = 1;
-        } else {
-#pragma omp for schedule(dynamic, 16)
-            for (int32_t s = 0; s < n; s++) {
-                moore_bfs(g, s, dist, q);
-                for (int32_t v = 0; v < n; v++)
-                    h[dist[v]]++;
-            }
-#pragma omp critical
-            for (int32_t d = 0; d <= maxd; d++)
-                hist[d] += h[d];
         }
-        free(dist);
-        free(q);
-        free(h);
+#pragma omp barrier
+        int bad;
+#pragma omp atomic read
+        bad = failed;
+        if (!bad) {
+#pragma omp for schedule(dynamic, 1)
+            for (int32_t b = 0; b < batches; b++) {
+                int32_t s0 = b * BATCH, cnt = n - s0 < BATCH ? n - s0 : BATCH;
+                run_batch(g, s0, cnt, &w);
+                int32_t now;
+#pragma omp atomic capture
+                now = ++done;
+#ifdef _OPENMP
+                if (o && o->progress && omp_get_thread_num() == 0)
+#else
+                if (o && o->progress)
+#endif
+                    o->progress(o->progress_ctx, "distances", (double)now / batches);
+            }
+#pragma omp critical(moore_paths_hist)
+            for (int32_t d = 0; d < n; d++)
+                hist[d] += w.hist[d];
+        }
+        batch_ws_free(&w);
     }
     if (failed) {
         free(hist);
-        return moore_error_set(err, MOORE_ENOMEM, "out of memory computing distances");
+        return moore_error_set(err, MOORE_ENOMEM,
+                               "out of memory for all-pairs distance bitsets (%d switches)",
+                               (int)n);
     }
+    if (o && o->progress) /* thread 0 may not have run the last batch */
+        o->progress(o->progress_ctx, "distances", 1.0);
+    /* Exact integer sums: the APL is one division of two exact counts. */
     int32_t diam = 0;
-    double sum = 0, pairs = 0;
-    for (int32_t d = 1; d <= maxd; d++)
+    int64_t sum = 0, pairs = 0;
+    for (int32_t d = 1; d < n; d++)
         if (hist[d]) {
             diam = d;
-            sum += (double)d * (double)hist[d];
-            pairs += (double)hist[d];
+            sum += (int64_t)d * hist[d];
+            pairs += hist[d];
         }
     out->diameter = diam;
-    out->avg_path_length = pairs > 0 ? sum / pairs : 0.0;
-    out->histogram = hist;
+    out->avg_path_length = pairs > 0 ? (double)sum / (double)pairs : 0.0;
+    int64_t *h = realloc(hist, (size_t)(diam + 1) * sizeof *h);
+    out->histogram = h ? h : hist;
     out->histogram_len = diam + 1;
     return MOORE_OK;
 }
