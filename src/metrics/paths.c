@@ -275,12 +275,31 @@ static void batch_ws_free(batch_ws *w)
     free(w->hist);
 }
 
-static inline int row_is_zero(const uint64_t *r)
+/* A row of W words as one GNU C vector: one load and one OR per neighbour,
+ * lowered to what the clone's instruction set has (2 × SSE2 or 1 × AVX2 for
+ * W = 4); plain word loops were left scalar by gcc and ran 1.5-1.8× slower.
+ * Rows are copied in and out with memcpy, so no alignment is assumed. */
+typedef uint64_t row_t __attribute__((vector_size(W * sizeof(uint64_t))));
+
+#define ROW_GET(r, p) memcpy(&(r), (p), sizeof(row_t))
+#define ROW_PUT(p, r) memcpy((p), &(r), sizeof(row_t))
+
+/* (by pointer: a 32-byte vector argument would change the ABI of a
+ * non-inlined call in builds without AVX) */
+static inline int row_any(const row_t *r)
 {
     uint64_t x = 0;
     for (int i = 0; i < W; i++)
-        x |= r[i];
-    return x == 0;
+        x |= (*r)[i];
+    return x != 0;
+}
+
+static inline int64_t row_popcount(const row_t *r)
+{
+    int64_t c = 0;
+    for (int i = 0; i < W; i++)
+        c += __builtin_popcountll((*r)[i]);
+    return c;
 }
 
 /* Distances from the sources src[0..cnt-1] (cnt <= 64·W) in a connected
@@ -304,7 +323,7 @@ static int32_t run_batch(const moore_graph *g, const int32_t *src, int32_t cnt, 
 
     /* full: the bits of this batch's sources (all of them in every batch but
      * possibly the last). */
-    uint64_t full[W];
+    row_t full;
     for (int i = 0; i < W; i++) {
         int32_t bits = cnt - 64 * i;
         full[i] = bits >= 64 ? ~(uint64_t)0 : bits <= 0 ? 0 : (((uint64_t)1 << bits) - 1);
@@ -333,64 +352,58 @@ static int32_t run_batch(const moore_graph *g, const int32_t *src, int32_t cnt, 
              * never zero), so nl collects the touched rows without marks. */
             for (int32_t k = 0; k < nf; k++) {
                 int32_t u = fl[k];
-                const uint64_t *fu = front + (size_t)u * W;
+                row_t fu;
+                ROW_GET(fu, front + (size_t)u * W);
                 for (int64_t e = offs[u]; e < offs[u + 1]; e++) {
-                    int32_t v = adj[e];
-                    uint64_t *nv = next + (size_t)v * W;
-                    if (row_is_zero(nv))
-                        nl[nn++] = v;
-                    for (int i = 0; i < W; i++)
-                        nv[i] |= fu[i];
+                    uint64_t *p = next + (size_t)adj[e] * W;
+                    row_t nv;
+                    ROW_GET(nv, p);
+                    if (!row_any(&nv))
+                        nl[nn++] = adj[e];
+                    nv |= fu;
+                    ROW_PUT(p, nv);
                 }
             }
             int32_t touched = nn;
             nn = 0;
             for (int32_t k = 0; k < touched; k++) {
                 int32_t v = nl[k];
-                uint64_t *nv = next + (size_t)v * W, *sv = seen + (size_t)v * W;
-                uint64_t any = 0;
-                for (int i = 0; i < W; i++) {
-                    nv[i] &= ~sv[i];
-                    sv[i] |= nv[i];
-                    any |= nv[i];
-                    count += __builtin_popcountll(nv[i]);
-                }
-                if (any) {
+                uint64_t *pn = next + (size_t)v * W, *ps = seen + (size_t)v * W;
+                row_t nv, sv;
+                ROW_GET(nv, pn);
+                ROW_GET(sv, ps);
+                nv &= ~sv;
+                sv |= nv;
+                ROW_PUT(pn, nv);
+                ROW_PUT(ps, sv);
+                if (row_any(&nv)) {
+                    count += row_popcount(&nv);
                     nl[nn++] = v;
                     narcs += offs[v + 1] - offs[v];
                 }
             }
         } else {
             /* pull: every vertex not yet reached by all sources ORs its
-             * neighbours' frontier rows, stopping once nothing is missing. */
+             * neighbours' frontier rows. */
             for (int32_t v = 0; v < n; v++) {
-                uint64_t *sv = seen + (size_t)v * W;
-                uint64_t miss[W], acc[W], left = 0;
-                for (int i = 0; i < W; i++) {
-                    miss[i] = full[i] & ~sv[i];
-                    acc[i] = 0;
-                    left |= miss[i];
-                }
-                if (!left)
+                uint64_t *ps = seen + (size_t)v * W;
+                row_t sv, acc = { 0 };
+                ROW_GET(sv, ps);
+                row_t miss = full & ~sv;
+                if (!row_any(&miss))
                     continue;
                 for (int64_t e = offs[v]; e < offs[v + 1]; e++) {
-                    const uint64_t *fu = front + (size_t)adj[e] * W;
-                    for (int i = 0; i < W; i++)
-                        acc[i] |= fu[i];
+                    row_t fu;
+                    ROW_GET(fu, front + (size_t)adj[e] * W);
+                    acc |= fu;
                 }
-                uint64_t any = 0;
-                for (int i = 0; i < W; i++) {
-                    acc[i] &= miss[i];
-                    any |= acc[i];
-                }
-                if (!any)
+                acc &= miss;
+                if (!row_any(&acc))
                     continue;
-                uint64_t *nv = next + (size_t)v * W;
-                for (int i = 0; i < W; i++) {
-                    nv[i] = acc[i];
-                    sv[i] |= acc[i];
-                    count += __builtin_popcountll(acc[i]);
-                }
+                sv |= acc;
+                ROW_PUT(ps, sv);
+                ROW_PUT(next + (size_t)v * W, acc);
+                count += row_popcount(&acc);
                 nl[nn++] = v;
                 narcs += offs[v + 1] - offs[v];
             }
