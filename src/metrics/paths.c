@@ -134,11 +134,44 @@ static int32_t two_core(const moore_graph *g, char *core, int32_t *deg, int32_t 
     return left;
 }
 
-/* Shortest cycle through BFS from every vertex of the 2-core: a non-tree edge
- * u–w met at depths du, dw closes a cycle of length ≤ du + dw + 1, and the
- * minimum over all roots is exact (a root on a shortest cycle finds it). Each
- * BFS stops once no shorter cycle than the best known (shared by all threads)
- * can appear, so graphs with short cycles cost little; forests cost O(N + E). */
+/* The shortest cycle found by BFS from s inside the 2-core, if shorter than
+ * bound (else bound): a non-tree edge u–w met at depths du, dw closes a
+ * cycle of length ≤ du + dw + 1, and the BFS stops once no cycle shorter
+ * than the bound can appear. dist must be all -1; it is left so. */
+static int32_t girth_from(const moore_graph *g, const char *core, int32_t s, int32_t bound,
+                          int32_t *dist, int32_t *parent, int32_t *q)
+{
+    int32_t head = 0, tail = 0;
+    dist[s] = 0;
+    parent[s] = -1;
+    q[tail++] = s;
+    while (head < tail) {
+        int32_t u = q[head++];
+        if (2 * dist[u] + 1 >= bound)
+            break;
+        for (int64_t e = g->offs[u]; e < g->offs[u + 1]; e++) {
+            int32_t w = g->adj[e];
+            if (!core[w])
+                continue;
+            if (dist[w] < 0) {
+                dist[w] = dist[u] + 1;
+                parent[w] = u;
+                q[tail++] = w;
+            } else if (w != parent[u] && dist[u] + dist[w] + 1 < bound) {
+                bound = dist[u] + dist[w] + 1;
+            }
+        }
+    }
+    for (int32_t i = 0; i < tail; i++)
+        dist[q[i]] = -1;
+    return bound;
+}
+
+/* Girth as the least girth_from over the 2-core's vertices: exact, since a
+ * root on a shortest cycle finds it. The bound is shared by all threads, so
+ * graphs with short cycles cost little; forests cost O(N + E). A few roots
+ * are tried first without threads: a triangle there (girth 3 cannot be
+ * beaten) ends the search before any thread starts. */
 int moore_girth(const moore_graph *g, int32_t *girth, moore_error *err)
 {
     int32_t n = g->n;
@@ -146,73 +179,59 @@ int moore_girth(const moore_graph *g, int32_t *girth, moore_error *err)
     if (g->m < 3) /* a simple graph needs three links for a cycle */
         return MOORE_OK;
     char *core = moore_malloc((size_t)n, 1, err);
-    int32_t *deg = moore_malloc((size_t)n, sizeof *deg, err);
+    int32_t *dist = moore_malloc((size_t)n, sizeof *dist, err);
+    int32_t *parent = moore_malloc((size_t)n, sizeof *parent, err);
     int32_t *q = moore_malloc((size_t)n, sizeof *q, err);
-    if (!core || !deg || !q) {
+    if (!core || !dist || !parent || !q) {
         free(core);
-        free(deg);
+        free(dist);
+        free(parent);
         free(q);
         return MOORE_ENOMEM;
     }
-    int32_t left = two_core(g, core, deg, q);
-    free(deg);
-    free(q);
-    if (left == 0) { /* a forest */
-        free(core);
-        return MOORE_OK;
-    }
-    _Atomic int32_t best = INT32_MAX;
-    int failed = 0;
-#pragma omp parallel
-    {
-        int32_t *dist = malloc((size_t)n * sizeof *dist);
-        int32_t *parent = malloc((size_t)n * sizeof *parent);
-        int32_t *bq = malloc((size_t)n * sizeof *bq);
-        if (!dist || !parent || !bq) {
-#pragma omp atomic write
-            failed = 1;
-        } else {
-            for (int32_t v = 0; v < n; v++)
-                dist[v] = -1;
-#pragma omp for schedule(dynamic, 64)
-            for (int32_t s = 0; s < n; s++) {
-                int32_t local = atomic_load_explicit(&best, memory_order_relaxed);
-                if (!core[s] || local == 3)
-                    continue;
-                int32_t head = 0, tail = 0;
-                dist[s] = 0;
-                parent[s] = -1;
-                bq[tail++] = s;
-                while (head < tail) {
-                    int32_t u = bq[head++];
-                    if (2 * dist[u] + 1 >= local)
-                        break;
-                    for (int64_t e = g->offs[u]; e < g->offs[u + 1]; e++) {
-                        int32_t w = g->adj[e];
-                        if (!core[w])
-                            continue;
-                        if (dist[w] < 0) {
-                            dist[w] = dist[u] + 1;
-                            parent[w] = u;
-                            bq[tail++] = w;
-                        } else if (w != parent[u] && dist[u] + dist[w] + 1 < local) {
-                            local = dist[u] + dist[w] + 1;
-                        }
-                    }
-                }
-                for (int32_t i = 0; i < tail; i++)
-                    dist[bq[i]] = -1;
-                int32_t now = atomic_load_explicit(&best, memory_order_relaxed);
-                while (local < now &&
-                       !atomic_compare_exchange_weak_explicit(&best, &now, local,
-                                                              memory_order_relaxed,
-                                                              memory_order_relaxed))
-                    ;
-            }
+    int32_t left = two_core(g, core, dist, q);
+    int32_t first = 0, tried = 0, serial = INT32_MAX;
+    for (int32_t v = 0; v < n; v++)
+        dist[v] = -1;
+    for (; left > 0 && first < n && tried < 32 && serial > 3; first++)
+        if (core[first]) {
+            serial = girth_from(g, core, first, serial, dist, parent, q);
+            tried++;
         }
-        free(dist);
-        free(parent);
-        free(bq);
+    free(dist);
+    free(parent);
+    free(q);
+    _Atomic int32_t best = serial;
+    int failed = 0;
+    if (left > 0 && serial > 3 && first < n) {
+#pragma omp parallel
+        {
+            int32_t *d = malloc((size_t)n * sizeof *d);
+            int32_t *par = malloc((size_t)n * sizeof *par);
+            int32_t *bq = malloc((size_t)n * sizeof *bq);
+            if (!d || !par || !bq) {
+#pragma omp atomic write
+                failed = 1;
+            } else {
+                for (int32_t v = 0; v < n; v++)
+                    d[v] = -1;
+#pragma omp for schedule(dynamic, 64)
+                for (int32_t s = first; s < n; s++) {
+                    int32_t now = atomic_load_explicit(&best, memory_order_relaxed);
+                    if (!core[s] || now == 3)
+                        continue;
+                    int32_t local = girth_from(g, core, s, now, d, par, bq);
+                    while (local < now &&
+                           !atomic_compare_exchange_weak_explicit(&best, &now, local,
+                                                                  memory_order_relaxed,
+                                                                  memory_order_relaxed))
+                        ;
+                }
+            }
+            free(d);
+            free(par);
+            free(bq);
+        }
     }
     free(core);
     if (failed)
