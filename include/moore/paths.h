@@ -26,7 +26,12 @@ typedef struct moore_paths_result {
     int32_t histogram_len;  /* diameter + 1, or 0 when disconnected */
 } moore_paths_result;
 
-/* All-pairs distance metrics. */
+/* All-pairs distance metrics. Uses o->threads threads (0: the OpenMP
+ * default) and reports the fraction of source batches done through
+ * o->progress ("distances"); o may be NULL. Needs about N · 112 bytes per
+ * thread (refused with MOORE_ETOOBIG beyond the machine's memory). A
+ * disconnected graph returns MOORE_OK with connected = 0 after the
+ * components count, without any distance work. */
 int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
                         moore_paths_result *out, moore_error *err);
 void moore_paths_result_free(moore_paths_result *r);
@@ -39,7 +44,8 @@ int32_t moore_bfs(const moore_graph *g, int32_t src, int32_t *dist, int32_t *que
 /* Component ids in comp[0..n-1] (may be NULL) and their count. */
 int moore_components(const moore_graph *g, int32_t *comp, int32_t *count, moore_error *err);
 
-/* Length of the shortest cycle; 0 when the graph is a forest. */
+/* Length of the shortest cycle; 0 when the graph is a forest. Exact: BFS
+ * from every vertex of the 2-core, each stopped by the best cycle found. */
 int moore_girth(const moore_graph *g, int32_t *girth, moore_error *err);
 
 /* M(d, D) = 1 + d Σ_{i<D} (d-1)^i, as a double (it overflows int64 quickly). */
