@@ -84,9 +84,15 @@ int moore_paths_by_orbits(const moore_graph *g, const int32_t *orbits,
 
 /* Switch count from which moore_paths_auto considers symmetry at all. */
 #define MOORE_ORBIT_PATHS_MIN_SWITCHES 2048
+/* Estimated bit-parallel all-pairs work (ecc(0) · 2E · N / 64 words, about
+ * 5·10^9 words a second on 2 cores; docs/performance.md) from which asking
+ * Traces can pay off: below it the plain method finishes in well under a second,
+ * while Traces alone can cost tens of milliseconds on an asymmetric graph. */
+#define MOORE_ORBIT_PATHS_MIN_WORDS 1e9
 
 /* All-pairs distance metrics, choosing the cheaper exact method: for graphs of
- * at least MOORE_ORBIT_PATHS_MIN_SWITCHES switches whose local invariants
+ * at least MOORE_ORBIT_PATHS_MIN_SWITCHES switches and MOORE_ORBIT_PATHS_MIN_WORDS
+ * estimated words of all-pairs work, whose local invariants
  * (degree, triangles, 2-ball size) fall into at most n/16 classes and with at
  * most n/16 twin switches (same neighbourhood), it asks Traces for the orbits
  * and, when there are at most n/4 of them, runs one BFS per orbit; otherwise

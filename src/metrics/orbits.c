@@ -201,12 +201,24 @@ static int64_t twin_switches(const moore_graph *g)
     return twins;
 }
 
+/* The bit-parallel cost model with the eccentricity of switch 0 for the
+ * diameter (one BFS, O(E)); 0 when that BFS cannot run. */
+static double all_pairs_words(const moore_graph *g)
+{
+    int32_t *dist = malloc((size_t)g->n * sizeof *dist);
+    if (!dist)
+        return 0;
+    int32_t ecc = moore_bfs(g, 0, dist, NULL);
+    free(dist);
+    return ecc > 0 ? (double)ecc * 2.0 * (double)g->m * (double)g->n / 64.0 : 0;
+}
+
 int moore_paths_auto(const moore_graph *g, const moore_metric_options *o,
                      moore_paths_result *out, int32_t *used_orbits, moore_error *err)
 {
     if (used_orbits)
         *used_orbits = 0;
-    if (g->n >= MOORE_ORBIT_PATHS_MIN_SWITCHES) {
+    if (g->n >= MOORE_ORBIT_PATHS_MIN_SWITCHES && all_pairs_words(g) >= MOORE_ORBIT_PATHS_MIN_WORDS) {
         int64_t classes = invariant_classes(g), twins = twin_switches(g);
         if (classes >= 0 && classes <= g->n / 16 && twins >= 0 && twins <= g->n / 16) {
             moore_symmetry_options so;
