@@ -201,6 +201,49 @@ static int64_t twin_switches(const moore_graph *g)
     return twins;
 }
 
+/* Distinct BFS distance profiles (switches at each distance) among
+ * ORBIT_PROBES evenly spaced switches. Switches in one orbit have equal
+ * profiles, so a graph with few orbits shows few profiles; a random regular
+ * graph, which local invariants cannot tell from a symmetric one, shows a
+ * different profile at nearly every switch and is not worth a Traces run
+ * (17 s at 100,000 switches, to find the trivial group). -1 when out of memory. */
+#define ORBIT_PROBES 32
+#define ORBIT_PROBES_MAX_PROFILES 8
+
+static int distance_profiles(const moore_graph *g)
+{
+    int32_t n = g->n;
+    int32_t *dist = malloc((size_t)n * sizeof *dist), *queue = malloc((size_t)n * sizeof *queue);
+    int64_t *count = calloc((size_t)n, sizeof *count);
+    uint64_t hash[ORBIT_PROBES];
+    if (!dist || !queue || !count) {
+        free(dist);
+        free(queue);
+        free(count);
+        return -1;
+    }
+    for (int i = 0; i < ORBIT_PROBES; i++) {
+        int32_t ecc = moore_bfs(g, (int32_t)((int64_t)i * n / ORBIT_PROBES), dist, queue);
+        for (int32_t v = 0; v < n; v++)
+            if (dist[v] >= 0)
+                count[dist[v]]++;
+        uint64_t h = 0xcbf29ce484222325ULL;
+        for (int32_t d = 0; d <= ecc; d++) {
+            h = (h ^ (uint64_t)count[d]) * 0x100000001b3ULL;
+            count[d] = 0;
+        }
+        hash[i] = h;
+    }
+    free(dist);
+    free(queue);
+    free(count);
+    qsort(hash, ORBIT_PROBES, sizeof *hash, cmp_u64);
+    int distinct = 1;
+    for (int i = 1; i < ORBIT_PROBES; i++)
+        distinct += hash[i] != hash[i - 1];
+    return distinct;
+}
+
 /* The bit-parallel cost model with the eccentricity of switch 0 for the
  * diameter (one BFS, O(E)); 0 when that BFS cannot run. */
 static double all_pairs_words(const moore_graph *g)
@@ -219,7 +262,10 @@ int moore_paths_auto(const moore_graph *g, const moore_metric_options *o,
     if (used_orbits)
         *used_orbits = 0;
     if (g->n >= MOORE_ORBIT_PATHS_MIN_SWITCHES && all_pairs_words(g) >= MOORE_ORBIT_PATHS_MIN_WORDS) {
-        int64_t classes = invariant_classes(g), twins = twin_switches(g);
+        int profiles = distance_profiles(g);
+        int64_t classes = profiles >= 0 && profiles <= ORBIT_PROBES_MAX_PROFILES
+                              ? invariant_classes(g) : -1;
+        int64_t twins = classes >= 0 ? twin_switches(g) : -1;
         if (classes >= 0 && classes <= g->n / 16 && twins >= 0 && twins <= g->n / 16) {
             moore_symmetry_options so;
             moore_symmetry_options_default(&so);
