@@ -2,11 +2,16 @@
  *
  * A crash, a bad value found halfway, or a full disk must never leave a
  * truncated topology that a simulator would then read as if it were real, so
- * writers go to "<path>.tmp.XXXXXX" beside the target and rename(2) at the end,
- * which is atomic within one file system. */
+ * writers go to "<path>.tmp.<pid>.<k>" beside the target and rename(2) at the
+ * end, which is atomic within one file system. The temporary is created with
+ * open(O_EXCL, 0666) rather than mkstemp(), whose mode 0600 would carry over to
+ * the final file and hide it from other users; 0666 lets the umask decide, as
+ * for any file a program writes. */
 #include "moore/io.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -29,14 +34,18 @@ int moore_atomic_open(const char *path, moore_atomic_file *af, moore_error *err)
     }
     size_t n = strlen(path);
     af->path = dup_str(path);
-    af->tmp = malloc(n + 12);
+    af->tmp = malloc(n + 40);
     if (!af->path || !af->tmp) {
         moore_atomic_abort(af);
         return moore_error_set(err, MOORE_ENOMEM, "out of memory");
     }
-    memcpy(af->tmp, path, n);
-    memcpy(af->tmp + n, ".tmp.XXXXXX", 12);
-    int fd = mkstemp(af->tmp);
+    int fd = -1;
+    for (int k = 0; k < 1000 && fd < 0; k++) {
+        snprintf(af->tmp, n + 40, "%s.tmp.%ld.%d", path, (long)getpid(), k);
+        fd = open(af->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST)
+            break;
+    }
     if (fd < 0) {
         int e = errno;
         free(af->tmp);
