@@ -6,14 +6,23 @@
  * end, which is atomic within one file system. The temporary is created with
  * open(O_EXCL, 0666) rather than mkstemp(), whose mode 0600 would carry over to
  * the final file and hide it from other users; 0666 lets the umask decide, as
- * for any file a program writes. */
+ * for any file a program writes.
+ *
+ * Renaming must only ever replace a regular file. A target that exists and is
+ * something else — /dev/null, /dev/stdout (a symlink to /proc/self/fd/1), a
+ * FIFO — is written in place, as the user asked (it cannot be made atomic
+ * anyway); renaming over it would replace the device or the link with a
+ * regular file. A symlink to a regular file is followed, so the link stays
+ * and its target is replaced. */
 #include "moore/io.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static char *dup_str(const char *s)
@@ -25,6 +34,20 @@ static char *dup_str(const char *s)
     return d;
 }
 
+/* Writes straight into an existing non-regular file (device, FIFO). */
+static int open_in_place(const char *path, moore_atomic_file *af, moore_error *err)
+{
+    af->f = fopen(path, "w");
+    if (!af->f)
+        return moore_error_set(err, MOORE_EIO, "cannot write '%s': %s", path, strerror(errno));
+    af->path = dup_str(path);
+    if (!af->path) {
+        moore_atomic_abort(af);
+        return moore_error_set(err, MOORE_ENOMEM, "out of memory");
+    }
+    return MOORE_OK;
+}
+
 int moore_atomic_open(const char *path, moore_atomic_file *af, moore_error *err)
 {
     memset(af, 0, sizeof *af);
@@ -32,8 +55,19 @@ int moore_atomic_open(const char *path, moore_atomic_file *af, moore_error *err)
         af->f = stdout;
         return MOORE_OK;
     }
-    size_t n = strlen(path);
-    af->path = dup_str(path);
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode))
+            return moore_error_set(err, MOORE_EIO, "cannot write '%s': it is a directory", path);
+        if (!S_ISREG(st.st_mode))
+            return open_in_place(path, af, err);
+    }
+    struct stat lst;
+    if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode))
+        af->path = realpath(path, NULL); /* NULL for a dangling link: replace the link */
+    if (!af->path)
+        af->path = dup_str(path);
+    size_t n = af->path ? strlen(af->path) : 0;
     af->tmp = malloc(n + 40);
     if (!af->path || !af->tmp) {
         moore_atomic_abort(af);
@@ -41,7 +75,7 @@ int moore_atomic_open(const char *path, moore_atomic_file *af, moore_error *err)
     }
     int fd = -1;
     for (int k = 0; k < 1000 && fd < 0; k++) {
-        snprintf(af->tmp, n + 40, "%s.tmp.%ld.%d", path, (long)getpid(), k);
+        snprintf(af->tmp, n + 40, "%s.tmp.%ld.%d", af->path, (long)getpid(), k);
         fd = open(af->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         if (fd < 0 && errno != EEXIST)
             break;
@@ -64,12 +98,18 @@ int moore_atomic_open(const char *path, moore_atomic_file *af, moore_error *err)
 
 int moore_atomic_commit(moore_atomic_file *af, moore_error *err)
 {
-    if (!af->tmp) { /* stdout */
-        int bad = fflush(af->f) != 0 || ferror(af->f);
-        af->f = NULL;
-        return bad ? moore_error_set(err, MOORE_EIO, "cannot write to standard output") : MOORE_OK;
-    }
     int bad = fflush(af->f) != 0 || ferror(af->f);
+    if (!af->tmp) { /* stdout, or a device or FIFO written in place */
+        if (af->f != stdout)
+            bad |= fclose(af->f) != 0;
+        af->f = NULL;
+        int rc = bad ? moore_error_set(err, MOORE_EIO, "cannot write to %s",
+                                       af->path ? af->path : "standard output")
+                     : MOORE_OK;
+        free(af->path);
+        af->path = NULL;
+        return rc;
+    }
     bad |= fclose(af->f) != 0;
     af->f = NULL;
     if (bad || rename(af->tmp, af->path) != 0) {
