@@ -13,5 +13,7 @@
 #include "moore/metrics.h"
 #include "moore/paths.h"
 #include "moore/io.h"
+#include "moore/traffic.h"
+#include "moore/flow.h"
 
 #endif

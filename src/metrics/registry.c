@@ -9,11 +9,15 @@ int moore_metric_basic(const moore_graph *, const moore_metric_options *, moore_
                        moore_error *);
 int moore_metric_paths(const moore_graph *, const moore_metric_options *, moore_report *,
                        moore_error *);
+int moore_metric_throughput(const moore_graph *, const moore_metric_options *, moore_report *,
+                            moore_error *);
 
 static const moore_metric_group GROUPS[] = {
     { "basic", "switches, links, endpoints, degrees", 1, moore_metric_basic },
     { "paths", "diameter, average path length, distance histogram, girth, Moore bound", 1,
       moore_metric_paths },
+    { "throughput", "uniform and worst-case throughput (eps 0.05 bounds) and TUB", 0,
+      moore_metric_throughput },
     { NULL, NULL, 0, NULL }
 };
 
