@@ -103,10 +103,10 @@ int cmd_throughput(int argc, char **argv)
     if (!rc)
         rc = moore_traffic_make(g, tm, (uint64_t)seed, &t, &err);
     if (!rc)
-        rc = moore_flow_tub(g, t, &tub, &err);
-    if (!rc)
         rc = exact ? moore_flow_exact(g, t, &opt, &f, &err)
                    : moore_flow_approx(g, t, &opt, &f, &err);
+    if (!rc)
+        rc = moore_flow_tub(g, t, &tub, &err);
     cli_progress_done();
     if (!rc)
         rc = report(&r, g, t, &f, tub, opt.eps, exact, (uint64_t)seed, &err);

@@ -61,10 +61,11 @@ int moore_flow_exact(const moore_graph *g, const moore_traffic *t,
 {
     (void)o;
     memset(out, 0, sizeof *out);
-    double tub;
-    int rc = moore_flow_tub(g, t, &tub, err);
-    if (rc)
-        return rc;
+    if (t->n != g->n)
+        return moore_error_set(err, MOORE_EINVAL,
+                               "throughput: the traffic matrix is for %d switches, the topology "
+                               "has %d", (int)t->n, (int)g->n);
+    int rc;
     double cols, rows, nnz;
     lp_size(g, t, &cols, &rows, &nnz);
     if (cols > 2e9 || rows > 2e9 || nnz > 2e9)
@@ -78,6 +79,11 @@ int moore_flow_exact(const moore_graph *g, const moore_traffic *t,
                  "; use the approximation (--eps) instead");
         return rc;
     }
+
+    /* TUB also checks that every demand can be routed at all. */
+    double tub;
+    if ((rc = moore_flow_tub(g, t, &tub, err)))
+        return rc;
 
     int32_t n = g->n;
     int64_t arcs = 2 * g->m;

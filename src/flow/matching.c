@@ -255,6 +255,27 @@ static void release_blossom(bl *m, int32_t b)
     m->unused[m->nunused++] = b;
 }
 
+/* Where child sits in blossom b's cycle (*at), and how to walk from it to the
+ * base along the even-length side: returns the start index j (negative when
+ * walking forwards, so that the walk ends at 0), the step, and the endpoint
+ * trick that picks the right end of each connecting edge. */
+static int64_t walk_to_base(const bl *m, int32_t b, int32_t child, int64_t *at, int64_t *jstep,
+                            int64_t *trick)
+{
+    int64_t j = 0;
+    while (m->childs[b][j] != child)
+        j++;
+    *at = j;
+    if (j & 1) {
+        *jstep = 1;
+        *trick = 0;
+        return j - m->nchilds[b];
+    }
+    *jstep = -1;
+    *trick = 1;
+    return j;
+}
+
 static void expand_blossom(bl *m, int32_t b, int endstage)
 {
     int32_t nc = m->nchilds[b];
@@ -275,18 +296,7 @@ static void expand_blossom(bl *m, int32_t b, int endstage)
         /* Relabel the even-length path through the expanded T-blossom from
          * the entry child to the base as T, S, T, ... */
         int32_t entry = m->inblossom[endpoint(m, m->labelend[b] ^ 1)];
-        int64_t j = 0;
-        while (m->childs[b][j] != entry)
-            j++;
-        int64_t jstep, trick;
-        if (j & 1) {
-            j -= nc;
-            jstep = 1;
-            trick = 0;
-        } else {
-            jstep = -1;
-            trick = 1;
-        }
+        int64_t at, jstep, trick, j = walk_to_base(m, b, entry, &at, &jstep, &trick);
         int64_t p = m->labelend[b];
         while (j != 0) {
             m->label[endpoint(m, p ^ 1)] = 0;
@@ -335,18 +345,7 @@ static void augment_blossom(bl *m, int32_t b, int32_t v)
     if (t >= m->n)
         augment_blossom(m, t, v);
     int32_t nc = m->nchilds[b];
-    int64_t i = 0;
-    while (m->childs[b][i] != t)
-        i++;
-    int64_t j = i, jstep, trick;
-    if (i & 1) {
-        j -= nc;
-        jstep = 1;
-        trick = 0;
-    } else {
-        jstep = -1;
-        trick = 1;
-    }
+    int64_t i, jstep, trick, j = walk_to_base(m, b, t, &i, &jstep, &trick);
     while (j != 0) {
         j += jstep;
         t = m->childs[b][cyc(j, nc)];

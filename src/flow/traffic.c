@@ -8,6 +8,7 @@
 #include "moore/traffic.h"
 #include "moore/paths.h"
 #include "moore/rng.h"
+#include "flow_internal.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -204,6 +205,28 @@ int moore_traffic_permutation(const moore_graph *g, uint64_t seed, moore_traffic
     return rc;
 }
 
+/* Weights (p_u + p_v)·dist(u,v) between the switches with servers. */
+typedef struct weight_ctx {
+    const int32_t *p, *list;
+    int32_t k;
+    int64_t *w;             /* exact: the k×k matrix */
+    double *best;           /* greedy: max weight per row */
+} weight_ctx;
+
+static void weight_row(void *ctx, int32_t i, const int32_t *dist)
+{
+    weight_ctx *c = ctx;
+    int64_t best = 0;
+    for (int32_t j = 0; j < c->k; j++) {
+        int64_t w = (int64_t)(c->p[c->list[i]] + c->p[c->list[j]]) * dist[c->list[j]];
+        if (c->w)
+            c->w[(int64_t)i * c->k + j] = w;
+        best = j != i && w > best ? w : best;
+    }
+    if (c->best)
+        c->best[i] = (double)best;
+}
+
 /* Greedy longest matching for graphs too large for the blossom algorithm:
  * each unmatched switch in id order takes its farthest unmatched partner.
  * ceiling = Σ_v max_u w(u,v) / 2 bounds every matching's weight. */
@@ -211,44 +234,18 @@ static int greedy_matching(const moore_graph *g, const int32_t *p, const int32_t
                            int32_t k, int32_t *mate, double *weight, double *ceiling,
                            moore_error *err)
 {
-    int32_t *idx = moore_malloc((size_t)g->n, sizeof *idx, err);
     double *best = moore_calloc((size_t)k, sizeof *best, err);
-    int failed = !idx || !best;
-    if (!failed) {
-        for (int32_t v = 0; v < g->n; v++)
-            idx[v] = -1;
-        for (int32_t i = 0; i < k; i++)
-            idx[list[i]] = i;
-    }
-#pragma omp parallel if (!failed)
-    {
-        int32_t *dist = malloc((size_t)g->n * sizeof *dist);
-        int32_t *queue = malloc((size_t)g->n * sizeof *queue);
-        if (!dist || !queue) {
-#pragma omp atomic write
-            failed = 1;
-        }
-#pragma omp for schedule(dynamic, 8)
-        for (int32_t i = 0; i < k; i++) {
-            if (!dist || !queue)
-                continue;
-            moore_bfs(g, list[i], dist, queue);
-            double b = 0;
-            for (int32_t j = 0; j < k; j++)
-                if (j != i && (double)(p[list[i]] + p[list[j]]) * dist[list[j]] > b)
-                    b = (double)(p[list[i]] + p[list[j]]) * dist[list[j]];
-            best[i] = b;
-        }
-        free(dist);
-        free(queue);
-    }
-    int32_t *dist = failed ? NULL : moore_malloc((size_t)g->n, sizeof *dist, err);
-    int32_t *queue = dist ? moore_malloc((size_t)g->n, sizeof *queue, err) : NULL;
-    if (!queue) {
-        free(idx);
+    int32_t *dist = moore_malloc((size_t)g->n, sizeof *dist, err);
+    int32_t *queue = moore_malloc((size_t)g->n, sizeof *queue, err);
+    int rc = best && dist && queue ? MOORE_OK : MOORE_ENOMEM;
+    weight_ctx c = { p, list, k, NULL, best };
+    if (!rc)
+        rc = moore_flow_bfs_rows(g, list, k, weight_row, &c, err);
+    if (rc) {
         free(best);
         free(dist);
-        return moore_error_set(err, MOORE_ENOMEM, "out of memory in the greedy matching");
+        free(queue);
+        return rc;
     }
     *weight = 0;
     *ceiling = 0;
@@ -274,7 +271,6 @@ static int greedy_matching(const moore_graph *g, const int32_t *p, const int32_t
             *weight += w;
         }
     }
-    free(idx);
     free(best);
     free(dist);
     free(queue);
@@ -291,31 +287,10 @@ static int exact_matching(const moore_graph *g, const int32_t *p, const int32_t 
     int64_t *w = moore_malloc((size_t)k * (size_t)k, sizeof *w, err);
     if (!w)
         return MOORE_ENOMEM;
-    int failed = 0;
-#pragma omp parallel
-    {
-        int32_t *dist = malloc((size_t)g->n * sizeof *dist);
-        int32_t *queue = malloc((size_t)g->n * sizeof *queue);
-        if (!dist || !queue) {
-#pragma omp atomic write
-            failed = 1;
-        }
-#pragma omp for schedule(dynamic, 8)
-        for (int32_t i = 0; i < k; i++) {
-            if (!dist || !queue)
-                continue;
-            moore_bfs(g, list[i], dist, queue);
-            for (int32_t j = 0; j < k; j++)
-                w[(int64_t)i * k + j] = (int64_t)(p[list[i]] + p[list[j]]) * dist[list[j]];
-        }
-        free(dist);
-        free(queue);
-    }
-    if (failed) {
-        free(w);
-        return moore_error_set(err, MOORE_ENOMEM, "out of memory in the longest matching");
-    }
-    rc = moore_matching_max_weight(k, w, mate, err);
+    weight_ctx c = { p, list, k, w, NULL };
+    rc = moore_flow_bfs_rows(g, list, k, weight_row, &c, err);
+    if (!rc)
+        rc = moore_matching_max_weight(k, w, mate, err);
     *weight = 0;
     for (int32_t i = 0; !rc && i < k; i++)
         if (mate[i] > i)
@@ -464,20 +439,21 @@ static int parse_line(const char *path, long line, char *s, const moore_graph *g
                       moore_error *err)
 {
     char *field[3];
-    int nf = 0;
-    for (char *q = s; nf < 3;) {
-        while (*q == ' ' || *q == '\t')
-            q++;
-        field[nf++] = q;
-        char *c = strchr(q, ',');
-        if (!c)
-            break;
-        *c = '\0';
-        q = c + 1;
-    }
-    if (nf != 3 || strchr(field[2], ','))
+    int commas = 0;
+    for (const char *q = s; *q; q++)
+        commas += *q == ',';
+    if (commas != 2)
         return moore_error_set(err, MOORE_EINVAL,
                                "%s:%ld: expected three fields 'src,dst,demand'", path, line);
+    field[0] = s;
+    for (int i = 1; i < 3; i++) {
+        char *c = strchr(field[i - 1], ',');
+        *c = '\0';
+        field[i] = c + 1;
+    }
+    for (int i = 0; i < 3; i++)
+        while (*field[i] == ' ' || *field[i] == '\t')
+            field[i]++;
     int rc = parse_switch(path, line, field[0], "src", g, &t->s, err);
     if (!rc)
         rc = parse_switch(path, line, field[1], "dst", g, &t->d, err);

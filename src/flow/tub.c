@@ -7,11 +7,66 @@
  * the paper's bound over all permutation matrices.
  *
  * It is also where every throughput routine checks its input: a demand
- * between switches that cannot reach each other is refused here. */
+ * between switches that cannot reach each other is refused here. The
+ * parallel all-sources BFS it runs is shared with the worst-case matrix. */
 #include "moore/flow.h"
 #include "moore/paths.h"
+#include "flow_internal.h"
 
 #include <stdlib.h>
+
+typedef struct tub_ctx {
+    const moore_traffic *t;
+    const int32_t *src;
+    double *part;           /* Σ_t T(s,t)·dist(s,t) per source */
+    int64_t bad_s, bad_t;   /* the first unreachable demand (lowest source) */
+} tub_ctx;
+
+static void tub_row(void *ctx, int32_t i, const int32_t *dist)
+{
+    tub_ctx *c = ctx;
+    int32_t s = c->src[i];
+    double sum = 0;
+    for (int64_t k = c->t->offs[s]; k < c->t->offs[s + 1]; k++) {
+        if (dist[c->t->dst[k]] < 0) {
+#pragma omp critical(moore_tub_bad)
+            if (c->bad_s < 0 || s < c->bad_s) {
+                c->bad_s = s;
+                c->bad_t = c->t->dst[k];
+            }
+            return;
+        }
+        sum += c->t->demand[k] * dist[c->t->dst[k]];
+    }
+    c->part[i] = sum;
+}
+
+int moore_flow_bfs_rows(const moore_graph *g, const int32_t *src, int32_t k,
+                        void (*row)(void *ctx, int32_t i, const int32_t *dist), void *ctx,
+                        moore_error *err)
+{
+    int failed = 0;
+#pragma omp parallel
+    {
+        int32_t *dist = malloc((size_t)(g->n ? g->n : 1) * sizeof *dist);
+        int32_t *queue = malloc((size_t)(g->n ? g->n : 1) * sizeof *queue);
+        if (!dist || !queue) {
+#pragma omp atomic write
+            failed = 1;
+        }
+#pragma omp for schedule(dynamic, 4)
+        for (int32_t i = 0; i < k; i++) {
+            if (!dist || !queue)
+                continue;
+            moore_bfs(g, src[i], dist, queue);
+            row(ctx, i, dist);
+        }
+        free(dist);
+        free(queue);
+    }
+    return failed ? moore_error_set(err, MOORE_ENOMEM, "out of memory for BFS scratch space")
+                  : MOORE_OK;
+}
 
 int moore_flow_tub(const moore_graph *g, const moore_traffic *t, double *out,
                    moore_error *err)
@@ -23,47 +78,29 @@ int moore_flow_tub(const moore_graph *g, const moore_traffic *t, double *out,
                                "has %d", (int)t->n, (int)g->n);
     if (!(t->total > 0))
         return moore_error_set(err, MOORE_EINVAL, "throughput: the traffic matrix is empty");
+    int32_t *src = moore_malloc((size_t)(g->n ? g->n : 1), sizeof *src, err);
     double *part = moore_calloc((size_t)(g->n ? g->n : 1), sizeof *part, err);
-    if (!part)
+    if (!src || !part) {
+        free(src);
+        free(part);
         return MOORE_ENOMEM;
-    int64_t bad_s = -1, bad_t = -1;
-    int failed = 0;
-#pragma omp parallel
-    {
-        int32_t *dist = malloc((size_t)g->n * sizeof *dist);
-        int32_t *queue = malloc((size_t)g->n * sizeof *queue);
-        if (!dist || !queue) {
-#pragma omp atomic write
-            failed = 1;
-        }
-#pragma omp for schedule(dynamic, 4)
-        for (int32_t s = 0; s < g->n; s++) {
-            if (!dist || !queue || t->offs[s] == t->offs[s + 1])
-                continue;
-            moore_bfs(g, s, dist, queue);
-            double sum = 0;
-            for (int64_t k = t->offs[s]; k < t->offs[s + 1]; k++) {
-                if (dist[t->dst[k]] < 0) {
-#pragma omp critical(moore_tub_bad)
-                    if (bad_s < 0 || s < bad_s) {
-                        bad_s = s;
-                        bad_t = t->dst[k];
-                    }
-                    break;
-                }
-                sum += t->demand[k] * dist[t->dst[k]];
-            }
-            part[s] = sum;
-        }
-        free(dist);
-        free(queue);
     }
-    double total = 0;
+    int32_t k = 0;
     for (int32_t s = 0; s < g->n; s++)
-        total += part[s];
+        if (t->offs[s + 1] > t->offs[s])
+            src[k++] = s;
+    tub_ctx c = { t, src, part, -1, -1 };
+    int rc = moore_flow_bfs_rows(g, src, k, tub_row, &c, err);
+    free(src);
+    if (rc) {
+        free(part);
+        return rc;
+    }
+    int64_t bad_s = c.bad_s, bad_t = c.bad_t;
+    double total = 0;
+    for (int32_t i = 0; i < k; i++)
+        total += part[i];
     free(part);
-    if (failed)
-        return moore_error_set(err, MOORE_ENOMEM, "out of memory computing TUB");
     if (bad_s >= 0)
         return moore_error_set(err, MOORE_EINVAL,
                                "throughput: switch %lld sends to switch %lld but cannot reach it "
