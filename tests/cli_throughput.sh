@@ -60,5 +60,10 @@ done
 check "stats disconnected" test "$(status "$MOORE" stats "$TMP/split.txt" --metrics throughput --json)" = 0
 check "stats null" grep -Eq '"throughput_uniform":[[:space:]]*null' "$TMP/out"
 
+printf '# endpoints: 3 0 0\n0 1\n1 2\n' >"$TMP/one.txt"
+check "stats one server switch" test "$(status "$MOORE" stats "$TMP/one.txt" --metrics throughput --json)" = 0
+check "stats one null" grep -Eq '"tub_worst":[[:space:]]*null' "$TMP/out"
+check "throughput one server switch" test "$(status "$MOORE" throughput "$TMP/one.txt")" = 2
+
 echo "cli_throughput: $passes passed, $fails failed"
 [ "$fails" = 0 ]

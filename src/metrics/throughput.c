@@ -25,8 +25,14 @@ int moore_metric_throughput(const moore_graph *g, const moore_metric_options *o,
     int rc = moore_components(g, NULL, &comps, err);
     if (rc)
         return rc;
-    int64_t servers = moore_graph_endpoints_total(g);
-    if (comps != 1 || g->n < 2 || servers == 1)
+    /* Matrices need two switches with servers (all switches count when the
+     * graph has no endpoints at all, see traffic.h). */
+    int32_t with = 0;
+    for (int32_t v = 0; v < g->n; v++)
+        with += g->endpoints[v] > 0;
+    if (moore_graph_endpoints_total(g) == 0)
+        with = g->n;
+    if (comps != 1 || with < 2)
         return nulls(r, err);
     const char *tms[2] = { "uniform", "worst" };
     double val[2][3];
