@@ -50,7 +50,6 @@
 /* Per-thread Dijkstra workspace. */
 typedef struct ws {
     double *dist;
-    int64_t *parc;      /* arc (CSR position) into v on the tree, -1 at the root */
     int32_t *order;     /* vertices in the order they were settled */
     int32_t *heap, *pos;
     double *acc;        /* demand of the subtree below v */
@@ -132,7 +131,6 @@ static int32_t dijkstra(const moore_graph *g, const double *len, int32_t s, int6
         w->pos[v] = -1;
     }
     w->dist[s] = 0;
-    w->parc[s] = -1;
     w->heap[size++] = s;
     w->pos[s] = 0;
     while (size > 0) {
@@ -151,7 +149,6 @@ static int32_t dijkstra(const moore_graph *g, const double *len, int32_t s, int6
             double nd = du + len[k];
             if (nd < w->dist[v]) {
                 w->dist[v] = nd;
-                w->parc[v] = k;
                 if (w->pos[v] == -1) {
                     w->heap[size] = v;
                     heap_up(w, size++);
@@ -310,13 +307,12 @@ int moore_flow_approx(const moore_graph *g, const moore_traffic *t,
           !S || !best_window) ? MOORE_ENOMEM : MOORE_OK;
     for (int i = 0; !rc && i < nt; i++) {
         W[i].dist = malloc((size_t)n * sizeof(double));
-        W[i].parc = malloc((size_t)n * sizeof(int64_t));
         W[i].order = malloc((size_t)n * sizeof(int32_t));
         W[i].heap = malloc((size_t)n * sizeof(int32_t));
         W[i].pos = malloc((size_t)n * sizeof(int32_t));
         W[i].acc = calloc((size_t)n, sizeof(double));
         W[i].mark = calloc((size_t)n, 1);
-        if (!W[i].dist || !W[i].parc || !W[i].order || !W[i].heap || !W[i].pos || !W[i].acc ||
+        if (!W[i].dist || !W[i].order || !W[i].heap || !W[i].pos || !W[i].acc ||
             !W[i].mark)
             rc = moore_error_set(err, MOORE_ENOMEM, "out of memory in the approximation");
     }
@@ -479,7 +475,6 @@ done:
     if (W)
         for (int i = 0; i < nt; i++) {
             free(W[i].dist);
-            free(W[i].parc);
             free(W[i].order);
             free(W[i].heap);
             free(W[i].pos);
