@@ -20,5 +20,7 @@
 #include "moore/symmetry.h"
 #include "moore/diversity.h"
 #include "moore/plan.h"
+#include "moore/traffic.h"
+#include "moore/flow.h"
 
 #endif

@@ -17,6 +17,8 @@ int moore_metric_symmetry(const moore_graph *, const moore_metric_options *, moo
                           moore_error *);
 int moore_metric_diversity(const moore_graph *, const moore_metric_options *, moore_report *,
                            moore_error *);
+int moore_metric_throughput(const moore_graph *, const moore_metric_options *, moore_report *,
+                            moore_error *);
 
 static const moore_metric_group GROUPS[] = {
     { "basic", "switches, links, endpoints, degrees", 1, moore_metric_basic },
@@ -30,6 +32,8 @@ static const moore_metric_group GROUPS[] = {
       0, moore_metric_symmetry },
     { "diversity", "shortest-path multiplicity, edge-disjoint paths by max-flow", 0,
       moore_metric_diversity },
+    { "throughput", "uniform and worst-case throughput (eps 0.05 bounds) and TUB", 0,
+      moore_metric_throughput },
     { NULL, NULL, 0, NULL }
 };
 

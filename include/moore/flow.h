@@ -1,0 +1,73 @@
+/* flow.h — throughput: the maximum concurrent flow of a traffic matrix
+ * (SPEC.md §3).
+ *
+ * θ(T) is the largest θ such that θ·T is routable as a fractional
+ * multicommodity flow with capacity 1 in each direction of every switch
+ * link. Three ways to get at it:
+ *   moore_flow_exact   the LP, one commodity per source switch, solved by
+ *                      COIN-OR Clp (lower = upper = θ up to Clp's tolerance);
+ *   moore_flow_approx  Garg–Könemann / Fleischer max concurrent flow with
+ *                      Karakostas's grouping by source: a feasible flow gives
+ *                      `lower`, the length function gives the dual `upper`,
+ *                      and it stops once upper ≤ (1+ε)·lower;
+ *   moore_flow_tub     the closed-form bound 2|E| / Σ T(s,t)·dist(s,t) (every
+ *                      unit of s→t demand crosses at least dist(s,t) links).
+ * All refuse a matrix with a demand between switches that cannot reach each
+ * other (its throughput is 0). */
+#ifndef MOORE_FLOW_H
+#define MOORE_FLOW_H
+
+#include <stdint.h>
+#include "moore/error.h"
+#include "moore/graph.h"
+#include "moore/traffic.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct moore_flow_options {
+    double eps;             /* approximation: stop when upper ≤ (1+eps)·lower (default 0.05) */
+    int64_t max_phases;     /* approximation: give up after this many phases (0: no limit);
+                               the bounds reached so far are still returned, `converged` = 0 */
+    int threads;            /* 0 = OpenMP default */
+    void (*progress)(void *ctx, const char *what, double fraction);
+    void *progress_ctx;
+} moore_flow_options;
+
+void moore_flow_options_default(moore_flow_options *o);
+
+typedef struct moore_flow_result {
+    double throughput;      /* exact θ, or the approximation's lower bound */
+    double lower, upper;    /* proven bounds: lower ≤ θ ≤ upper */
+    const char *method;     /* "lp-clp" or "garg-konemann" (static string) */
+    int converged;          /* approximation: upper ≤ (1+eps)·lower was reached */
+    int64_t phases;         /* approximation: phases run; LP: simplex iterations */
+    int32_t commodities;    /* source switches with demand */
+    /* Utilisation of the arcs (both directions of every link) by the flow
+     * that carries throughput·T: the largest and the mean over all 2|E| arcs. */
+    double util_max, util_mean;
+} moore_flow_result;
+
+/* Bytes the exact LP would take (Clp's model, factorisation and ours), an
+ * estimate used to refuse an LP that would not fit before building it. */
+double moore_flow_exact_bytes(const moore_graph *g, const moore_traffic *t);
+
+/* The exact LP. Refuses (MOORE_ETOOBIG) one that would not fit in memory,
+ * with a hint to use the approximation. */
+int moore_flow_exact(const moore_graph *g, const moore_traffic *t,
+                     const moore_flow_options *o, moore_flow_result *out, moore_error *err);
+
+/* The (1+ε) approximation with both bounds; deterministic for a given input
+ * whatever the thread count. */
+int moore_flow_approx(const moore_graph *g, const moore_traffic *t,
+                      const moore_flow_options *o, moore_flow_result *out, moore_error *err);
+
+/* TUB = 2|E| / Σ T(s,t)·dist(s,t), an upper bound on θ(T). */
+int moore_flow_tub(const moore_graph *g, const moore_traffic *t, double *out,
+                   moore_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

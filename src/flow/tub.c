@@ -1,0 +1,111 @@
+/* tub.c — TUB, the topology upper bound on throughput (Jyothi et al., SC'16):
+ * θ(T) ≤ 2|E| / Σ T(s,t)·dist(s,t).
+ *
+ * Why it holds: in any routing of θ·T, the s→t flow crosses at least
+ * dist(s,t) arcs per unit, so it occupies θ·Σ T·dist arc capacity, and there
+ * are 2|E| arcs of capacity 1. For the worst (longest matching) matrix this is
+ * the paper's bound over all permutation matrices.
+ *
+ * It is also where every throughput routine checks its input: a demand
+ * between switches that cannot reach each other is refused here. The
+ * parallel all-sources BFS it runs is shared with the worst-case matrix. */
+#include "moore/flow.h"
+#include "moore/paths.h"
+#include "flow_internal.h"
+
+#include <stdlib.h>
+
+typedef struct tub_ctx {
+    const moore_traffic *t;
+    const int32_t *src;
+    double *part;           /* Σ_t T(s,t)·dist(s,t) per source */
+    int64_t bad_s, bad_t;   /* the first unreachable demand (lowest source) */
+} tub_ctx;
+
+static void tub_row(void *ctx, int32_t i, const int32_t *dist)
+{
+    tub_ctx *c = ctx;
+    int32_t s = c->src[i];
+    double sum = 0;
+    for (int64_t k = c->t->offs[s]; k < c->t->offs[s + 1]; k++) {
+        if (dist[c->t->dst[k]] < 0) {
+#pragma omp critical(moore_tub_bad)
+            if (c->bad_s < 0 || s < c->bad_s) {
+                c->bad_s = s;
+                c->bad_t = c->t->dst[k];
+            }
+            return;
+        }
+        sum += c->t->demand[k] * dist[c->t->dst[k]];
+    }
+    c->part[i] = sum;
+}
+
+int moore_flow_bfs_rows(const moore_graph *g, const int32_t *src, int32_t k,
+                        void (*row)(void *ctx, int32_t i, const int32_t *dist), void *ctx,
+                        moore_error *err)
+{
+    int failed = 0;
+#pragma omp parallel
+    {
+        int32_t *dist = malloc((size_t)(g->n ? g->n : 1) * sizeof *dist);
+        int32_t *queue = malloc((size_t)(g->n ? g->n : 1) * sizeof *queue);
+        if (!dist || !queue) {
+#pragma omp atomic write
+            failed = 1;
+        }
+#pragma omp for schedule(dynamic, 4)
+        for (int32_t i = 0; i < k; i++) {
+            if (!dist || !queue)
+                continue;
+            moore_bfs(g, src[i], dist, queue);
+            row(ctx, i, dist);
+        }
+        free(dist);
+        free(queue);
+    }
+    return failed ? moore_error_set(err, MOORE_ENOMEM, "out of memory for BFS scratch space")
+                  : MOORE_OK;
+}
+
+int moore_flow_tub(const moore_graph *g, const moore_traffic *t, double *out,
+                   moore_error *err)
+{
+    *out = 0;
+    if (t->n != g->n)
+        return moore_error_set(err, MOORE_EINVAL,
+                               "throughput: the traffic matrix is for %d switches, the topology "
+                               "has %d", (int)t->n, (int)g->n);
+    if (!(t->total > 0))
+        return moore_error_set(err, MOORE_EINVAL, "throughput: the traffic matrix is empty");
+    int32_t *src = moore_malloc((size_t)(g->n ? g->n : 1), sizeof *src, err);
+    double *part = moore_calloc((size_t)(g->n ? g->n : 1), sizeof *part, err);
+    if (!src || !part) {
+        free(src);
+        free(part);
+        return MOORE_ENOMEM;
+    }
+    int32_t k = 0;
+    for (int32_t s = 0; s < g->n; s++)
+        if (t->offs[s + 1] > t->offs[s])
+            src[k++] = s;
+    tub_ctx c = { t, src, part, -1, -1 };
+    int rc = moore_flow_bfs_rows(g, src, k, tub_row, &c, err);
+    free(src);
+    if (rc) {
+        free(part);
+        return rc;
+    }
+    int64_t bad_s = c.bad_s, bad_t = c.bad_t;
+    double total = 0;
+    for (int32_t i = 0; i < k; i++)
+        total += part[i];
+    free(part);
+    if (bad_s >= 0)
+        return moore_error_set(err, MOORE_EINVAL,
+                               "throughput: switch %lld sends to switch %lld but cannot reach it "
+                               "(the topology is disconnected, throughput is 0)",
+                               (long long)bad_s, (long long)bad_t);
+    *out = 2.0 * (double)g->m / total;
+    return MOORE_OK;
+}

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# cli_throughput.sh — the `moore throughput` contract: keys, exit codes, files.
+#   bash cli_throughput.sh <path-to-moore> <source-dir>
+set -u
+MOORE=$1
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+fails=0
+passes=0
+check() { # name, condition...
+    local name=$1
+    shift
+    if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name" >&2; fails=$((fails + 1)); fi
+}
+status() { "$@" >"$TMP/out" 2>"$TMP/err"; echo $?; }
+
+# Petersen, uniform: θ = TUB = 1.8 (closed form), both methods.
+check "approx exit 0" test "$(status "$MOORE" throughput petersen --json)" = 0
+for key in throughput lower upper method tub link_util_max link_util_mean; do
+    check "key $key" grep -q "\"$key\":" "$TMP/out"
+done
+check "approx method" grep -q '"method":[[:space:]]*"garg-konemann"' "$TMP/out"
+check "exact exit 0" test "$(status "$MOORE" throughput petersen --exact --json)" = 0
+check "exact value" grep -Eq '"throughput":[[:space:]]*1\.(8|79999)' "$TMP/out"
+check "exact method" grep -q '"method":[[:space:]]*"lp-clp"' "$TMP/out"
+check "text output" test "$(status "$MOORE" throughput complete:n=6,p=2 --tm worst --eps 0.1)" = 0
+check "text has tub" grep -q '^tub ' "$TMP/out"
+check "permutation seed" test "$(status "$MOORE" throughput petersen --tm permutation --seed 3 --json)" = 0
+check "seed reported" grep -q '"seed":[[:space:]]*3' "$TMP/out"
+
+# A CSV traffic file; a topology file without endpoints (one server per switch).
+printf 'src,dst,demand\n0,2,1\n2,0,1\n' >"$TMP/tm.csv"
+printf '0 1\n1 2\n' >"$TMP/path.txt"
+check "file tm exit 0" test "$(status "$MOORE" throughput "$TMP/path.txt" --tm "$TMP/tm.csv" --exact --json)" = 0
+check "file tm value" grep -Eq '"throughput":[[:space:]]*(1|0\.99999)' "$TMP/out"
+
+# Bad input: exit 2 with one line on stderr.
+check "missing tm file" test "$(status "$MOORE" throughput petersen --tm "$TMP/nope.csv")" = 2
+check "one line" test "$(wc -l <"$TMP/err")" = 1
+check "exact and eps" test "$(status "$MOORE" throughput petersen --exact --eps 0.1)" = 2
+check "bad eps" test "$(status "$MOORE" throughput petersen --eps 0)" = 2
+check "bad eps text" test "$(status "$MOORE" throughput petersen --eps abc)" = 2
+check "no topo" test "$(status "$MOORE" throughput)" = 2
+check "unknown option" test "$(status "$MOORE" throughput petersen --frobnicate)" = 2
+printf '0 1\n2 3\n' >"$TMP/split.txt"
+check "disconnected" test "$(status "$MOORE" throughput "$TMP/split.txt")" = 2
+check "disconnected says so" grep -q disconnected "$TMP/err"
+printf '0,9,1\n' >"$TMP/bad.csv"
+check "bad csv" test "$(status "$MOORE" throughput "$TMP/path.txt" --tm "$TMP/bad.csv")" = 2
+check "bad csv names line" grep -q 'bad.csv:1' "$TMP/err"
+check "exact too big" test "$(status "$MOORE" throughput complete:n=1500 --tm permutation --exact)" = 2
+check "hint eps" grep -q -- '--eps' "$TMP/err"
+check "help" test "$(status "$MOORE" throughput --help)" = 0
+
+# The metric group reports the keys compare reads; nulls when disconnected.
+check "stats throughput" test "$(status "$MOORE" stats petersen --metrics throughput --json)" = 0
+for key in throughput_uniform throughput_uniform_upper throughput_worst throughput_worst_upper tub_uniform tub_worst; do
+    check "stats key $key" grep -q "\"$key\":" "$TMP/out"
+done
+check "stats disconnected" test "$(status "$MOORE" stats "$TMP/split.txt" --metrics throughput --json)" = 0
+check "stats null" grep -Eq '"throughput_uniform":[[:space:]]*null' "$TMP/out"
+
+printf '# moore topology\n# endpoints: 3 0 0\n0 1\n1 2\n' >"$TMP/one.txt"
+check "stats one server switch" test "$(status "$MOORE" stats "$TMP/one.txt" --metrics throughput --json)" = 0
+check "stats one null" grep -Eq '"tub_worst":[[:space:]]*null' "$TMP/out"
+check "throughput one server switch" test "$(status "$MOORE" throughput "$TMP/one.txt")" = 2
+
+echo "cli_throughput: $passes passed, $fails failed"
+[ "$fails" = 0 ]

@@ -1,0 +1,610 @@
+/* test_throughput.c — traffic matrices, the blossom matching, the exact LP,
+ * the (1+ε) approximation and TUB, checked against closed forms and against
+ * each other.
+ *
+ * Closed forms: on an arc-transitive graph with equal endpoints, averaging any
+ * shortest-path routing of the uniform matrix over the automorphism group
+ * loads every arc equally, so θ = TUB = 2|E| / Σ T·dist exactly. With p
+ * servers per switch, S = Np and T(s,t) = p²/(S−1):
+ *   K_n:                    θ = (np−1)/p²
+ *   Moore graphs (d, D=2):  θ = d²/(2d−1)          (Petersen 9/5, Hoffman–Singleton 49/13)
+ *   hypercube Q_d:          θ = 2 − 2^(1−d)        (Σ_v dist(0,v) = d·2^(d−1))
+ *   cycle C_n:              θ = 8/(n+1) (n odd),  8(n−1)/n² (n even)
+ * and for the worst-case matrix on K_n (n even, p servers): every matching is
+ * at distance 1; a routing may use the n matching arcs once and every other
+ * unit of flow costs ≥ 2 arcs, so n + 2(θpn − n) ≤ n(n−1), θ ≤ n/(2p), which
+ * the split "2/n direct, the rest over all two-hop paths" attains. */
+#include "testutil.h"
+#include "moore/flow.h"
+#include "moore/traffic.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const double EPS = 0.05;
+
+static moore_graph *finish(moore_builder *b, int32_t p)
+{
+    moore_error err;
+    moore_graph *g;
+    assert_int_equal(moore_builder_finish(b, &g, &err), MOORE_OK);
+    assert_int_equal(moore_graph_set_endpoints_uniform(g, p, &err), MOORE_OK);
+    return g;
+}
+
+static moore_graph *hypercube(int d, int32_t p)
+{
+    moore_builder *b;
+    moore_error err;
+    int32_t n = 1 << d;
+    assert_int_equal(moore_builder_new(n, 0, &b, &err), MOORE_OK);
+    for (int32_t v = 0; v < n; v++)
+        for (int i = 0; i < d; i++)
+            if (v < (v ^ (1 << i)))
+                assert_int_equal(moore_builder_add_link(b, v, v ^ (1 << i), &err), MOORE_OK);
+    return finish(b, p);
+}
+
+static moore_graph *cycle(int32_t n, int32_t p)
+{
+    moore_builder *b;
+    moore_error err;
+    assert_int_equal(moore_builder_new(n, n, &b, &err), MOORE_OK);
+    for (int32_t v = 0; v < n; v++)
+        assert_int_equal(moore_builder_add_link(b, v, (v + 1) % n, &err), MOORE_OK);
+    return finish(b, p);
+}
+
+/* Connected by BFS from 0 (independent of src/metrics). */
+static int connected(const moore_graph *g)
+{
+    int32_t *seen = calloc((size_t)g->n, sizeof *seen), *q = malloc((size_t)g->n * sizeof *q);
+    int32_t head = 0, tail = 0;
+    seen[0] = 1;
+    q[tail++] = 0;
+    while (head < tail) {
+        int32_t u = q[head++];
+        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
+            if (!seen[g->adj[k]]) {
+                seen[g->adj[k]] = 1;
+                q[tail++] = g->adj[k];
+            }
+    }
+    free(seen);
+    free(q);
+    return tail == g->n;
+}
+
+/* A seeded random d-regular graph by the pairing model, retried until simple
+ * and connected (small n and d only). */
+static moore_graph *random_regular(int32_t n, int32_t d, uint64_t seed, int32_t p)
+{
+    moore_rng r;
+    moore_rng_seed(&r, seed);
+    int32_t *pts = malloc((size_t)n * d * sizeof *pts);
+    for (;;) {
+        for (int32_t i = 0; i < n * d; i++)
+            pts[i] = i / d;
+        moore_rng_shuffle_i32(&r, pts, n * d);
+        moore_builder *b;
+        moore_error err;
+        moore_graph *g = NULL;
+        assert_int_equal(moore_builder_new(n, n * d / 2, &b, &err), MOORE_OK);
+        int ok = 1;
+        for (int32_t i = 0; ok && i < n * d; i += 2)
+            ok = moore_builder_add_link(b, pts[i], pts[i + 1], &err) == MOORE_OK;
+        if (!ok) {
+            moore_builder_free(b);
+            continue;
+        }
+        if (moore_builder_finish(b, &g, &err) != MOORE_OK)
+            continue;
+        if (!connected(g)) {
+            moore_graph_free(g);
+            continue;
+        }
+        assert_int_equal(moore_graph_set_endpoints_uniform(g, p, &err), MOORE_OK);
+        free(pts);
+        return g;
+    }
+}
+
+/* A seeded connected G(n, q) graph with 0..3 servers per switch (at least two
+ * switches with servers), to exercise unequal endpoints. */
+static moore_graph *random_sparse(int32_t n, double q, uint64_t seed)
+{
+    moore_rng r;
+    moore_rng_seed(&r, seed);
+    for (;;) {
+        moore_builder *b;
+        moore_error err;
+        moore_graph *g;
+        assert_int_equal(moore_builder_new(n, 0, &b, &err), MOORE_OK);
+        for (int32_t u = 0; u < n; u++)
+            for (int32_t v = u + 1; v < n; v++)
+                if (moore_rng_uniform(&r) < q)
+                    assert_int_equal(moore_builder_add_link(b, u, v, &err), MOORE_OK);
+        assert_int_equal(moore_builder_finish(b, &g, &err), MOORE_OK);
+        int32_t *p = malloc((size_t)n * sizeof *p), with = 0;
+        for (int32_t v = 0; v < n; v++) {
+            p[v] = (int32_t)moore_rng_below(&r, 4);
+            with += p[v] > 0;
+        }
+        if (connected(g) && with >= 2) {
+            assert_int_equal(moore_graph_set_endpoints(g, p, &err), MOORE_OK);
+            free(p);
+            return g;
+        }
+        free(p);
+        moore_graph_free(g);
+    }
+}
+
+static double exact(const moore_graph *g, const moore_traffic *t)
+{
+    moore_error err;
+    moore_flow_result r;
+    if (moore_flow_exact(g, t, NULL, &r, &err) != MOORE_OK) {
+        print_error("exact LP failed: %s\n", err.msg);
+        fail();
+    }
+    assert_true(r.lower == r.upper && r.throughput == r.lower);
+    assert_true(r.util_max <= 1 + 1e-6);
+    return r.throughput;
+}
+
+static moore_flow_result approx(const moore_graph *g, const moore_traffic *t, int threads)
+{
+    moore_error err;
+    moore_flow_result r;
+    moore_flow_options o;
+    moore_flow_options_default(&o);
+    o.eps = EPS;
+    o.threads = threads;
+    if (moore_flow_approx(g, t, &o, &r, &err) != MOORE_OK) {
+        print_error("approximation failed: %s\n", err.msg);
+        fail();
+    }
+    assert_true(r.converged);
+    assert_true(r.lower > 0 && r.lower <= r.upper);
+    assert_true(r.upper <= (1 + EPS) * r.lower);
+    return r;
+}
+
+static double tub(const moore_graph *g, const moore_traffic *t)
+{
+    moore_error err;
+    double v;
+    assert_int_equal(moore_flow_tub(g, t, &v, &err), MOORE_OK);
+    return v;
+}
+
+static moore_traffic *tm(const moore_graph *g, const char *what, uint64_t seed)
+{
+    moore_error err;
+    moore_traffic *t;
+    if (moore_traffic_make(g, what, seed, &t, &err) != MOORE_OK) {
+        print_error("traffic %s failed: %s\n", what, err.msg);
+        fail();
+    }
+    return t;
+}
+
+static void near(double got, double want, double rel)
+{
+    if (!(fabs(got - want) <= rel * fabs(want))) {
+        print_error("got %.12g, want %.12g\n", got, want);
+        fail();
+    }
+}
+
+/* Exact, approximation and TUB agree with a closed-form uniform θ. */
+static void check_uniform(const moore_graph *g, double want)
+{
+    moore_traffic *t = tm(g, "uniform", 1);
+    near(exact(g, t), want, 1e-6);
+    moore_flow_result r = approx(g, t, 0);
+    assert_true(r.lower <= want * (1 + 1e-9) && r.upper >= want * (1 - 1e-9));
+    near(tub(g, t), want, 1e-12);
+    moore_traffic_free(t);
+}
+
+static void complete_graphs(void **state)
+{
+    (void)state;
+    const int n[] = { 2, 5, 6, 8 }, p[] = { 1, 1, 2, 3 };
+    for (int i = 0; i < 4; i++) {
+        char spec[64];
+        snprintf(spec, sizeof spec, "complete:n=%d,p=%d", n[i], p[i]);
+        moore_graph *g = tu_build(spec);
+        check_uniform(g, (double)(n[i] * p[i] - 1) / (p[i] * p[i]));
+        moore_graph_free(g);
+    }
+}
+
+static void moore_graphs(void **state)
+{
+    (void)state;
+    moore_graph *g = tu_build("petersen");
+    check_uniform(g, 1.8);
+    moore_graph_free(g);
+    g = tu_build("hoffman-singleton");
+    /* Only TUB and the approximation here: the LP on 50 switches is slow under ASan. */
+    moore_traffic *t = tm(g, "uniform", 1);
+    near(tub(g, t), 49.0 / 13.0, 1e-12);
+    moore_flow_result r = approx(g, t, 0);
+    assert_true(r.lower <= 49.0 / 13.0 * (1 + 1e-9) && r.upper >= 49.0 / 13.0 * (1 - 1e-9));
+    moore_traffic_free(t);
+    moore_graph_free(g);
+}
+
+static void hypercubes_and_cycles(void **state)
+{
+    (void)state;
+    for (int d = 2; d <= 4; d++) {
+        moore_graph *g = hypercube(d, 1);
+        check_uniform(g, 2.0 - pow(2.0, 1 - d));
+        moore_graph_free(g);
+    }
+    for (int n = 5; n <= 8; n++) {
+        moore_graph *g = cycle(n, 1);
+        check_uniform(g, n % 2 ? 8.0 / (n + 1) : 8.0 * (n - 1) / ((double)n * n));
+        moore_graph_free(g);
+    }
+}
+
+static void complete_worst(void **state)
+{
+    (void)state;
+    const int n[] = { 4, 6, 8 }, p[] = { 1, 2, 1 };
+    for (int i = 0; i < 3; i++) {
+        char spec[64];
+        snprintf(spec, sizeof spec, "complete:n=%d,p=%d", n[i], p[i]);
+        moore_graph *g = tu_build(spec);
+        moore_traffic *t = tm(g, "worst", 1);
+        assert_true(t->matching_exact);
+        double want = (double)n[i] / (2.0 * p[i]);
+        near(exact(g, t), want, 1e-6);
+        moore_flow_result r = approx(g, t, 0);
+        assert_true(r.lower <= want * (1 + 1e-9) && r.upper >= want * (1 - 1e-9));
+        near(tub(g, t), (double)(n[i] - 1) / p[i], 1e-12);
+        moore_traffic_free(t);
+        moore_graph_free(g);
+    }
+}
+
+/* The acceptance property: on seeded random graphs and every matrix, the
+ * approximation brackets the LP, within (1+ε); TUB ≥ θ; worst ≤ uniform. */
+static void random_graphs(void **state)
+{
+    (void)state;
+    const char *tms[] = { "uniform", "permutation", "worst" };
+    for (int i = 0; i < 20; i++) {
+        moore_graph *g = i % 2 == 0 ? random_regular(10 + i % 7 * 2, 3 + (i / 2) % 2, 100 + i, 1 + i % 3)
+                                    : random_sparse(10 + i % 5 * 2, 0.3, 200 + i);
+        double theta[3];
+        for (int k = 0; k < 3; k++) {
+            moore_traffic *t = tm(g, tms[k], 7 + i);
+            theta[k] = exact(g, t);
+            moore_flow_result r = approx(g, t, 0);
+            if (!(r.lower <= theta[k] * (1 + 1e-6) && r.upper >= theta[k] * (1 - 1e-6))) {
+                print_error("graph %d, %s: exact %.9g outside [%.9g, %.9g]\n", i, tms[k],
+                            theta[k], r.lower, r.upper);
+                fail();
+            }
+            assert_true(tub(g, t) >= theta[k] * (1 - 1e-6));
+            moore_traffic_free(t);
+        }
+        if (!(theta[2] <= theta[0] * (1 + 1e-6))) {
+            print_error("graph %d: worst %.9g > uniform %.9g\n", i, theta[2], theta[0]);
+            fail();
+        }
+        moore_graph_free(g);
+    }
+}
+
+static void approximation_is_deterministic(void **state)
+{
+    (void)state;
+    /* Large enough that batches of trees are planned in parallel. */
+    moore_graph *g = random_sparse(160, 0.05, 77);
+    moore_traffic *t = tm(g, "uniform", 3);
+    moore_flow_result a = approx(g, t, 1), b = approx(g, t, 2), c = approx(g, t, 3);
+    assert_memory_equal(&a.lower, &b.lower, sizeof a.lower);
+    assert_memory_equal(&a.upper, &b.upper, sizeof a.upper);
+    assert_memory_equal(&a.lower, &c.lower, sizeof a.lower);
+    assert_int_equal(a.phases, c.phases);
+    moore_traffic_free(t);
+    moore_graph_free(g);
+}
+
+/* ---- traffic matrices ---- */
+
+static double demand(const moore_traffic *t, int32_t s, int32_t d)
+{
+    for (int64_t k = t->offs[s]; k < t->offs[s + 1]; k++)
+        if (t->dst[k] == d)
+            return t->demand[k];
+    return 0;
+}
+
+static void uniform_scaling(void **state)
+{
+    (void)state;
+    /* Servers 2,0,1,3 on a path: S = 6; each server sends 1 spread over 5. */
+    moore_builder *b;
+    moore_error err;
+    moore_graph *g;
+    const int32_t p[] = { 2, 0, 1, 3 };
+    assert_int_equal(moore_builder_new(4, 3, &b, &err), MOORE_OK);
+    for (int32_t v = 0; v < 3; v++)
+        assert_int_equal(moore_builder_add_link(b, v, v + 1, &err), MOORE_OK);
+    assert_int_equal(moore_builder_finish(b, &g, &err), MOORE_OK);
+    assert_int_equal(moore_graph_set_endpoints(g, p, &err), MOORE_OK);
+    moore_traffic *t = tm(g, "uniform", 1);
+    near(demand(t, 0, 3), 2.0 * 3.0 / 5.0, 1e-15);
+    near(demand(t, 3, 2), 3.0 * 1.0 / 5.0, 1e-15);
+    assert_true(demand(t, 1, 0) == 0 && demand(t, 0, 1) == 0 && demand(t, 0, 0) == 0);
+    /* Total leaving the switches: Σ p_s (S − p_s)/(S − 1) = (2·4 + 1·5 + 3·3)/5. */
+    near(t->total, 22.0 / 5.0, 1e-15);
+    assert_int_equal(moore_traffic_sources(t), 3);
+    moore_traffic_free(t);
+    /* Permutation: a derangement of the switches with servers, T = p_s. */
+    t = tm(g, "permutation", 9);
+    for (int32_t s = 0; s < 4; s++) {
+        assert_int_equal(t->offs[s + 1] - t->offs[s], p[s] > 0);
+        if (p[s] > 0) {
+            assert_int_not_equal(t->dst[t->offs[s]], s);
+            assert_true(p[t->dst[t->offs[s]]] > 0);
+            near(t->demand[t->offs[s]], p[s], 0);
+        }
+    }
+    moore_traffic_free(t);
+    /* Worst: 3 switches with servers, so one is idle; the longest pair is 0–3. */
+    t = tm(g, "worst", 1);
+    near(demand(t, 0, 3), 2, 0);
+    near(demand(t, 3, 0), 3, 0);
+    near(t->total, 5, 0);
+    assert_true(t->matching_exact);
+    near(t->matching_weight, 5.0 * 3, 0);
+    moore_traffic_free(t);
+    moore_graph_free(g);
+}
+
+static void permutation_is_seeded(void **state)
+{
+    (void)state;
+    moore_graph *g = tu_build("complete:n=30");
+    moore_traffic *a = tm(g, "permutation", 4), *b = tm(g, "permutation", 4),
+                  *c = tm(g, "permutation", 5);
+    int same = 1, seen[30] = { 0 };
+    for (int32_t s = 0; s < 30; s++) {
+        assert_int_equal(a->offs[s + 1] - a->offs[s], 1);
+        assert_int_equal(a->dst[a->offs[s]], b->dst[b->offs[s]]);
+        assert_int_not_equal(a->dst[a->offs[s]], s);
+        seen[a->dst[a->offs[s]]]++;
+        same &= a->dst[a->offs[s]] == c->dst[c->offs[s]];
+    }
+    for (int v = 0; v < 30; v++)
+        assert_int_equal(seen[v], 1);
+    assert_false(same);
+    moore_traffic_free(a);
+    moore_traffic_free(b);
+    moore_traffic_free(c);
+    moore_graph_free(g);
+}
+
+static void worst_is_longest(void **state)
+{
+    (void)state;
+    /* C_8: the longest matching pairs antipodes (distance 4). */
+    moore_graph *g = cycle(8, 1);
+    moore_traffic *t = tm(g, "worst", 1);
+    for (int32_t s = 0; s < 8; s++)
+        near(demand(t, s, (s + 4) % 8), 1, 0);
+    near(t->matching_weight, 4 * 2 * 4, 0);
+    /* TUB = 2|E| / Σ T·dist = 16 / 32 */
+    near(tub(g, t), 0.5, 1e-15);
+    near(exact(g, t), 0.5, 1e-6);
+    moore_traffic_free(t);
+    moore_graph_free(g);
+    /* Beyond the blossom's size limit the greedy matching is used, with a
+     * ceiling; on a long cycle greedy pairs antipodes, which is optimal. */
+    int32_t n = MOORE_MATCHING_EXACT_MAX + 2;
+    g = cycle(n, 1);
+    t = tm(g, "worst", 1);
+    assert_false(t->matching_exact);
+    near(t->matching_weight, (double)n / 2 * 2 * (n / 2), 0);
+    near(t->matching_bound, t->matching_weight, 0);
+    for (int32_t s = 0; s < n; s += 97)
+        near(demand(t, s, (s + n / 2) % n), 1, 0);
+    moore_traffic_free(t);
+    moore_graph_free(g);
+}
+
+static void csv_files(void **state)
+{
+    (void)state;
+    moore_graph *g = tu_build("petersen");
+    char path[] = "/tmp/moore_tm_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fputs("# a test matrix\nsrc,dst,demand\n0,5,1.5\n0, 5, 0.5\n3,3,7\n2,9,0\n9,1,1e-1\n", f);
+    fclose(f);
+    moore_traffic *t;
+    moore_error err;
+    assert_int_equal(moore_traffic_make(g, path, 1, &t, &err), MOORE_OK);
+    assert_string_equal(t->name, "file");
+    near(demand(t, 0, 5), 2.0, 0);
+    near(demand(t, 9, 1), 0.1, 0);
+    near(t->total, 2.1, 1e-15);
+    assert_int_equal(moore_traffic_sources(t), 2);
+    /* 0–5 is a spoke (distance 1), 9–1 distance 2: θ by LP from two disjoint-ish flows. */
+    assert_true(exact(g, t) > 0);
+    moore_traffic_free(t);
+    const char *bad[] = { "0,10,1\n", "0,1\n", "0,1,-2\n", "a,1,1\n", "0,1,1,1\n", "0,1,nan\n",
+                          "src,dst,demand\n", "hello\n0,1,1\n" };
+    const char *why[] = { "outside", "three fields", "non-negative", "src", "three fields",
+                          "non-negative", "no demand", "header" };
+    for (int i = 0; i < 8; i++) {
+        f = fopen(path, "w");
+        fputs(bad[i], f);
+        fclose(f);
+        assert_int_equal(moore_traffic_read(g, path, &t, &err), MOORE_EINVAL);
+        assert_null(t);
+        if (!strstr(err.msg, why[i])) {
+            print_error("'%s': message '%s' lacks '%s'\n", bad[i], err.msg, why[i]);
+            fail();
+        }
+    }
+    unlink(path);
+    assert_int_equal(moore_traffic_make(g, path, 1, &t, &err), MOORE_EINVAL);
+    moore_graph_free(g);
+}
+
+static void refusals(void **state)
+{
+    (void)state;
+    moore_error err;
+    moore_builder *b;
+    moore_graph *g;
+    moore_traffic *t;
+    moore_flow_result r;
+    double v;
+    /* Two disjoint links: the matrices need a path between every pair. */
+    assert_int_equal(moore_builder_new(4, 2, &b, &err), MOORE_OK);
+    assert_int_equal(moore_builder_add_link(b, 0, 1, &err), MOORE_OK);
+    assert_int_equal(moore_builder_add_link(b, 2, 3, &err), MOORE_OK);
+    g = finish(b, 1);
+    t = tm(g, "uniform", 1);
+    assert_int_equal(moore_flow_tub(g, t, &v, &err), MOORE_EINVAL);
+    assert_non_null(strstr(err.msg, "disconnected"));
+    assert_int_equal(moore_flow_exact(g, t, NULL, &r, &err), MOORE_EINVAL);
+    assert_int_equal(moore_flow_approx(g, t, NULL, &r, &err), MOORE_EINVAL);
+    moore_traffic_free(t);
+    assert_int_equal(moore_traffic_worst(g, &t, &err), MOORE_EINVAL);
+    assert_null(t);
+    moore_graph_free(g);
+    /* One server in total: nothing to send. */
+    const int32_t one[3] = { 1, 0, 0 };
+    g = tu_build("complete:n=3");
+    assert_int_equal(moore_graph_set_endpoints(g, one, &err), MOORE_OK);
+    assert_int_equal(moore_traffic_uniform(g, &t, &err), MOORE_EINVAL);
+    assert_int_equal(moore_traffic_permutation(g, 1, &t, &err), MOORE_EINVAL);
+    assert_int_equal(moore_traffic_worst(g, &t, &err), MOORE_EINVAL);
+    moore_graph_free(g);
+    /* No endpoints at all (a plain edge list): one server per switch. */
+    assert_int_equal(moore_builder_new(3, 2, &b, &err), MOORE_OK);
+    assert_int_equal(moore_builder_add_link(b, 0, 1, &err), MOORE_OK);
+    assert_int_equal(moore_builder_add_link(b, 1, 2, &err), MOORE_OK);
+    assert_int_equal(moore_builder_finish(b, &g, &err), MOORE_OK);
+    t = tm(g, "uniform", 1);
+    assert_true(t->unit_endpoints);
+    near(demand(t, 0, 2), 0.5, 0);
+    moore_traffic_free(t);
+    moore_graph_free(g);
+    /* An LP far too big for memory is refused before anything is built. */
+    g = tu_build("complete:n=1500");
+    t = tm(g, "permutation", 1);
+    assert_int_equal(moore_flow_exact(g, t, NULL, &r, &err), MOORE_ETOOBIG);
+    assert_non_null(strstr(err.msg, "--eps"));
+    moore_traffic_free(t);
+    moore_graph_free(g);
+    moore_flow_options o;
+    moore_flow_options_default(&o);
+    o.eps = 0;
+    g = tu_build("petersen");
+    t = tm(g, "uniform", 1);
+    assert_int_equal(moore_flow_approx(g, t, &o, &r, &err), MOORE_EINVAL);
+    moore_traffic_free(t);
+    moore_graph_free(g);
+}
+
+/* ---- the blossom algorithm against exhaustive search ---- */
+
+static int64_t brute(int n, const int64_t *w, unsigned mask, int64_t *memo)
+{
+    if (mask == 0)
+        return 0;
+    if (memo[mask] >= 0)
+        return memo[mask];
+    int i = __builtin_ctz(mask);
+    unsigned rest = mask & ~(1u << i);
+    int64_t best = brute(n, w, rest, memo); /* i unmatched */
+    for (int j = i + 1; j < n; j++)
+        if (rest & (1u << j)) {
+            int64_t c = w[i * n + j] + brute(n, w, rest & ~(1u << j), memo);
+            best = c > best ? c : best;
+        }
+    return memo[mask] = best;
+}
+
+static void blossom_matches_brute_force(void **state)
+{
+    (void)state;
+    moore_rng r;
+    moore_rng_seed(&r, 11);
+    int64_t *memo = malloc(sizeof(int64_t) << 13);
+    for (int trial = 0; trial < 400; trial++) {
+        int n = 1 + (int)moore_rng_below(&r, 13);
+        int64_t w[13 * 13];
+        int32_t mate[13];
+        /* small ranges make many ties and blossoms; zeros allowed sometimes */
+        int64_t range = trial % 3 == 0 ? 3 : trial % 3 == 1 ? 10 : 1000;
+        int64_t lo = trial % 4 == 0 ? 0 : 1;
+        for (int i = 0; i < n; i++)
+            for (int j = i; j < n; j++)
+                w[i * n + j] = w[j * n + i] = i == j ? 0 : lo + (int64_t)moore_rng_below(&r, (uint64_t)range);
+        moore_error err;
+        assert_int_equal(moore_matching_max_weight(n, w, mate, &err), MOORE_OK);
+        int64_t got = 0;
+        int matched = 0;
+        for (int v = 0; v < n; v++)
+            if (mate[v] >= 0) {
+                assert_int_equal(mate[mate[v]], v);
+                assert_int_not_equal(mate[v], v);
+                matched++;
+                if (mate[v] > v)
+                    got += w[v * n + mate[v]];
+            }
+        for (unsigned m = 0; m < (1u << n); m++)
+            memo[m] = -1;
+        int64_t want = brute(n, w, (1u << n) - 1, memo);
+        if (got != want) {
+            print_error("trial %d (n=%d): blossom %lld, brute force %lld\n", trial, n,
+                        (long long)got, (long long)want);
+            fail();
+        }
+        if (lo > 0)
+            assert_int_equal(matched, n - n % 2);
+    }
+    free(memo);
+    /* Bad weights are refused. */
+    int64_t w[4] = { 0, 1, 2, 0 };
+    int32_t mate[2];
+    moore_error err;
+    assert_int_equal(moore_matching_max_weight(2, w, mate, &err), MOORE_EINVAL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(blossom_matches_brute_force),
+        cmocka_unit_test(uniform_scaling),
+        cmocka_unit_test(permutation_is_seeded),
+        cmocka_unit_test(worst_is_longest),
+        cmocka_unit_test(csv_files),
+        cmocka_unit_test(refusals),
+        cmocka_unit_test(complete_graphs),
+        cmocka_unit_test(moore_graphs),
+        cmocka_unit_test(hypercubes_and_cycles),
+        cmocka_unit_test(complete_worst),
+        cmocka_unit_test(random_graphs),
+        cmocka_unit_test(approximation_is_deterministic),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
