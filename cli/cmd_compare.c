@@ -11,7 +11,7 @@
 
 const char cmd_compare_usage[] =
     "usage: moore compare [--radix R] [--endpoints N] [--families LIST] [--metrics LIST]\n"
-    "                     [--seed S] [--json] [TOPO...]\n\n"
+    "                     [--throughput] [--seed S] [--json] [TOPO...]\n\n"
     "Builds, for switches of radix R and about N endpoints, the smallest configuration\n"
     "of each family reaching N (see 'moore plan') and measures it: switches, cables,\n"
     "endpoints, diameter, average path length, lambda2 against the Ramanujan bound\n"
@@ -20,8 +20,9 @@ const char cmd_compare_usage[] =
     "  --radix R         switch radix (default 48)\n"
     "  --endpoints N     endpoint count to reach (default 10000)\n"
     "  --families LIST   comma list of families (default: all with a planner)\n"
-    "  --metrics LIST    metric groups to run (default: basic,paths and spectral,\n"
-    "                    bisection, throughput where available)\n"
+    "  --metrics LIST    metric groups to run (default: basic,paths,spectral,bisection)\n"
+    "  --throughput      also run the throughput group (uniform and worst-case traffic,\n"
+    "                    (1+0.05) bounds): seconds to minutes per topology\n"
     "  --seed S          seed for randomised metrics (default 1)\n"
     "  --json            an array of objects, one per topology, keyed as the columns\n"
     "  TOPO...           compare these SPECs or files instead of the planner's choices\n";
@@ -128,7 +129,7 @@ int cmd_compare(int argc, char **argv)
     moore_compare_options o;
     moore_compare_options_default(&o);
     cli_metric_options(&o.metric);
-    int json = 0;
+    int json = 0, throughput = 0;
     const char **topos = calloc((size_t)argc, sizeof *topos);
     if (!topos)
         return 1;
@@ -138,6 +139,8 @@ int cmd_compare(int argc, char **argv)
         long long v;
         if (cli_flag(&a, "--json", NULL))
             json = 1;
+        else if (cli_flag(&a, "--throughput", NULL))
+            throughput = 1;
         else if (cli_option(&a, "--radix", "-r")) {
             if (cli_int_value(&a, "--radix", 1, 1 << 20, &v))
                 o.radix = (int32_t)v;
@@ -170,6 +173,9 @@ int cmd_compare(int argc, char **argv)
         free(topos);
         return cli_fail(&err);
     }
+    if (throughput && !strstr(metrics, "throughput"))
+        strncat(metrics, ",throughput", sizeof metrics - strlen(metrics) - 1);
+    o.metrics = metrics;
     moore_compare c;
     int rc = moore_compare_run(&o, &c, &err);
     cli_progress_done();
