@@ -164,10 +164,14 @@ done
 echo
 echo "### Xpander vs Jellyfish, in short"
 echo
-echo "Lower bounds (each within 1% of the true θ), Xpander against the mean of the Jellyfish seeds:"
+echo "Lower bounds (each within 1% of the true θ), means over the rows of section 3:"
 echo
 awk -f bench/throughput_summary.awk "$TMP/out.md"
 } >>"$TMP/out.md"
+# A hand-written part of an existing OUT (from the line "<!-- notes -->" on) is kept.
+if [ -f "$OUT" ] && grep -q '^<!-- notes -->' "$OUT"; then
+    { echo; sed -n '/^<!-- notes -->/,$p' "$OUT"; } >>"$TMP/out.md"
+fi
 mkdir -p "$(dirname "$OUT")"
 mv "$TMP/out.md" "$OUT.tmp" && mv "$OUT.tmp" "$OUT"
 echo "bench: wrote $OUT" >&2

@@ -312,11 +312,12 @@ static void approximation_is_deterministic(void **state)
     /* Large enough that batches of trees are planned in parallel. */
     moore_graph *g = random_sparse(160, 0.05, 77);
     moore_traffic *t = tm(g, "uniform", 3);
-    moore_flow_result a = approx(g, t, 1), b = approx(g, t, 2), c = approx(g, t, 3);
+    moore_flow_result a = approx(g, t, 1), b = approx(g, t, 3);
+    assert_true(a.phases > 1);
     assert_memory_equal(&a.lower, &b.lower, sizeof a.lower);
     assert_memory_equal(&a.upper, &b.upper, sizeof a.upper);
-    assert_memory_equal(&a.lower, &c.lower, sizeof a.lower);
-    assert_int_equal(a.phases, c.phases);
+    assert_memory_equal(&a.util_mean, &b.util_mean, sizeof a.util_mean);
+    assert_int_equal(a.phases, b.phases);
     moore_traffic_free(t);
     moore_graph_free(g);
 }
