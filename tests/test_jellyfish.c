@@ -97,20 +97,6 @@ static void counts_and_endpoints(void **state)
     }
 }
 
-typedef struct plans {
-    int count;
-    char spec[8][96];
-} plans;
-
-static int collect(void *ctx, const char *spec, moore_error *err)
-{
-    (void)err;
-    plans *p = ctx;
-    if (p->count < 8)
-        snprintf(p->spec[p->count++], sizeof p->spec[0], "%s", spec);
-    return MOORE_OK;
-}
-
 /* Radix 21: d = 10, p = 11; 5,000 endpoints need n = ⌈5000/11⌉ = 455, and
  * 455·10 is even. With 100 endpoints n would be 10 ≤ d, so it grows to 11,
  * and 11·10 is even. */
@@ -119,19 +105,19 @@ static void planner(void **state)
     (void)state;
     const moore_family *f = moore_family_find("jellyfish");
     moore_error err;
-    plans p = { 0 };
-    assert_int_equal(f->plan(21, 5000, collect, &p, &err), MOORE_OK);
+    tu_plans p = { 0 };
+    assert_int_equal(f->plan(21, 5000, tu_plan_collect, &p, &err), MOORE_OK);
     assert_int_equal(p.count, 1);
     assert_string_equal(p.spec[0], "jellyfish:n=455,d=10,radix=21");
     p.count = 0;
-    assert_int_equal(f->plan(21, 100, collect, &p, &err), MOORE_OK);
+    assert_int_equal(f->plan(21, 100, tu_plan_collect, &p, &err), MOORE_OK);
     assert_string_equal(p.spec[0], "jellyfish:n=11,d=10,radix=21");
     /* radix 23: d = 11, p = 12; 1,210 endpoints: n = 101, but 101·11 is odd */
     p.count = 0;
-    assert_int_equal(f->plan(23, 1210, collect, &p, &err), MOORE_OK);
+    assert_int_equal(f->plan(23, 1210, tu_plan_collect, &p, &err), MOORE_OK);
     assert_string_equal(p.spec[0], "jellyfish:n=102,d=11,radix=23");
     p.count = 0;
-    assert_int_equal(f->plan(48, 0, collect, &p, &err), MOORE_OK);
+    assert_int_equal(f->plan(48, 0, tu_plan_collect, &p, &err), MOORE_OK);
     assert_true(p.count >= 3);
     for (int i = 0; i < p.count; i++) {
         moore_counts c;

@@ -207,20 +207,6 @@ static void counts_endpoints_and_refusals(void **state)
     tu_build_fails("xpander:d=4,k=60000000", MOORE_EINVAL);
 }
 
-typedef struct plans {
-    int count;
-    char spec[16][96];
-} plans;
-
-static int collect(void *ctx, const char *spec, moore_error *err)
-{
-    (void)err;
-    plans *p = ctx;
-    if (p->count < 16)
-        snprintf(p->spec[p->count++], sizeof p->spec[0], "%s", spec);
-    return MOORE_OK;
-}
-
 /* Radix 20 splits 10 + 10; 2,000 endpoints need k(d+1)p ≥ 2000: k = 19
  * (2,090), while k = 18 gives 1,980. */
 static void planner(void **state)
@@ -228,15 +214,15 @@ static void planner(void **state)
     (void)state;
     const moore_family *f = moore_family_find("xpander");
     moore_error err;
-    plans p = { 0 };
-    assert_int_equal(f->plan(20, 2000, collect, &p, &err), MOORE_OK);
+    tu_plans p = { 0 };
+    assert_int_equal(f->plan(20, 2000, tu_plan_collect, &p, &err), MOORE_OK);
     assert_int_equal(p.count, 1);
     assert_string_equal(p.spec[0], "xpander:d=10,k=19,radix=20");
     moore_counts c;
     assert_int_equal(moore_spec_counts(p.spec[0], &c, &err), MOORE_OK);
     assert_int_equal(c.endpoints, 2090);
     p.count = 0;
-    assert_int_equal(f->plan(48, 0, collect, &p, &err), MOORE_OK);
+    assert_int_equal(f->plan(48, 0, tu_plan_collect, &p, &err), MOORE_OK);
     assert_true(p.count >= 3);
     for (int i = 0; i < p.count; i++) {
         assert_int_equal(moore_spec_counts(p.spec[i], &c, &err), MOORE_OK);

@@ -61,3 +61,12 @@ int32_t tu_diameter(const moore_graph *g)
     free(q);
     return diam;
 }
+
+int tu_plan_collect(void *ctx, const char *spec, moore_error *err)
+{
+    (void)err;
+    tu_plans *p = ctx;
+    if (p->count < 16)
+        snprintf(p->spec[p->count++], sizeof p->spec[0], "%s", spec);
+    return MOORE_OK;
+}

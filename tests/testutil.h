@@ -18,4 +18,11 @@ const char *tu_build_fails(const char *spec, int code);
 /* Diameter by a naive BFS from every switch (-1 when disconnected). */
 int32_t tu_diameter(const moore_graph *g);
 
+/* Collects the SPECs a family planner emits (the first 16). */
+typedef struct tu_plans {
+    int count;
+    char spec[16][96];
+} tu_plans;
+int tu_plan_collect(void *ctx, const char *spec, moore_error *err);
+
 #endif
