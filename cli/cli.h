@@ -36,6 +36,10 @@ void cli_args_init(cli_args *a, int argc, char **argv);
 int cli_flag(cli_args *a, const char *name, const char *alias);
 /* 1 when argv[i] is option `name` with a value; a.value holds it. */
 int cli_option(cli_args *a, const char *name, const char *alias);
+/* Takes argv[i] as the command's one positional argument into *slot and
+ * returns 0; refuses a dash word ("unknown option") or a second positional
+ * ("unexpected argument") with one line on stderr and returns 2. */
+int cli_positional(cli_args *a, const char **slot);
 /* Parses a.value as an integer in [lo, hi] or prints an error and returns 0. */
 int cli_int_value(cli_args *a, const char *name, long long lo, long long hi, long long *out);
 int cli_double_value(cli_args *a, const char *name, double lo, double hi, double *out);

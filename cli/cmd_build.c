@@ -24,12 +24,8 @@ int cmd_build(int argc, char **argv)
             for (const moore_format *f = moore_formats(); f->name; f++)
                 printf("%-10s %s\n", f->name, f->help);
             return 0;
-        } else if (a.argv[a.i][0] == '-' && a.argv[a.i][1])
-            return cli_usage_error("build: unknown option '%s'", a.argv[a.i]);
-        else if (topo)
-            return cli_usage_error("build: unexpected argument '%s'", a.argv[a.i]);
-        else
-            topo = a.argv[a.i];
+        } else if (cli_positional(&a, &topo))
+            return 2;
     }
     if (a.bad)
         return 2;

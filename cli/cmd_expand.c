@@ -33,12 +33,8 @@ int cmd_expand(int argc, char **argv)
             cli_int_value(&a, "--seed", 0, (long long)9e18, &seed);
         else if (cli_option(&a, "--degree", NULL))
             cli_int_value(&a, "--degree", 2, 1 << 20, &degree);
-        else if (a.argv[a.i][0] == '-' && a.argv[a.i][1])
-            return cli_usage_error("expand: unknown option '%s'", a.argv[a.i]);
-        else if (topo)
-            return cli_usage_error("expand: unexpected argument '%s'", a.argv[a.i]);
-        else
-            topo = a.argv[a.i];
+        else if (cli_positional(&a, &topo))
+            return 2;
     }
     if (a.bad)
         return 2;

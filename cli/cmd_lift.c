@@ -85,12 +85,8 @@ int cmd_lift(int argc, char **argv)
             cli_int_value(&a, "--evals", 1, 100000, &evals);
         else if (cli_flag(&a, "--json", NULL))
             json = 1;
-        else if (a.argv[a.i][0] == '-' && a.argv[a.i][1])
-            return cli_usage_error("lift: unknown option '%s'", a.argv[a.i]);
-        else if (topo)
-            return cli_usage_error("lift: unexpected argument '%s'", a.argv[a.i]);
-        else
-            topo = a.argv[a.i];
+        else if (cli_positional(&a, &topo))
+            return 2;
     }
     if (a.bad)
         return 2;

@@ -35,12 +35,8 @@ int cmd_stats(int argc, char **argv)
             for (const moore_metric_group *m = moore_metric_groups(); m->name; m++)
                 printf("%-10s %s%s\n", m->name, m->help, m->default_on ? " (default)" : "");
             return 0;
-        } else if (a.argv[a.i][0] == '-' && a.argv[a.i][1])
-            return cli_usage_error("stats: unknown option '%s'", a.argv[a.i]);
-        else if (topo)
-            return cli_usage_error("stats: unexpected argument '%s'", a.argv[a.i]);
-        else
-            topo = a.argv[a.i];
+        } else if (cli_positional(&a, &topo))
+            return 2;
     }
     if (a.bad)
         return 2;

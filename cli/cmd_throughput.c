@@ -75,12 +75,8 @@ int cmd_throughput(int argc, char **argv)
                 eps_given = 1;
         } else if (cli_option(&a, "--seed", NULL))
             cli_int_value(&a, "--seed", 0, (long long)9e18, &seed);
-        else if (a.argv[a.i][0] == '-' && a.argv[a.i][1])
-            return cli_usage_error("throughput: unknown option '%s'", a.argv[a.i]);
-        else if (topo)
-            return cli_usage_error("throughput: unexpected argument '%s'", a.argv[a.i]);
-        else
-            topo = a.argv[a.i];
+        else if (cli_positional(&a, &topo))
+            return 2;
     }
     if (a.bad)
         return 2;

@@ -60,6 +60,17 @@ int cli_option(cli_args *a, const char *name, const char *alias)
     return 1;
 }
 
+int cli_positional(cli_args *a, const char **slot)
+{
+    const char *s = a->argv[a->i];
+    if (s[0] == '-' && s[1])
+        return cli_usage_error("%s: unknown option '%s'", a->cmd, s);
+    if (*slot)
+        return cli_usage_error("%s: unexpected argument '%s'", a->cmd, s);
+    *slot = s;
+    return 0;
+}
+
 int cli_int_value(cli_args *a, const char *name, long long lo, long long hi, long long *out)
 {
     char *end;
