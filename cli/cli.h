@@ -44,6 +44,11 @@ int cli_positional(cli_args *a, const char **slot);
 int cli_int_value(cli_args *a, const char *name, long long lo, long long hi, long long *out);
 int cli_double_value(cli_args *a, const char *name, double lo, double hi, double *out);
 
+/* For commands that write a topology: refuses an unknown output format before
+ * the (possibly long) build, then loads TOPO. Returns 0, or the exit status
+ * after printing one line. */
+int cli_load_for_output(const char *topo, const char *format, moore_graph **g);
+
 /* Progress on stderr, only when stderr is a terminal (no-op otherwise). */
 void cli_progress(void *ctx, const char *what, double fraction);
 void cli_progress_done(void);

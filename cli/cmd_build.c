@@ -31,14 +31,12 @@ int cmd_build(int argc, char **argv)
         return 2;
     if (!topo)
         return cli_usage_error("build: missing TOPO (see 'moore build --help')");
+    moore_graph *g;
+    int status = cli_load_for_output(topo, format, &g);
+    if (status)
+        return status;
     moore_error err;
     moore_error_clear(&err);
-    const moore_format *fmt;
-    if (moore_format_find(format, &fmt, &err))
-        return cli_fail(&err);
-    moore_graph *g;
-    if (moore_topology_load(topo, &g, &err))
-        return cli_fail(&err);
     int rc = moore_graph_write(g, out, format, &err);
     moore_graph_free(g);
     return rc ? cli_fail(&err) : 0;

@@ -42,14 +42,12 @@ int cmd_expand(int argc, char **argv)
         return cli_usage_error("expand: missing TOPO (see 'moore expand --help')");
     if (add < 0)
         return cli_usage_error("expand: --add M is required");
+    moore_graph *g, *h;
+    int status = cli_load_for_output(topo, format, &g);
+    if (status)
+        return status;
     moore_error err;
     moore_error_clear(&err);
-    const moore_format *fmt;
-    if (moore_format_find(format, &fmt, &err))
-        return cli_fail(&err);
-    moore_graph *g, *h;
-    if (moore_topology_load(topo, &g, &err))
-        return cli_fail(&err);
     int rc = moore_jellyfish_expand(g, (int32_t)add, (int32_t)degree, (uint64_t)seed, &h, &err);
     if (!rc) {
         fprintf(strcmp(out, "-") == 0 ? stderr : stdout,

@@ -92,14 +92,12 @@ int cmd_lift(int argc, char **argv)
         return 2;
     if (!topo)
         return cli_usage_error("lift: missing TOPO (see 'moore lift --help')");
+    moore_graph *g;
+    int status = cli_load_for_output(topo, format, &g);
+    if (status)
+        return status;
     moore_error err;
     moore_error_clear(&err);
-    const moore_format *fmt;
-    if (moore_format_find(format, &fmt, &err))
-        return cli_fail(&err);
-    moore_graph *g;
-    if (moore_topology_load(topo, &g, &err))
-        return cli_fail(&err);
     FILE *report = strcmp(out, "-") == 0 ? stderr : stdout;
     for (int step = 1; step <= times; step++) {
         moore_lift_options o;

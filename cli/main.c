@@ -71,6 +71,16 @@ int cli_positional(cli_args *a, const char **slot)
     return 0;
 }
 
+int cli_load_for_output(const char *topo, const char *format, moore_graph **g)
+{
+    moore_error err;
+    const moore_format *fmt;
+    moore_error_clear(&err);
+    if (moore_format_find(format, &fmt, &err) || moore_topology_load(topo, g, &err))
+        return cli_fail(&err);
+    return 0;
+}
+
 int cli_int_value(cli_args *a, const char *name, long long lo, long long hi, long long *out)
 {
     char *end;
