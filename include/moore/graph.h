@@ -80,6 +80,11 @@ int moore_graph_has_link(const moore_graph *g, int32_t u, int32_t v);
 /* 1 when every switch has the same degree. */
 int moore_graph_is_regular(const moore_graph *g);
 
+/* Fills rev (2m entries) with the CSR index of each arc's reverse: for arc k
+ * = u→v, rev[k] is the position of u in v's row (binary search, rows are
+ * sorted). Flow algorithms pair an arc with its twin through this table. */
+void moore_graph_reverse_arcs(const moore_graph *g, int64_t *rev);
+
 /* A deep copy. */
 int moore_graph_copy(const moore_graph *g, moore_graph **out, moore_error *err);
 

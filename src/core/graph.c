@@ -252,6 +252,24 @@ int moore_graph_has_link(const moore_graph *g, int32_t u, int32_t v)
     return lo < g->offs[u + 1] && g->adj[lo] == v;
 }
 
+void moore_graph_reverse_arcs(const moore_graph *g, int64_t *rev)
+{
+#pragma omp parallel for schedule(dynamic, 256)
+    for (int32_t u = 0; u < g->n; u++)
+        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++) {
+            int32_t v = g->adj[k];
+            int64_t lo = g->offs[v], hi = g->offs[v + 1] - 1;
+            while (lo < hi) {
+                int64_t mid = (lo + hi) / 2;
+                if (g->adj[mid] < u)
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            rev[k] = lo;
+        }
+}
+
 int moore_graph_copy(const moore_graph *g, moore_graph **out, moore_error *err)
 {
     moore_graph *c;

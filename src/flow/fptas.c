@@ -327,20 +327,9 @@ int moore_flow_approx(const moore_graph *g, const moore_traffic *t,
         if (t->offs[s + 1] > t->offs[s])
             srcs[K++] = s;
     for (int32_t u = 0; u < n; u++)
-        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++) {
+        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
             G.rev_tail[k] = u;
-            /* v's row is sorted: find u in it */
-            int32_t v = g->adj[k];
-            int64_t lo = g->offs[v], hi = g->offs[v + 1] - 1;
-            while (lo < hi) {
-                int64_t mid = (lo + hi) / 2;
-                if (g->adj[mid] < u)
-                    lo = mid + 1;
-                else
-                    hi = mid;
-            }
-            G.rev[k] = lo;
-        }
+    moore_graph_reverse_arcs(g, G.rev);
     for (int64_t k = 0; k < arcs; k++)
         G.len[k] = 1.0;
 

@@ -79,20 +79,7 @@ static int64_t *reverse_arcs(const moore_graph *g, moore_error *err)
     int64_t *rev = moore_malloc((size_t)(2 * g->m + 1), sizeof *rev, err);
     if (!rev)
         return NULL;
-#pragma omp parallel for schedule(dynamic, 256)
-    for (int32_t u = 0; u < g->n; u++)
-        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++) {
-            int32_t v = g->adj[k];
-            int64_t lo = g->offs[v], hi = g->offs[v + 1] - 1;
-            while (lo < hi) {
-                int64_t mid = (lo + hi) / 2;
-                if (g->adj[mid] < u)
-                    lo = mid + 1;
-                else
-                    hi = mid;
-            }
-            rev[k] = lo;
-        }
+    moore_graph_reverse_arcs(g, rev);
     return rev;
 }
 
