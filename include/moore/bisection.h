@@ -10,6 +10,7 @@
 #ifndef MOORE_BISECTION_H
 #define MOORE_BISECTION_H
 
+#include "moore/export.h"
 #include <stdint.h>
 #include "moore/error.h"
 #include "moore/graph.h"
@@ -27,7 +28,7 @@ typedef struct moore_bisection_options {
     int32_t spectral_max_switches;
 } moore_bisection_options;
 
-void moore_bisection_options_default(moore_bisection_options *o);
+MOORE_API void moore_bisection_options_default(moore_bisection_options *o);
 
 typedef struct moore_bisection_result {
     int valid;              /* 0 when the graph has fewer than 2 switches */
@@ -41,12 +42,12 @@ typedef struct moore_bisection_result {
 } moore_bisection_result;
 
 /* The best balanced split METIS finds, and the spectral lower bound. */
-int moore_bisection_compute(const moore_graph *g, const moore_bisection_options *o,
+MOORE_API int moore_bisection_compute(const moore_graph *g, const moore_bisection_options *o,
                             moore_bisection_result *out, moore_error *err);
-void moore_bisection_result_free(moore_bisection_result *r);
+MOORE_API void moore_bisection_result_free(moore_bisection_result *r);
 
 /* The spectral lower bound alone (NaN above max_switches). */
-int moore_bisection_lower_bound(const moore_graph *g, int32_t max_switches, double *lower,
+MOORE_API int moore_bisection_lower_bound(const moore_graph *g, int32_t max_switches, double *lower,
                                 moore_error *err);
 
 #ifdef __cplusplus

@@ -12,6 +12,7 @@
 #ifndef MOORE_DIVERSITY_H
 #define MOORE_DIVERSITY_H
 
+#include "moore/export.h"
 #include <stdint.h>
 #include "moore/error.h"
 #include "moore/graph.h"
@@ -33,7 +34,7 @@ typedef struct moore_diversity_options {
     int32_t sp_sample_sources;      /* sampled sources above it (default 256) */
 } moore_diversity_options;
 
-void moore_diversity_options_default(moore_diversity_options *o);
+MOORE_API void moore_diversity_options_default(moore_diversity_options *o);
 
 typedef struct moore_diversity_result {
     int valid;              /* 0 when disconnected or fewer than 2 switches */
@@ -51,12 +52,12 @@ typedef struct moore_diversity_result {
     int dp_exact;
 } moore_diversity_result;
 
-int moore_diversity_compute(const moore_graph *g, const moore_diversity_options *o,
+MOORE_API int moore_diversity_compute(const moore_graph *g, const moore_diversity_options *o,
                             const moore_metric_options *mo, moore_diversity_result *out,
                             moore_error *err);
 
 /* Edge-disjoint paths between switches s and t (s ≠ t): the max-flow value. */
-int moore_edge_disjoint_paths(const moore_graph *g, int32_t s, int32_t t, int32_t *paths,
+MOORE_API int moore_edge_disjoint_paths(const moore_graph *g, int32_t s, int32_t t, int32_t *paths,
                               moore_error *err);
 
 #ifdef __cplusplus

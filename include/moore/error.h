@@ -7,6 +7,7 @@
 #ifndef MOORE_ERROR_H
 #define MOORE_ERROR_H
 
+#include "moore/export.h"
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -31,27 +32,27 @@ typedef struct moore_error {
 
 /* Sets err (if not NULL) and returns code, so callers can write
  * `return moore_error_set(err, MOORE_EINVAL, "...", ...);`. */
-int moore_error_set(moore_error *err, int code, const char *fmt, ...)
+MOORE_API int moore_error_set(moore_error *err, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* Clears err to MOORE_OK with an empty message. */
-void moore_error_clear(moore_error *err);
+MOORE_API void moore_error_clear(moore_error *err);
 
 /* The process exit status the CLI uses for a code: 2 for bad input (EINVAL,
  * ETOOBIG, EIO), 1 for internal failures, 0 for MOORE_OK. */
-int moore_error_exit_status(int code);
+MOORE_API int moore_error_exit_status(int code);
 
 /* A short name for a code ("invalid input", ...). */
-const char *moore_error_name(int code);
+MOORE_API const char *moore_error_name(int code);
 
 /* Refuses (MOORE_ETOOBIG) a request for `bytes` of memory that exceeds the
  * machine's physical memory, before anything is allocated. `what` names the
  * request in the message. */
-int moore_memory_guard(double bytes, const char *what, moore_error *err);
+MOORE_API int moore_memory_guard(double bytes, const char *what, moore_error *err);
 
 /* Checked allocation helpers: return NULL and set MOORE_ENOMEM on failure. */
-void *moore_malloc(size_t n, size_t size, moore_error *err);
-void *moore_calloc(size_t n, size_t size, moore_error *err);
+MOORE_API void *moore_malloc(size_t n, size_t size, moore_error *err);
+MOORE_API void *moore_calloc(size_t n, size_t size, moore_error *err);
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,7 @@
 #ifndef MOORE_FAMILY_H
 #define MOORE_FAMILY_H
 
+#include "moore/export.h"
 #include <stdint.h>
 #include "moore/error.h"
 #include "moore/graph.h"
@@ -33,17 +34,17 @@ typedef struct moore_params {
 } moore_params;
 
 /* 1 when key was given. */
-int moore_params_has(const moore_params *p, const char *key);
+MOORE_API int moore_params_has(const moore_params *p, const char *key);
 /* Reads key as an integer in [lo, hi]; *out = def when the key is absent.
  * A non-numeric or out-of-range value is refused with the family's name. */
-int moore_params_int(const moore_params *p, const char *key, int64_t def, int64_t lo,
+MOORE_API int moore_params_int(const moore_params *p, const char *key, int64_t def, int64_t lo,
                      int64_t hi, int64_t *out, moore_error *err);
-int moore_params_double(const moore_params *p, const char *key, double def, double lo,
+MOORE_API int moore_params_double(const moore_params *p, const char *key, double def, double lo,
                         double hi, double *out, moore_error *err);
 /* The raw string value, or def when absent. */
-const char *moore_params_str(const moore_params *p, const char *key, const char *def);
+MOORE_API const char *moore_params_str(const moore_params *p, const char *key, const char *def);
 /* Canonical "k=v,k=v" of the given keys, in the order given (for graph origin). */
-int moore_params_format(const moore_params *p, char *buf, size_t len);
+MOORE_API int moore_params_format(const moore_params *p, char *buf, size_t len);
 
 /* ---- closed-form counts (for plan, and to check built graphs against) ---- */
 
@@ -95,31 +96,31 @@ typedef struct moore_family {
 } moore_family;
 
 /* The table, terminated by an entry with name NULL. */
-const moore_family *moore_families(void);
-const moore_family *moore_family_find(const char *name);
+MOORE_API const moore_family *moore_families(void);
+MOORE_API const moore_family *moore_family_find(const char *name);
 
 /* ---- SPEC strings and topology arguments ---- */
 
 /* Splits a SPEC into its family and parameters; refuses unknown families,
  * unknown keys, repeated keys and malformed pairs. */
-int moore_spec_parse(const char *spec, const moore_family **fam, moore_params *params,
+MOORE_API int moore_spec_parse(const char *spec, const moore_family **fam, moore_params *params,
                      moore_error *err);
 
 /* Builds the topology a SPEC names. Afterwards every given key must have been
  * read by the builder, otherwise the key is refused as unknown. */
-int moore_spec_build(const char *spec, moore_graph **out, moore_error *err);
+MOORE_API int moore_spec_build(const char *spec, moore_graph **out, moore_error *err);
 
 /* Closed-form counts for a SPEC (MOORE_EINVAL if the family has none). */
-int moore_spec_counts(const char *spec, moore_counts *out, moore_error *err);
+MOORE_API int moore_spec_counts(const char *spec, moore_counts *out, moore_error *err);
 
 /* A topology argument: an existing file is read (edge list, or a netbench
  * .topology), anything else is parsed as a SPEC. */
-int moore_topology_load(const char *arg, moore_graph **out, moore_error *err);
+MOORE_API int moore_topology_load(const char *arg, moore_graph **out, moore_error *err);
 
 /* Resolves the shared `p` / `radix` keys for a family whose switches have
  * network degree `degree`: p= wins, else radix= gives radix − degree (refused
  * when < 1), else def_p. */
-int moore_family_resolve_endpoints(const moore_params *p, int32_t degree, int32_t def_p,
+MOORE_API int moore_family_resolve_endpoints(const moore_params *p, int32_t degree, int32_t def_p,
                                    int32_t *out, moore_error *err);
 
 /* Parameter-table rows for the shared keys, to put in a family's table. */

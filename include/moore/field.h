@@ -10,6 +10,7 @@
 #ifndef MOORE_FIELD_H
 #define MOORE_FIELD_H
 
+#include "moore/export.h"
 #include <stdint.h>
 #include "moore/error.h"
 
@@ -34,12 +35,12 @@ typedef struct moore_gf {
 } moore_gf;
 
 /* 1 when q is a prime power p^n (q >= 2), filling p and n if not NULL. */
-int moore_is_prime_power(int64_t q, int32_t *p, int32_t *n);
-int moore_is_prime(int64_t x);
+MOORE_API int moore_is_prime_power(int64_t q, int32_t *p, int32_t *n);
+MOORE_API int moore_is_prime(int64_t x);
 
 /* Builds GF(q); refuses q that is not a prime power or exceeds MOORE_GF_MAX. */
-int moore_gf_new(int32_t q, moore_gf **out, moore_error *err);
-void moore_gf_free(moore_gf *f);
+MOORE_API int moore_gf_new(int32_t q, moore_gf **out, moore_error *err);
+MOORE_API void moore_gf_free(moore_gf *f);
 
 static inline int32_t moore_gf_add(const moore_gf *f, int32_t a, int32_t b) { return f->add[a * f->q + b]; }
 static inline int32_t moore_gf_sub(const moore_gf *f, int32_t a, int32_t b) { return f->add[a * f->q + f->neg[b]]; }

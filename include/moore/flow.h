@@ -17,6 +17,7 @@
 #ifndef MOORE_FLOW_H
 #define MOORE_FLOW_H
 
+#include "moore/export.h"
 #include <stdint.h>
 #include "moore/error.h"
 #include "moore/graph.h"
@@ -35,7 +36,7 @@ typedef struct moore_flow_options {
     void *progress_ctx;
 } moore_flow_options;
 
-void moore_flow_options_default(moore_flow_options *o);
+MOORE_API void moore_flow_options_default(moore_flow_options *o);
 
 typedef struct moore_flow_result {
     double throughput;      /* exact θ, or the approximation's lower bound */
@@ -51,20 +52,20 @@ typedef struct moore_flow_result {
 
 /* Bytes the exact LP would take (Clp's model, factorisation and ours), an
  * estimate used to refuse an LP that would not fit before building it. */
-double moore_flow_exact_bytes(const moore_graph *g, const moore_traffic *t);
+MOORE_API double moore_flow_exact_bytes(const moore_graph *g, const moore_traffic *t);
 
 /* The exact LP. Refuses (MOORE_ETOOBIG) one that would not fit in memory,
  * with a hint to use the approximation. */
-int moore_flow_exact(const moore_graph *g, const moore_traffic *t,
+MOORE_API int moore_flow_exact(const moore_graph *g, const moore_traffic *t,
                      const moore_flow_options *o, moore_flow_result *out, moore_error *err);
 
 /* The (1+ε) approximation with both bounds; deterministic for a given input
  * whatever the thread count. */
-int moore_flow_approx(const moore_graph *g, const moore_traffic *t,
+MOORE_API int moore_flow_approx(const moore_graph *g, const moore_traffic *t,
                       const moore_flow_options *o, moore_flow_result *out, moore_error *err);
 
 /* TUB = 2|E| / Σ T(s,t)·dist(s,t), an upper bound on θ(T). */
-int moore_flow_tub(const moore_graph *g, const moore_traffic *t, double *out,
+MOORE_API int moore_flow_tub(const moore_graph *g, const moore_traffic *t, double *out,
                    moore_error *err);
 
 #ifdef __cplusplus

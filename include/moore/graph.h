@@ -11,6 +11,7 @@
 #ifndef MOORE_GRAPH_H
 #define MOORE_GRAPH_H
 
+#include "moore/export.h"
 #include <stdint.h>
 #include "moore/error.h"
 
@@ -38,32 +39,32 @@ typedef struct moore_builder moore_builder;
 
 /* A builder for a graph on n switches (0 <= n <= MOORE_MAX_SWITCHES);
  * expected_links is a capacity hint (0 is fine). */
-int moore_builder_new(int32_t n, int64_t expected_links, moore_builder **out,
+MOORE_API int moore_builder_new(int32_t n, int64_t expected_links, moore_builder **out,
                       moore_error *err);
 
 /* Adds the undirected link u–v. Refuses ids outside 0..n-1 and self-loops
  * immediately; duplicates are found by moore_builder_finish(). */
-int moore_builder_add_link(moore_builder *b, int32_t u, int32_t v, moore_error *err);
+MOORE_API int moore_builder_add_link(moore_builder *b, int32_t u, int32_t v, moore_error *err);
 
 /* Number of switches the builder was made for. */
-int32_t moore_builder_switches(const moore_builder *b);
+MOORE_API int32_t moore_builder_switches(const moore_builder *b);
 
 /* Turns the links into a CSR graph (endpoints all zero, no labels) and frees
  * the builder, whether it succeeds or not. Refuses duplicate links. */
-int moore_builder_finish(moore_builder *b, moore_graph **out, moore_error *err);
+MOORE_API int moore_builder_finish(moore_builder *b, moore_graph **out, moore_error *err);
 
 /* Frees a builder that will not be finished. NULL is fine. */
-void moore_builder_free(moore_builder *b);
+MOORE_API void moore_builder_free(moore_builder *b);
 
 /* ---- describing (used by families right after building) ---- */
 
-int moore_graph_set_endpoints_uniform(moore_graph *g, int32_t p, moore_error *err);
+MOORE_API int moore_graph_set_endpoints_uniform(moore_graph *g, int32_t p, moore_error *err);
 /* Copies n endpoint counts; negative counts are refused. */
-int moore_graph_set_endpoints(moore_graph *g, const int32_t *p, moore_error *err);
+MOORE_API int moore_graph_set_endpoints(moore_graph *g, const int32_t *p, moore_error *err);
 /* Sets the label of switch v (copied). */
-int moore_graph_set_label(moore_graph *g, int32_t v, const char *label, moore_error *err);
+MOORE_API int moore_graph_set_label(moore_graph *g, int32_t v, const char *label, moore_error *err);
 /* Records the family name and its canonical parameter string (copied). */
-int moore_graph_set_origin(moore_graph *g, const char *family, const char *params,
+MOORE_API int moore_graph_set_origin(moore_graph *g, const char *family, const char *params,
                            moore_error *err);
 
 /* ---- reading ---- */
@@ -72,23 +73,23 @@ static inline int32_t moore_graph_degree(const moore_graph *g, int32_t v)
 {
     return (int32_t)(g->offs[v + 1] - g->offs[v]);
 }
-int32_t moore_graph_degree_min(const moore_graph *g);
-int32_t moore_graph_degree_max(const moore_graph *g);
-int64_t moore_graph_endpoints_total(const moore_graph *g);
+MOORE_API int32_t moore_graph_degree_min(const moore_graph *g);
+MOORE_API int32_t moore_graph_degree_max(const moore_graph *g);
+MOORE_API int64_t moore_graph_endpoints_total(const moore_graph *g);
 /* 1 when u–v is a link (binary search in u's row). */
-int moore_graph_has_link(const moore_graph *g, int32_t u, int32_t v);
+MOORE_API int moore_graph_has_link(const moore_graph *g, int32_t u, int32_t v);
 /* 1 when every switch has the same degree. */
-int moore_graph_is_regular(const moore_graph *g);
+MOORE_API int moore_graph_is_regular(const moore_graph *g);
 
 /* Fills rev (2m entries) with the CSR index of each arc's reverse: for arc k
  * = u→v, rev[k] is the position of u in v's row (binary search, rows are
  * sorted). Flow algorithms pair an arc with its twin through this table. */
-void moore_graph_reverse_arcs(const moore_graph *g, int64_t *rev);
+MOORE_API void moore_graph_reverse_arcs(const moore_graph *g, int64_t *rev);
 
 /* A deep copy. */
-int moore_graph_copy(const moore_graph *g, moore_graph **out, moore_error *err);
+MOORE_API int moore_graph_copy(const moore_graph *g, moore_graph **out, moore_error *err);
 
-void moore_graph_free(moore_graph *g);
+MOORE_API void moore_graph_free(moore_graph *g);
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,7 @@
 #ifndef MOORE_IO_H
 #define MOORE_IO_H
 
+#include "moore/export.h"
 #include <stdio.h>
 #include "moore/error.h"
 #include "moore/graph.h"
@@ -28,11 +29,11 @@ typedef struct moore_atomic_file {
 } moore_atomic_file;
 
 /* path "-" means stdout (no temporary file). */
-int moore_atomic_open(const char *path, moore_atomic_file *af, moore_error *err);
+MOORE_API int moore_atomic_open(const char *path, moore_atomic_file *af, moore_error *err);
 /* Flushes, closes and renames into place; on failure removes the temporary. */
-int moore_atomic_commit(moore_atomic_file *af, moore_error *err);
+MOORE_API int moore_atomic_commit(moore_atomic_file *af, moore_error *err);
 /* Closes and removes the temporary file. Safe to call twice. */
-void moore_atomic_abort(moore_atomic_file *af);
+MOORE_API void moore_atomic_abort(moore_atomic_file *af);
 
 /* A writer for one format. */
 typedef struct moore_format {
@@ -42,28 +43,28 @@ typedef struct moore_format {
 } moore_format;
 
 /* The table of formats, terminated by {NULL}. */
-const moore_format *moore_formats(void);
+MOORE_API const moore_format *moore_formats(void);
 /* Refuses unknown names, listing the known ones. */
-int moore_format_find(const char *name, const moore_format **out, moore_error *err);
+MOORE_API int moore_format_find(const char *name, const moore_format **out, moore_error *err);
 
 /* Writes g in the named format to path ("-" for stdout), atomically. */
-int moore_graph_write(const moore_graph *g, const char *path, const char *format,
+MOORE_API int moore_graph_write(const moore_graph *g, const char *path, const char *format,
                       moore_error *err);
 
 /* Individual writers (stream versions). */
-int moore_write_edgelist(const moore_graph *g, FILE *out, moore_error *err);
-int moore_write_json(const moore_graph *g, FILE *out, moore_error *err);
-int moore_write_dot(const moore_graph *g, FILE *out, moore_error *err);
-int moore_write_graphml(const moore_graph *g, FILE *out, moore_error *err);
-int moore_write_booksim(const moore_graph *g, FILE *out, moore_error *err);
-int moore_write_netbench(const moore_graph *g, FILE *out, moore_error *err);
+MOORE_API int moore_write_edgelist(const moore_graph *g, FILE *out, moore_error *err);
+MOORE_API int moore_write_json(const moore_graph *g, FILE *out, moore_error *err);
+MOORE_API int moore_write_dot(const moore_graph *g, FILE *out, moore_error *err);
+MOORE_API int moore_write_graphml(const moore_graph *g, FILE *out, moore_error *err);
+MOORE_API int moore_write_booksim(const moore_graph *g, FILE *out, moore_error *err);
+MOORE_API int moore_write_netbench(const moore_graph *g, FILE *out, moore_error *err);
 
 /* Reads an edge list (moore's own or plain "u v"), a netbench .topology or a
  * BookSim2 anynet file, told apart by content (docs/formats.md).
  * Refuses garbage, binary data, empty files, self-loops, duplicate links,
  * negative or huge ids, with the file and line in the message. */
-int moore_graph_read(const char *path, moore_graph **out, moore_error *err);
-int moore_graph_read_stream(FILE *in, const char *name, moore_graph **out, moore_error *err);
+MOORE_API int moore_graph_read(const char *path, moore_graph **out, moore_error *err);
+MOORE_API int moore_graph_read_stream(FILE *in, const char *name, moore_graph **out, moore_error *err);
 
 #ifdef __cplusplus
 }

@@ -9,6 +9,7 @@
 #ifndef MOORE_JELLYFISH_H
 #define MOORE_JELLYFISH_H
 
+#include "moore/export.h"
 #include <stdint.h>
 #include "moore/error.h"
 #include "moore/graph.h"
@@ -25,7 +26,7 @@ extern "C" {
  * Refuses n·d odd, d ≥ n, d < 1, and d = 1 with n > 2 (never connected);
  * gives up with a clear error after a bounded number of restarts. Endpoints
  * are left at zero. */
-int moore_jellyfish_random_regular(int32_t n, int32_t d, uint64_t seed, moore_graph **out,
+MOORE_API int moore_jellyfish_random_regular(int32_t n, int32_t d, uint64_t seed, moore_graph **out,
                                    moore_error *err);
 
 /* Adds `add` switches to g one at a time, as Jellyfish grows: each new switch
@@ -34,7 +35,7 @@ int moore_jellyfish_random_regular(int32_t n, int32_t d, uint64_t seed, moore_gr
  * largest degree in g. New switches get the endpoints that keep their radix
  * equal to g's largest (degree + endpoints), at least 0. Connectivity is kept
  * (u–v becomes u–w–v). The result records family "expand". */
-int moore_jellyfish_expand(const moore_graph *g, int32_t add, int32_t degree, uint64_t seed,
+MOORE_API int moore_jellyfish_expand(const moore_graph *g, int32_t add, int32_t degree, uint64_t seed,
                            moore_graph **out, moore_error *err);
 
 #ifdef __cplusplus

@@ -17,6 +17,7 @@
 #ifndef MOORE_LIFT_H
 #define MOORE_LIFT_H
 
+#include "moore/export.h"
 #include <stdint.h>
 #include "moore/error.h"
 #include "moore/graph.h"
@@ -28,12 +29,12 @@ extern "C" {
 
 /* The 2-lift of g by signs[0..m−1] (each +1 or −1). Endpoints and labels are
  * copied to both copies (the copy's label gets a trailing '). */
-int moore_lift_build(const moore_graph *g, const int8_t *signs, moore_graph **out,
+MOORE_API int moore_lift_build(const moore_graph *g, const int8_t *signs, moore_graph **out,
                      moore_error *err);
 
 /* ρ(A_s) = max(|λ_min(A_s)|, |λ_max(A_s)|), and those two eigenvalues when
  * lo / hi are not NULL. */
-int moore_lift_signed_radius(const moore_graph *g, const int8_t *signs, moore_eig_method method,
+MOORE_API int moore_lift_signed_radius(const moore_graph *g, const int8_t *signs, moore_eig_method method,
                              double *rho, double *lo, double *hi, moore_error *err);
 
 typedef struct moore_lift_options {
@@ -48,7 +49,7 @@ typedef struct moore_lift_options {
 } moore_lift_options;
 
 /* seed 1, 4 tries, 32 evaluations per try, AUTO, no progress callback. */
-void moore_lift_options_default(moore_lift_options *o);
+MOORE_API void moore_lift_options_default(moore_lift_options *o);
 
 /* Searches for a signing with small ρ(A_s): each try starts from a random
  * signing and then flips signs greedily. With x the unit eigenvector of the
@@ -60,7 +61,7 @@ void moore_lift_options_default(moore_lift_options *o);
  * (m entries) with its ρ, recomputed from scratch. Ties are broken by a
  * 1e-10 margin and the try order, so rounding noise does not change the
  * result. */
-int moore_lift_search(const moore_graph *g, const moore_lift_options *o, int8_t *signs,
+MOORE_API int moore_lift_search(const moore_graph *g, const moore_lift_options *o, int8_t *signs,
                       double *rho, moore_error *err);
 
 typedef struct moore_lift_result {
@@ -79,7 +80,7 @@ typedef struct moore_lift_result {
  * computed from the lifted graph itself and checked against
  * max(λ₂(G), λ_max(A_s)) (MOORE_EINTERNAL if they differ by more than 1e-6).
  * res may be NULL. The lift records family "lift". */
-int moore_lift(const moore_graph *g, const moore_lift_options *o, moore_graph **out,
+MOORE_API int moore_lift(const moore_graph *g, const moore_lift_options *o, moore_graph **out,
                moore_lift_result *res, moore_error *err);
 
 #ifdef __cplusplus

@@ -8,6 +8,7 @@
 #ifndef MOORE_METRICS_H
 #define MOORE_METRICS_H
 
+#include "moore/export.h"
 #include <stdint.h>
 #include "moore/error.h"
 #include "moore/graph.h"
@@ -27,7 +28,7 @@ typedef struct moore_metric_options {
     void *progress_ctx;
 } moore_metric_options;
 
-void moore_metric_options_default(moore_metric_options *o);
+MOORE_API void moore_metric_options_default(moore_metric_options *o);
 
 typedef struct moore_metric_group {
     const char *name;
@@ -38,12 +39,12 @@ typedef struct moore_metric_group {
 } moore_metric_group;
 
 /* The table, terminated by an entry with name NULL. */
-const moore_metric_group *moore_metric_groups(void);
-const moore_metric_group *moore_metric_group_find(const char *name);
+MOORE_API const moore_metric_group *moore_metric_groups(void);
+MOORE_API const moore_metric_group *moore_metric_group_find(const char *name);
 
 /* Runs the groups named in a comma list ("basic,paths"), "all", or NULL for the
  * default set, in table order; unknown names are refused. */
-int moore_metrics_compute(const moore_graph *g, const char *list,
+MOORE_API int moore_metrics_compute(const moore_graph *g, const char *list,
                           const moore_metric_options *o, moore_report *r, moore_error *err);
 
 #ifdef __cplusplus

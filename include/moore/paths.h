@@ -8,6 +8,7 @@
 #ifndef MOORE_PATHS_H
 #define MOORE_PATHS_H
 
+#include "moore/export.h"
 #include <stdint.h>
 #include "moore/error.h"
 #include "moore/graph.h"
@@ -32,24 +33,24 @@ typedef struct moore_paths_result {
  * thread (refused with MOORE_ETOOBIG beyond the machine's memory). A
  * disconnected graph returns MOORE_OK with connected = 0 after the
  * components count, without any distance work. */
-int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
+MOORE_API int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
                         moore_paths_result *out, moore_error *err);
-void moore_paths_result_free(moore_paths_result *r);
+MOORE_API void moore_paths_result_free(moore_paths_result *r);
 
 /* Single-source BFS: dist[v] = hops from src, -1 when unreachable. queue is
  * scratch of n entries (NULL: allocated inside). Returns the eccentricity of
  * src within its component, or a negative error code. */
-int32_t moore_bfs(const moore_graph *g, int32_t src, int32_t *dist, int32_t *queue);
+MOORE_API int32_t moore_bfs(const moore_graph *g, int32_t src, int32_t *dist, int32_t *queue);
 
 /* Component ids in comp[0..n-1] (may be NULL) and their count. */
-int moore_components(const moore_graph *g, int32_t *comp, int32_t *count, moore_error *err);
+MOORE_API int moore_components(const moore_graph *g, int32_t *comp, int32_t *count, moore_error *err);
 
 /* Length of the shortest cycle; 0 when the graph is a forest. Exact: BFS
  * from every vertex of the 2-core, each stopped by the best cycle found. */
-int moore_girth(const moore_graph *g, int32_t *girth, moore_error *err);
+MOORE_API int moore_girth(const moore_graph *g, int32_t *girth, moore_error *err);
 
 /* M(d, D) = 1 + d Σ_{i<D} (d-1)^i, as a double (it overflows int64 quickly). */
-double moore_bound(int32_t degree, int32_t diameter);
+MOORE_API double moore_bound(int32_t degree, int32_t diameter);
 
 #ifdef __cplusplus
 }

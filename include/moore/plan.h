@@ -11,6 +11,7 @@
 #ifndef MOORE_PLAN_H
 #define MOORE_PLAN_H
 
+#include "moore/export.h"
 #include <stdint.h>
 #include "moore/error.h"
 #include "moore/family.h"
@@ -48,19 +49,19 @@ typedef struct moore_plan {
  * cables, then fewer endpoints). A radix for which no family has any
  * configuration is refused (MOORE_EINVAL), naming the smallest radix that has
  * one. */
-int moore_plan_make(int32_t radix, int64_t endpoints, const char *families, moore_plan *out,
+MOORE_API int moore_plan_make(int32_t radix, int64_t endpoints, const char *families, moore_plan *out,
                     moore_error *err);
-void moore_plan_free(moore_plan *p);
+MOORE_API void moore_plan_free(moore_plan *p);
 
 /* The chosen row of family f, or NULL when none of its rows reaches the target. */
-const moore_plan_row *moore_plan_chosen(const moore_plan *p, const moore_family *f);
+MOORE_API const moore_plan_row *moore_plan_chosen(const moore_plan *p, const moore_family *f);
 
 /* The largest-endpoint row of family f (for "cannot reach" messages), or NULL. */
-const moore_plan_row *moore_plan_largest(const moore_plan *p, const moore_family *f);
+MOORE_API const moore_plan_row *moore_plan_largest(const moore_plan *p, const moore_family *f);
 
 /* 1 when family f is named in the comma list (NULL: every family with a
  * planner); refuses names that are unknown or have no planner. */
-int moore_plan_family_selected(const char *families, const moore_family *f, int *selected,
+MOORE_API int moore_plan_family_selected(const char *families, const moore_family *f, int *selected,
                                moore_error *err);
 
 /* ---- compare ---- */
@@ -76,7 +77,7 @@ typedef struct moore_compare_column {
 /* family, spec, switches, cables, endpoints, diameter, avg_path_length,
  * lambda2/ramanujan_bound, bisection_bandwidth, throughput_uniform,
  * throughput_worst; terminated by {NULL}. */
-const moore_compare_column *moore_compare_columns(void);
+MOORE_API const moore_compare_column *moore_compare_columns(void);
 
 typedef struct moore_compare_options {
     int32_t radix;              /* default 48 */
@@ -90,11 +91,11 @@ typedef struct moore_compare_options {
     moore_metric_options metric; /* seed, threads, progress callback */
 } moore_compare_options;
 
-void moore_compare_options_default(moore_compare_options *o);
+MOORE_API void moore_compare_options_default(moore_compare_options *o);
 
 /* "basic,paths" plus spectral, bisection and throughput where the metric
  * table has them. */
-int moore_compare_default_metrics(char *buf, size_t len, moore_error *err);
+MOORE_API int moore_compare_default_metrics(char *buf, size_t len, moore_error *err);
 
 typedef struct moore_compare_row {
     char spec[MOORE_SPEC_MAX];
@@ -113,8 +114,8 @@ typedef struct moore_compare {
  * checks it against its closed forms, and measures it. Families that cannot
  * reach the target at this radix are left out with a note. Calls
  * o->metric.progress once per topology before its work starts. */
-int moore_compare_run(const moore_compare_options *o, moore_compare *out, moore_error *err);
-void moore_compare_free(moore_compare *c);
+MOORE_API int moore_compare_run(const moore_compare_options *o, moore_compare *out, moore_error *err);
+MOORE_API void moore_compare_free(moore_compare *c);
 
 #ifdef __cplusplus
 }

@@ -9,6 +9,7 @@
 #ifndef MOORE_REPORT_H
 #define MOORE_REPORT_H
 
+#include "moore/export.h"
 #include <stdint.h>
 #include <stdio.h>
 #include "moore/error.h"
@@ -43,29 +44,29 @@ typedef struct moore_report {
     moore_report_item *items;
 } moore_report;
 
-void moore_report_init(moore_report *r);
-void moore_report_free(moore_report *r);
+MOORE_API void moore_report_init(moore_report *r);
+MOORE_API void moore_report_free(moore_report *r);
 
 /* Adding a key that exists replaces its value. */
-int moore_report_int(moore_report *r, const char *key, int64_t v, moore_error *err);
-int moore_report_double(moore_report *r, const char *key, double v, moore_error *err);
-int moore_report_bool(moore_report *r, const char *key, int v, moore_error *err);
-int moore_report_string(moore_report *r, const char *key, const char *v, moore_error *err);
-int moore_report_null(moore_report *r, const char *key, moore_error *err);
-int moore_report_int_array(moore_report *r, const char *key, const int64_t *v, int64_t len,
+MOORE_API int moore_report_int(moore_report *r, const char *key, int64_t v, moore_error *err);
+MOORE_API int moore_report_double(moore_report *r, const char *key, double v, moore_error *err);
+MOORE_API int moore_report_bool(moore_report *r, const char *key, int v, moore_error *err);
+MOORE_API int moore_report_string(moore_report *r, const char *key, const char *v, moore_error *err);
+MOORE_API int moore_report_null(moore_report *r, const char *key, moore_error *err);
+MOORE_API int moore_report_int_array(moore_report *r, const char *key, const int64_t *v, int64_t len,
                            moore_error *err);
-int moore_report_double_array(moore_report *r, const char *key, const double *v, int64_t len,
+MOORE_API int moore_report_double_array(moore_report *r, const char *key, const double *v, int64_t len,
                               moore_error *err);
 
 /* NULL when absent. */
-const moore_report_item *moore_report_get(const moore_report *r, const char *key);
+MOORE_API const moore_report_item *moore_report_get(const moore_report *r, const char *key);
 /* The value as a double (INT, DOUBLE, BOOL); NaN when absent or not numeric. */
-double moore_report_number(const moore_report *r, const char *key);
+MOORE_API double moore_report_number(const moore_report *r, const char *key);
 
 /* One JSON object (cJSON), pretty when `pretty`. Non-finite doubles become null. */
-int moore_report_write_json(const moore_report *r, FILE *out, int pretty, moore_error *err);
+MOORE_API int moore_report_write_json(const moore_report *r, FILE *out, int pretty, moore_error *err);
 /* Human-readable "key  value" lines, aligned. */
-int moore_report_write_text(const moore_report *r, FILE *out, moore_error *err);
+MOORE_API int moore_report_write_text(const moore_report *r, FILE *out, moore_error *err);
 
 #ifdef __cplusplus
 }

@@ -8,6 +8,7 @@
 #ifndef MOORE_RNG_H
 #define MOORE_RNG_H
 
+#include "moore/export.h"
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -18,16 +19,16 @@ typedef struct moore_rng {
     uint64_t s[4];
 } moore_rng;
 
-void moore_rng_seed(moore_rng *r, uint64_t seed);
-uint64_t moore_rng_next(moore_rng *r);
+MOORE_API void moore_rng_seed(moore_rng *r, uint64_t seed);
+MOORE_API uint64_t moore_rng_next(moore_rng *r);
 /* Uniform integer in [0, bound) without modulo bias; bound > 0. */
-uint64_t moore_rng_below(moore_rng *r, uint64_t bound);
+MOORE_API uint64_t moore_rng_below(moore_rng *r, uint64_t bound);
 /* Uniform double in [0, 1) with 53 random bits. */
-double moore_rng_uniform(moore_rng *r);
+MOORE_API double moore_rng_uniform(moore_rng *r);
 /* Fisher–Yates shuffle of an int32 array. */
-void moore_rng_shuffle_i32(moore_rng *r, int32_t *a, int64_t n);
+MOORE_API void moore_rng_shuffle_i32(moore_rng *r, int32_t *a, int64_t n);
 /* An independent stream derived from this one (for per-thread or per-try use). */
-void moore_rng_split(moore_rng *r, uint64_t stream, moore_rng *out);
+MOORE_API void moore_rng_split(moore_rng *r, uint64_t stream, moore_rng *out);
 
 #ifdef __cplusplus
 }

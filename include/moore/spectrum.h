@@ -26,6 +26,7 @@
 #ifndef MOORE_SPECTRUM_H
 #define MOORE_SPECTRUM_H
 
+#include "moore/export.h"
 #include <stdint.h>
 #include "moore/error.h"
 #include "moore/graph.h"
@@ -52,12 +53,12 @@ typedef struct moore_symmat {
 
 /* Views of a graph's adjacency matrix / Laplacian. The Laplacian needs a
  * caller-owned array of n doubles that receives the degrees. */
-void moore_symmat_adjacency(const moore_graph *g, moore_symmat *m);
-void moore_symmat_laplacian(const moore_graph *g, double *degrees, moore_symmat *m);
+MOORE_API void moore_symmat_adjacency(const moore_graph *g, moore_symmat *m);
+MOORE_API void moore_symmat_laplacian(const moore_graph *g, double *degrees, moore_symmat *m);
 
 /* y = M x (x and y distinct, n entries each). OpenMP over rows; every row is
  * summed in a fixed order, so the result does not depend on the thread count. */
-void moore_symmat_apply(const moore_symmat *m, const double *x, double *y);
+MOORE_API void moore_symmat_apply(const moore_symmat *m, const double *x, double *y);
 
 typedef enum moore_eig_method {
     MOORE_EIG_AUTO = 0,     /* dense up to MOORE_EIG_DENSE_MAX rows, ARPACK above */
@@ -70,7 +71,7 @@ typedef enum moore_eig_method {
 
 /* Every eigenvalue of M, ascending, into w[0..n-1] (LAPACKE_dsyevr).
  * Refuses (MOORE_ETOOBIG) a dense copy that does not fit in memory. */
-int moore_eig_dense(const moore_symmat *m, double *w, moore_error *err);
+MOORE_API int moore_eig_dense(const moore_symmat *m, double *w, moore_error *err);
 
 /* nev extreme eigenvalues of M by ARPACK, with the n_deflate orthonormal
  * columns of `deflate` (n × n_deflate, column-major; NULL when n_deflate is 0)
@@ -83,14 +84,14 @@ int moore_eig_dense(const moore_symmat *m, double *w, moore_error *err);
  * the nev values ascending; vecs (n × nev, column-major, may be NULL) the
  * matching unit eigenvectors. Needs n − n_deflate > nev + 1. Deterministic:
  * the start vector comes from a fixed seed. Not thread-safe (see above). */
-int moore_eig_arpack(const moore_symmat *m, const char *which, int nev, const double *deflate,
+MOORE_API int moore_eig_arpack(const moore_symmat *m, const char *which, int nev, const double *deflate,
                      int n_deflate, double deflate_value, double *vals, double *vecs,
                      moore_error *err);
 
 /* The smallest and the largest eigenvalue of M (lo ≤ hi) and, when vlo / vhi
  * are not NULL, unit eigenvectors for them (n entries each), by the method
  * given (AUTO picks by size). */
-int moore_eig_extremes(const moore_symmat *m, moore_eig_method method, double *lo, double *hi,
+MOORE_API int moore_eig_extremes(const moore_symmat *m, moore_eig_method method, double *lo, double *hi,
                        double *vlo, double *vhi, moore_error *err);
 
 /* ---- the spectral metrics of a graph ---- */
@@ -119,12 +120,12 @@ typedef struct moore_spectrum {
  * with converged = 0 and err holding the explanation, so that a metric report
  * can say "not computed" instead of failing (moore_eig_arpack and
  * moore_eig_extremes return MOORE_EINTERNAL in that case). */
-int moore_spectrum_compute(const moore_graph *g, const moore_metric_options *o,
+MOORE_API int moore_spectrum_compute(const moore_graph *g, const moore_metric_options *o,
                            moore_eig_method method, moore_spectrum *out, moore_error *err);
 
 /* *is_bipartite = 1 when every component of g is 2-colourable; colour (may be
  * NULL) receives 0/1 per switch from a BFS 2-colouring when it is. */
-int moore_spectrum_bipartite(const moore_graph *g, int *is_bipartite, int8_t *colour,
+MOORE_API int moore_spectrum_bipartite(const moore_graph *g, int *is_bipartite, int8_t *colour,
                              moore_error *err);
 
 #ifdef __cplusplus

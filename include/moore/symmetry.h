@@ -20,6 +20,7 @@
 #ifndef MOORE_SYMMETRY_H
 #define MOORE_SYMMETRY_H
 
+#include "moore/export.h"
 #include <stdint.h>
 #include "moore/error.h"
 #include "moore/graph.h"
@@ -38,7 +39,7 @@ typedef struct moore_symmetry_options {
     int canonical;
 } moore_symmetry_options;
 
-void moore_symmetry_options_default(moore_symmetry_options *o);
+MOORE_API void moore_symmetry_options_default(moore_symmetry_options *o);
 
 typedef struct moore_symmetry_result {
     /* |Aut(G)| = group_mantissa × 10^group_exp10, as nauty reports it. */
@@ -59,15 +60,15 @@ typedef struct moore_symmetry_result {
 } moore_symmetry_result;
 
 /* Automorphism group, orbits and (optionally) the canonical form. */
-int moore_symmetry_compute(const moore_graph *g, const moore_symmetry_options *o,
+MOORE_API int moore_symmetry_compute(const moore_graph *g, const moore_symmetry_options *o,
                            moore_symmetry_result *out, moore_error *err);
-void moore_symmetry_result_free(moore_symmetry_result *r);
+MOORE_API void moore_symmetry_result_free(moore_symmetry_result *r);
 
 /* Isomorphism test by canonical forms. *isomorphic = 1 or 0; when map is not
  * NULL (a->n entries) and the graphs are isomorphic, map[v] is the switch of b
  * that switch v of a corresponds to (every link u–v of a is map[u]–map[v] in
  * b). With respect_endpoints, endpoint counts must correspond too. */
-int moore_isomorphic(const moore_graph *a, const moore_graph *b,
+MOORE_API int moore_isomorphic(const moore_graph *a, const moore_graph *b,
                      const moore_symmetry_options *o, int *isomorphic, int32_t *map,
                      moore_error *err);
 
@@ -78,7 +79,7 @@ int moore_isomorphic(const moore_graph *a, const moore_graph *b,
  * so every switch of an orbit sees the same distance distribution. `orbits`
  * is any orbit labelling with orbits[orbits[v]] == orbits[v] (as
  * moore_symmetry_result.orbits is). Same result struct as moore_paths_compute. */
-int moore_paths_by_orbits(const moore_graph *g, const int32_t *orbits,
+MOORE_API int moore_paths_by_orbits(const moore_graph *g, const int32_t *orbits,
                           const moore_metric_options *o, moore_paths_result *out,
                           moore_error *err);
 
@@ -99,7 +100,7 @@ int moore_paths_by_orbits(const moore_graph *g, const int32_t *orbits,
  * (or if the symmetry step fails for size reasons) it runs
  * moore_paths_compute. *used_orbits (may be NULL) is set to the number of
  * orbits used, or 0 when the plain all-pairs method ran. */
-int moore_paths_auto(const moore_graph *g, const moore_metric_options *o,
+MOORE_API int moore_paths_auto(const moore_graph *g, const moore_metric_options *o,
                      moore_paths_result *out, int32_t *used_orbits, moore_error *err);
 
 #ifdef __cplusplus

@@ -26,6 +26,7 @@
 #ifndef MOORE_TRAFFIC_H
 #define MOORE_TRAFFIC_H
 
+#include "moore/export.h"
 #include <stdint.h>
 #include "moore/error.h"
 #include "moore/graph.h"
@@ -50,29 +51,29 @@ typedef struct moore_traffic {
 } moore_traffic;
 
 /* The all-to-all matrix. */
-int moore_traffic_uniform(const moore_graph *g, moore_traffic **out, moore_error *err);
+MOORE_API int moore_traffic_uniform(const moore_graph *g, moore_traffic **out, moore_error *err);
 /* A seeded random switch-level derangement (same seed, same matrix). */
-int moore_traffic_permutation(const moore_graph *g, uint64_t seed, moore_traffic **out,
+MOORE_API int moore_traffic_permutation(const moore_graph *g, uint64_t seed, moore_traffic **out,
                               moore_error *err);
 /* The longest-matching matrix. Exact (Edmonds' blossom algorithm) up to
  * MOORE_MATCHING_EXACT_MAX switches with servers; beyond, a greedy farthest-
  * partner matching whose weight is certified against a ceiling (see matching.c).
  * Refuses a graph where two switches with servers cannot reach each other. */
-int moore_traffic_worst(const moore_graph *g, moore_traffic **out, moore_error *err);
+MOORE_API int moore_traffic_worst(const moore_graph *g, moore_traffic **out, moore_error *err);
 /* Reads a CSV "src,dst,demand" file for graph g. */
-int moore_traffic_read(const moore_graph *g, const char *path, moore_traffic **out,
+MOORE_API int moore_traffic_read(const moore_graph *g, const char *path, moore_traffic **out,
                        moore_error *err);
 /* "uniform", "permutation", "worst", or otherwise a CSV file path. */
-int moore_traffic_make(const moore_graph *g, const char *what, uint64_t seed,
+MOORE_API int moore_traffic_make(const moore_graph *g, const char *what, uint64_t seed,
                        moore_traffic **out, moore_error *err);
 /* A matrix from a dense row-major n×n array (zeros and the diagonal skipped),
  * for callers that build their own. */
-int moore_traffic_from_dense(const moore_graph *g, const double *t, moore_traffic **out,
+MOORE_API int moore_traffic_from_dense(const moore_graph *g, const double *t, moore_traffic **out,
                              moore_error *err);
-void moore_traffic_free(moore_traffic *t);
+MOORE_API void moore_traffic_free(moore_traffic *t);
 
 /* Sources with at least one demand. */
-int32_t moore_traffic_sources(const moore_traffic *t);
+MOORE_API int32_t moore_traffic_sources(const moore_traffic *t);
 
 /* ---- maximum-weight matching (matching.c) ---- */
 
@@ -86,7 +87,7 @@ int32_t moore_traffic_sources(const moore_traffic *t);
  * −1. With positive weights the result is perfect for even n and leaves one
  * vertex unmatched for odd n (a complete graph with positive weights has a
  * maximum-weight matching of maximum cardinality). */
-int moore_matching_max_weight(int32_t n, const int64_t *w, int32_t *mate, moore_error *err);
+MOORE_API int moore_matching_max_weight(int32_t n, const int64_t *w, int32_t *mate, moore_error *err);
 
 #ifdef __cplusplus
 }
