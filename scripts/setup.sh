@@ -10,11 +10,13 @@ shift || true
 PACKAGES=(
   build-essential cmake pkg-config
   libcjson-dev libcmocka-dev            # JSON, unit tests
+  libsqlite3-dev                        # sweep results database
   libarpack2-dev liblapacke-dev libopenblas-dev  # eigenvalues
   libmetis-dev                          # bisection
   libnauty2-dev                         # symmetry and isomorphism
   coinor-libclp-dev                     # exact LPs for throughput
   jq                                    # CLI tests read moore's JSON
+  sqlite3                               # CLI tests read the sweep database
 )
 if [ "${MOORE_BENCH:-0}" = 1 ]; then
   PACKAGES+=(libigraph-dev)             # benchmarks only (GPL: never linked into libmoore)
