@@ -17,6 +17,7 @@ PACKAGES=(
   coinor-libclp-dev                     # exact LPs for throughput
   jq                                    # CLI tests read moore's JSON
   sqlite3                               # CLI tests read the sweep database
+  python3-dev python3-numpy python3-networkx python3-pytest  # the Python module and its tests
 )
 if [ "${MOORE_BENCH:-0}" = 1 ]; then
   PACKAGES+=(libigraph-dev)             # benchmarks only (GPL: never linked into libmoore)
