@@ -10,6 +10,7 @@ shift || true
 PACKAGES=(
   build-essential cmake pkg-config
   libcjson-dev libcmocka-dev            # JSON, unit tests
+  libplplot-dev                         # report figures (PLplot SVG driver)
   libarpack2-dev liblapacke-dev libopenblas-dev  # eigenvalues
   libmetis-dev                          # bisection
   libnauty2-dev                         # symmetry and isomorphism
