@@ -11,6 +11,7 @@ PACKAGES=(
   build-essential cmake pkg-config
   libcjson-dev libcmocka-dev            # JSON, unit tests
   libsqlite3-dev                        # sweep results database
+  libplplot-dev                         # report figures (PLplot SVG driver)
   libarpack2-dev liblapacke-dev libopenblas-dev  # eigenvalues
   libmetis-dev                          # bisection
   libnauty2-dev                         # symmetry and isomorphism
