@@ -19,6 +19,7 @@ PACKAGES=(
   jq                                    # CLI tests read moore's JSON
   sqlite3                               # CLI tests read the sweep database
   python3-dev python3-numpy python3-networkx python3-pytest  # the Python module and its tests
+  chromium                              # the report test renders the page headless
 )
 if [ "${MOORE_BENCH:-0}" = 1 ]; then
   PACKAGES+=(libigraph-dev)             # benchmarks only (GPL: never linked into libmoore)

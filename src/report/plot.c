@@ -14,11 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Okabe–Ito colours, then black for the axes (cmap0 index 1). */
+/* Okabe–Ito colours (grey in place of their black, which draws the axes);
+ * series beyond the eighth repeat them with another dash pattern. */
 static const int PALETTE[][3] = { { 0, 114, 178 },  { 230, 159, 0 },  { 0, 158, 115 },
                                   { 213, 94, 0 },   { 86, 180, 233 }, { 204, 121, 167 },
-                                  { 240, 228, 66 }, { 0, 0, 0 } };
-#define PALETTE_N ((int)(sizeof PALETTE / sizeof PALETTE[0]) - 1)
+                                  { 240, 228, 66 }, { 120, 120, 120 } };
+#define PALETTE_N ((int)(sizeof PALETTE / sizeof PALETTE[0]))
 /* PLplot marker codes: circle, square, triangle, cross, plus, star, ... */
 static const PLINT MARKERS[] = { 4, 6, 7, 5, 2, 3, 8, 11 };
 #define MARKERS_N ((int)(sizeof MARKERS / sizeof MARKERS[0]))
@@ -89,6 +90,7 @@ static plot_range plot_range_of(const moore_plot *p, const moore_plot_series *s,
 }
 
 static void plot_colour(int series) { plcol0(2 + series % PALETTE_N); }
+static int plot_dashes(int series) { return 1 + (series / PALETTE_N) % 8; }
 
 static void plot_open(const moore_plot *p, FILE *out)
 {
@@ -129,6 +131,7 @@ static void plot_line_series(const moore_plot *p, const moore_plot_series *s, in
 {
     plot_colour(idx);
     plwidth(2);
+    pllsty(plot_dashes(idx));
     for (int64_t k = 0; k < s->n; k++) {
         PLFLT x = axis_value(s->x[k], p->logx), y = axis_value(s->y[k], p->logy);
         if (isnan(y))
@@ -138,7 +141,9 @@ static void plot_line_series(const moore_plot *p, const moore_plot_series *s, in
             PLFLT ys[2] = { y, axis_value(s->y[k + 1], p->logy) };
             plline(2, xs, ys);
         }
+        pllsty(1);
         plpoin(1, &x, &y, MARKERS[idx % MARKERS_N]);
+        pllsty(plot_dashes(idx));
         if (s->ylo && s->yhi) {
             PLFLT lo = axis_value(s->ylo[k], p->logy), hi = axis_value(s->yhi[k], p->logy);
             plerry(1, &x, &lo, &hi);
@@ -180,7 +185,7 @@ static void plot_legend(const moore_plot *p, const moore_plot_series *s, int ns)
         opt[i] = bars ? PL_LEGEND_COLOR_BOX : PL_LEGEND_LINE;
         colours[i] = 2 + i % PALETTE_N;
         black[i] = 1;
-        styles[i] = 1;
+        styles[i] = plot_dashes(i);
         patterns[i] = 0;
         widths[i] = 2;
         scales[i] = 1;
@@ -189,10 +194,11 @@ static void plot_legend(const moore_plot *p, const moore_plot_series *s, int ns)
         text[i] = s[i].name;
     }
     PLFLT lw, lh;
+    int cols = ns > 16 ? 2 : 1, rows = (ns + cols - 1) / cols;
     pllegend(&lw, &lh, PL_LEGEND_BACKGROUND | PL_LEGEND_BOUNDING_BOX,
-             PL_POSITION_RIGHT | PL_POSITION_OUTSIDE | PL_POSITION_TOP, 0.02, 0.0, 0.08, 0, 1, 1,
-             0, 0, ns, opt, 1.0, 0.9, 2.0, 0.0, black, text, colours, patterns, scales, box_w,
-             colours, styles, widths, colours, scales, black, symbols);
+             PL_POSITION_RIGHT | PL_POSITION_OUTSIDE | PL_POSITION_VIEWPORT, 0.02, 0.0, 0.06, 0,
+             1, 1, rows, cols, ns, opt, 0.8, 0.75, 1.8, 0.0, black, text, colours, patterns,
+             scales, box_w, colours, styles, widths, colours, scales, black, symbols);
 }
 
 int moore_plot_svg(const moore_plot *p, const moore_plot_series *s, int ns, char **svg,
