@@ -375,6 +375,64 @@ static void floor_lengths(void **state)
     moore_graph_free(g);
 }
 
+/* A two-pod Clos labelled as the clos family labels its switches: pods of
+ * leaves + spines, cores in their own rack after the pods. */
+static void clos_labels_place_by_pod(void **state)
+{
+    (void)state;
+    static const char *const LABEL[] = { "leaf0.0", "leaf0.1", "spine0.0", "spine0.1",
+                                         "leaf1.0", "leaf1.1", "spine1.0", "spine1.1",
+                                         "core0.0", "core0.1" };
+    moore_builder *b;
+    moore_graph *g;
+    moore_error err;
+    assert_int_equal(moore_builder_new(10, 16, &b, &err), MOORE_OK);
+    for (int pod = 0; pod < 2; pod++)
+        for (int i = 0; i < 2; i++)
+            for (int j = 0; j < 2; j++) {
+                assert_int_equal(moore_builder_add_link(b, 4 * pod + i, 4 * pod + 2 + j, &err),
+                                 MOORE_OK);
+                assert_int_equal(moore_builder_add_link(b, 4 * pod + 2 + i, 8 + j, &err),
+                                 MOORE_OK);
+            }
+    assert_int_equal(moore_builder_finish(b, &g, &err), MOORE_OK);
+    assert_int_equal(moore_graph_set_origin(g, "clos", "radix=4,endpoints=8", &err), MOORE_OK);
+    for (int v = 0; v < 10; v++)
+        assert_int_equal(moore_graph_set_label(g, v, LABEL[v], &err), MOORE_OK);
+    moore_layout l = lay(g, 0, NULL);
+    assert_string_equal(l.placement, "pod");
+    assert_int_equal(l.racks, 3);
+    for (int v = 0; v < 10; v++)
+        assert_int_equal(l.rack[v], v < 8 ? v / 4 : 2);
+    assert_int_equal(l.cables_intra_rack, 8);
+    assert_int_equal(l.cables_inter_rack, 8);
+    moore_layout_free(&l);
+    moore_graph_free(g);
+}
+
+/* Torus 12x12x12 at the default cap 48: 144 > 48, so a rack is one ring of
+ * the first dimension (12 switches, 12 links inside); 8x4 fits one rack of 32. */
+static void torus_by_first_dimension(void **state)
+{
+    (void)state;
+    moore_graph *g = tu_build("torus:dims=12x12x12");
+    moore_layout l = lay(g, 0, NULL);
+    assert_string_equal(l.placement, "dimension");
+    assert_int_equal(l.racks, 144);
+    assert_int_equal(l.cables_intra_rack, 144 * 12);
+    /* dimension 1 and 2 rings join each rack to 4 others with 12 links */
+    assert_int_equal(l.rack_pairs_linked, 144 * 4 / 2);
+    assert_int_equal(l.bundle_max, 12);
+    moore_layout_free(&l);
+    moore_graph_free(g);
+    g = tu_build("torus:dims=8x4");
+    l = lay(g, 0, NULL);
+    assert_int_equal(l.racks, 1);
+    assert_int_equal(l.cables_intra_rack, g->m);
+    moore_layout_free(&l);
+    moore_graph_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -386,6 +444,8 @@ int main(void)
         cmocka_unit_test(model_file_refusals),
         cmocka_unit_test(metis_balanced_and_better_than_random),
         cmocka_unit_test(floor_lengths),
+        cmocka_unit_test(clos_labels_place_by_pod),
+        cmocka_unit_test(torus_by_first_dimension),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -57,7 +57,9 @@ MOORE_API int moore_cost_model_read(const char *path, moore_cost_model *m, moore
  * natural grouping (Slim Fly rack x = switches (0,x,.) and (1,x,.), Xpander super-node, Dragonfly
  * group, fat-tree/Clos pod, HyperX/torus by dimension), METIS k-way otherwise; a cap
  * switches_per_rack > 0 splits groups that are larger. switches_per_rack = 0 uses
- * MOORE_LAYOUT_RACK_DEFAULT for family groups and min(that, ⌈√n⌉) for METIS racks. */
+ * MOORE_LAYOUT_RACK_DEFAULT for family groups and min(that, ⌈√n⌉) for METIS racks.
+ * rack must hold g->n entries; racks are numbered in the family's order (docs/layout.md).
+ * METIS runs with seed 1, so the same graph always gets the same racks. */
 MOORE_API int moore_layout_place(const moore_graph *g, int32_t switches_per_rack,
                                  int32_t *rack, int32_t *racks, moore_error *err);
 
