@@ -433,6 +433,30 @@ static void torus_by_first_dimension(void **state)
     moore_graph_free(g);
 }
 
+/* A Slim Fly written to an edge list and read back has no labels; its family
+ * and parameters still give it the Slim Fly racks. */
+static void family_file_keeps_its_placement(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/moore_test_layout_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    moore_error err;
+    moore_graph *g = tu_build("slimfly:q=5"), *file = NULL;
+    assert_int_equal(moore_graph_write(g, path, "edgelist", &err), MOORE_OK);
+    assert_int_equal(moore_graph_read(path, &file, &err), MOORE_OK);
+    remove(path);
+    moore_layout a = lay(g, 0, NULL), b = lay(file, 0, NULL);
+    assert_string_equal(b.placement, "slimfly");
+    assert_int_equal(b.racks, 5);
+    assert_memory_equal(a.rack, b.rack, (size_t)g->n * sizeof *a.rack);
+    moore_layout_free(&a);
+    moore_layout_free(&b);
+    moore_graph_free(file);
+    moore_graph_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -446,6 +470,7 @@ int main(void)
         cmocka_unit_test(floor_lengths),
         cmocka_unit_test(clos_labels_place_by_pod),
         cmocka_unit_test(torus_by_first_dimension),
+        cmocka_unit_test(family_file_keeps_its_placement),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,7 +8,9 @@
  * HyperX and torus "d0.d1.…" to the line of the first dimension(s): as many
  * leading dimensions as fit in a rack share one. Each group becomes one rack,
  * or ⌈size/cap⌉ racks of near-equal size when it is larger than the cap. All
- * of this is one pass over the labels.
+ * of this is one pass over the labels. A graph read from a file has no
+ * labels but keeps its family and parameters: the family's graph is rebuilt
+ * from them and, when its links are exactly the file's, lends its labels.
  *
  * Any other graph (Jellyfish, PolarFly, files, labels that do not parse) is
  * cut by METIS_PartGraphKway into k = ⌈n/cap⌉ balanced parts that minimise the
@@ -18,6 +20,7 @@
  * with room that holds most of their neighbours. Beyond 256 racks METIS's
  * recursive bisection is used instead of k-way (five times faster there). */
 #include "layout_internal.h"
+#include "moore/family.h"
 
 #include <math.h>
 #include <metis.h>
@@ -121,11 +124,23 @@ static int key_dimensions(const moore_graph *g, int32_t cap, int64_t *key)
     return 1;
 }
 
-/* The family's key function and its placement name; 0 when it has none. */
+/* 1 when the family has a placement of its own. */
+static int place_family_known(const char *family)
+{
+    static const char *const KNOWN[] = { "slimfly", "xpander", "dragonfly", "fattree", "clos",
+                                         "hyperx", "torus" };
+    for (size_t i = 0; family && i < sizeof KNOWN / sizeof *KNOWN; i++)
+        if (strcmp(family, KNOWN[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* Group keys from the labels of g; 0 when its family has no placement or the
+ * labels do not follow the family's convention. */
 static int place_family_keys(const moore_graph *g, int32_t cap, int64_t *key,
                              const char **name)
 {
-    if (!g->family || !g->labels || g->n == 0)
+    if (!place_family_known(g->family) || !g->labels || g->n == 0)
         return 0;
     for (int32_t v = 0; v < g->n; v++)
         if (!g->labels[v])
@@ -139,12 +154,34 @@ static int place_family_keys(const moore_graph *g, int32_t cap, int64_t *key,
         ok = key_dragonfly(g, key), *name = "dragonfly";
     else if (strcmp(g->family, "fattree") == 0 || strcmp(g->family, "clos") == 0)
         ok = key_pods(g, key), *name = "pod";
-    else if (strcmp(g->family, "hyperx") == 0 || strcmp(g->family, "torus") == 0)
+    else
         ok = key_dimensions(g, cap, key), *name = "dimension";
     for (int32_t v = 0; ok && v < g->n; v++)
         if (key[v] >= g->n)
             ok = 0;
     return ok;
+}
+
+/* A graph read from a file keeps its family and parameters but not its
+ * labels: rebuild the family's graph from them and return it when its links
+ * are exactly g's (then its labels describe g's switches), else NULL. */
+static moore_graph *place_labelled_twin(const moore_graph *g)
+{
+    if (g->labels || !g->params || !place_family_known(g->family))
+        return NULL;
+    char spec[512];
+    int w = snprintf(spec, sizeof spec, "%s:%s", g->family, g->params);
+    moore_graph *twin = NULL;
+    moore_error ignored;
+    if (w < 0 || (size_t)w >= sizeof spec || moore_spec_build(spec, &twin, &ignored) != MOORE_OK)
+        return NULL;
+    if (twin->n != g->n || twin->m != g->m || !twin->labels ||
+        memcmp(twin->offs, g->offs, ((size_t)g->n + 1) * sizeof *g->offs) != 0 ||
+        memcmp(twin->adj, g->adj, (size_t)(2 * g->m) * sizeof *g->adj) != 0) {
+        moore_graph_free(twin);
+        return NULL;
+    }
+    return twin;
 }
 
 /* Groups (keys in [0, n)) to racks, in key order; a group larger than cap
@@ -321,7 +358,8 @@ int layout_place_full(const moore_graph *g, int32_t switches_per_rack, uint64_t 
     if (!key)
         return MOORE_ENOMEM;
     int rc;
-    if (place_family_keys(g, cap, key, placement)) {
+    moore_graph *twin = place_labelled_twin(g);
+    if (place_family_keys(twin ? twin : g, cap, key, placement)) {
         rc = place_groups(g, key, cap, rack, racks, err);
     } else {
         if (switches_per_rack == 0) {
@@ -331,6 +369,7 @@ int layout_place_full(const moore_graph *g, int32_t switches_per_rack, uint64_t 
         *placement = (int64_t)g->n <= cap ? "single" : "metis";
         rc = layout_place_metis(g, cap, seed, rack, racks, err);
     }
+    moore_graph_free(twin);
     free(key);
     return rc;
 }
