@@ -257,6 +257,14 @@ static const char ROUND_MODEL[] =
     " \"rack_width_m\": 1, \"rack_depth_m\": 1, \"aisle_m\": 1, \"cable_overhead_m\": 2,"
     " \"intra_rack_m\": 1, \"port_power_w\": 4}";
 
+/* Creates the temporary file named by the template (XXXXXX replaced). */
+static void make_temp(char *path)
+{
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+}
+
 static int write_text(const char *path, const char *text)
 {
     FILE *f = fopen(path, "w");
@@ -270,9 +278,7 @@ static void csv_and_cost_recomputed(void **state)
 {
     (void)state;
     char path[] = "/tmp/moore_test_layout_XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    close(fd);
+    make_temp(path);
     assert_int_equal(write_text(path, ROUND_MODEL), 0);
     moore_cost_model m;
     moore_error err;
@@ -305,9 +311,7 @@ static void model_file_refusals(void **state)
                           "{\"rack_width\": 1}", "{\"switches_per_rack\": 2.5}", "[1, 2]",
                           "not json" };
     char path[] = "/tmp/moore_test_layout_XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    close(fd);
+    make_temp(path);
     moore_cost_model def, m;
     moore_error err;
     moore_cost_model_default(&def);
@@ -439,9 +443,7 @@ static void family_file_keeps_its_placement(void **state)
 {
     (void)state;
     char path[] = "/tmp/moore_test_layout_XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    close(fd);
+    make_temp(path);
     moore_error err;
     moore_graph *g = tu_build("slimfly:q=5"), *file = NULL;
     assert_int_equal(moore_graph_write(g, path, "edgelist", &err), MOORE_OK);
