@@ -155,7 +155,7 @@ int moore_arrangement_plan(int32_t radix, int64_t endpoints, moore_plan_emit emi
                            moore_error *err)
 {
     int rc = MOORE_OK;
-    for (int64_t n = 3; !rc && n <= ARR_MAX_N && 2 * (n - 2) < radix; n++) {
+    for (int64_t n = 3; !rc && n <= ARR_MAX_N && n - 1 < radix; n++) { /* star: n−1 */
         int64_t size = n;
         for (int64_t k = 2; !rc && k < n; k++) {
             if (size > MOORE_MAX_SWITCHES / 10 / (n - k + 1))
