@@ -1,8 +1,8 @@
-/* arrangement.c — the arrangement graph A(n, k) (Day & Tripathi, IEEE TPDS
- * 1992): switches are the k-permutations of {0 … n−1} (ordered k-tuples of
- * distinct symbols), n!/(n−k)! of them; two are linked iff they differ in
- * exactly one position. Network degree k(n−k); A(n,1) is K_n and A(n,n−1)
- * the star graph S_n. Diameter min(⌊3k/2⌋, k + ⌊(n−1)/2⌋) — Day & Tripathi's
+/* arrangement.c — the arrangement graph A(n, k) (Day & Tripathi,
+ * Information Processing Letters 1992): switches are the k-permutations of
+ * {0 … n−1} (ordered k-tuples of distinct symbols), n!/(n−k)! of them; two
+ * are linked iff they differ in exactly one position. Network degree k(n−k);
+ * A(n,1) is K_n and A(n,n−1) the star graph S_n. Diameter min(⌊3k/2⌋, k + ⌊(n−1)/2⌋) — Day & Tripathi's
  * ⌊3k/2⌋ for k ≤ ⌊n/2⌋ and k + ⌊(n−1)/2⌋ above; the tests hold it against a
  * BFS. One processor per switch (p = 1), as in the paper.
  *
