@@ -127,7 +127,7 @@ static void karyntree_independent(void **state)
     (void)state;
     static const int kn[][2] = { { 2, 2 }, { 2, 4 }, { 3, 3 }, { 4, 3 } };
     for (size_t i = 0; i < sizeof kn / sizeof *kn; i++) {
-        char spec[64], xgft[96] = "", m[48] = "";
+        char spec[64], xgft[160] = "", m[48] = "";
         int k = kn[i][0], n = kn[i][1];
         snprintf(spec, sizeof spec, "karyntree:k=%d,n=%d", k, n);
         moore_graph *g = tu_build(spec), *ref = karyntree_reference(k, n);
