@@ -145,6 +145,7 @@ void cli_metric_options(moore_metric_options *o)
 {
     moore_metric_options_default(o);
     o->progress = cli_progress;
+    o->dist = cli_dist();
 }
 
 static void print_help(FILE *out)

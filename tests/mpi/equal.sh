@@ -19,6 +19,15 @@ MPIRUN=(mpirun --oversubscribe)
 [ "$(id -u)" = 0 ] && MPIRUN+=(--allow-run-as-root)
 export OMPI_MCA_rmaps_base_oversubscribe=1
 
+# stats: all-pairs BFS source batches across ranks, histograms summed exactly.
+for topo in jellyfish:n=3000,d=10,seed=2 torus:dims=20x30 xpander:d=8,k=40,seed=1; do
+    "$MOORE" stats "$topo" --metrics basic,paths --json >"$TMP/one.json"
+    for k in 1 2 3; do
+        timeout 300 "${MPIRUN[@]}" -np $k "$MOORE" stats "$topo" --metrics basic,paths --json >"$TMP/k.json" 2>/dev/null
+        check "stats $topo -np $k identical" cmp -s "$TMP/one.json" "$TMP/k.json"
+    done
+done
+
 # Sweeps: configurations across ranks, one database.
 cat >"$TMP/s.json" <<'JSON'
 { "metrics": ["basic", "paths"], "seeds": [1, 2],
