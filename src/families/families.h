@@ -63,5 +63,33 @@ int moore_jellyfish_build(const moore_params *, moore_graph **, moore_error *);
 int moore_jellyfish_counts(const moore_params *, moore_counts *, moore_error *);
 int moore_jellyfish_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
 
+/* families (issue 17, part A): mlfm.c, oft.c, megafly.c, cascade.c,
+ * spectralfly.c, bundlefly.c, polarstar.c, delorme.c */
+extern const moore_param_info moore_mlfm_params[], moore_oft_params[], moore_megafly_params[],
+    moore_cascade_params[], moore_spectralfly_params[];
+int moore_mlfm_build(const moore_params *, moore_graph **, moore_error *);
+int moore_mlfm_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_mlfm_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
+int moore_oft_build(const moore_params *, moore_graph **, moore_error *);
+int moore_oft_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_oft_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
+int moore_megafly_build(const moore_params *, moore_graph **, moore_error *);
+int moore_megafly_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_megafly_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
+int moore_cascade_build(const moore_params *, moore_graph **, moore_error *);
+int moore_cascade_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_cascade_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
+int moore_spectralfly_build(const moore_params *, moore_graph **, moore_error *);
+int moore_spectralfly_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_spectralfly_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
+/* oft.c: builds a family's graph from a formatted SPEC (PolarFly's ER_q and
+ * Slim Fly's MMS graph as the base of OFT, PolarStar and Bundlefly). */
+int moore_family_base(moore_graph **out, moore_error *err, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* megafly.c: round-robin global links, m between every two of `groups`
+ * groups; link t of group i (listed by destination group, then 0..m-1) sits
+ * on switch i*stride + offset + t mod routers. */
+int moore_family_global_links(moore_builder *b, int64_t groups, int64_t routers, int64_t m,
+                              int64_t stride, int64_t offset, moore_error *err);
 
 #endif

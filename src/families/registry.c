@@ -40,6 +40,22 @@ static const moore_family FAMILIES[] = {
     { "polarfly", "PolarFly: Erdos-Renyi polarity graph ER_q, q^2+q+1 switches, diameter 2",
       "Lakhotia, Besta, Monroe, Isham, Iff, Hoefler & Petrini, SC'22", moore_polarfly_params,
       moore_polarfly_build, moore_polarfly_counts, moore_polarfly_plan },
+    { "mlfm", "Multi-Layer Full-Mesh: h layers of h+1 local routers, h(h+1)/2 global routers",
+      "Kathareios, Minkenberg, Prisacari, Rodriguez & Hoefler, SC'15", moore_mlfm_params,
+      moore_mlfm_build, moore_mlfm_counts, moore_mlfm_plan },
+    { "oft", "two-level Orthogonal Fat-Tree on PG(2,k-1): 3(k^2-k+1) routers of radix 2k",
+      "Kathareios, Minkenberg, Prisacari, Rodriguez & Hoefler, SC'15", moore_oft_params,
+      moore_oft_build, moore_oft_counts, moore_oft_plan },
+    { "megafly", "Megafly / Dragonfly+: groups of d/2 leaves and d/2 spines (K_{a,a}), g links "
+      "between every two groups", "Flajslik, Borch & Parker, ISC'18", moore_megafly_params,
+      moore_megafly_build, moore_megafly_counts, moore_megafly_plan },
+    { "cascade", "Cray Cascade: groups of 6x16 Aries routers, triple black links, 4 global "
+      "links between every two groups", "Faanes et al., SC'12", moore_cascade_params,
+      moore_cascade_build, moore_cascade_counts, moore_cascade_plan },
+    { "spectralfly", "Spectralfly: LPS Ramanujan graph X^{s,q}, (s+1)-regular Cayley graph of "
+      "PSL(2,q) or PGL(2,q)", "Young, Chaudhary, Jain, Snyder & Lanzagorta, IPDPS'22",
+      moore_spectralfly_params, moore_spectralfly_build, moore_spectralfly_counts,
+      moore_spectralfly_plan },
     { NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 };
 
