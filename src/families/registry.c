@@ -56,6 +56,13 @@ static const moore_family FAMILIES[] = {
       "PSL(2,q) or PGL(2,q)", "Young, Chaudhary, Jain, Snyder & Lanzagorta, IPDPS'22",
       moore_spectralfly_params, moore_spectralfly_build, moore_spectralfly_counts,
       moore_spectralfly_plan },
+    { "bundlefly", "Bundlefly: star product of the MMS graph (Slim Fly) and a Paley graph, "
+      "diameter 3", "Lei, Dong, Zhou, Li & Mohapatra, ICS'20", moore_bundlefly_params,
+      moore_bundlefly_build, moore_bundlefly_counts, moore_bundlefly_plan },
+    { "polarstar", "PolarStar: star product of ER_q (PolarFly) and a bdf or Paley joiner, "
+      "diameter 3", "Lakhotia, Monroe, Isham, Besta, Blach, Hoefler & Petrini, SPAA'24",
+      moore_polarstar_params, moore_polarstar_build, moore_polarstar_counts,
+      moore_polarstar_plan },
     { NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 };
 
