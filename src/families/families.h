@@ -67,7 +67,7 @@ int moore_jellyfish_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error 
  * spectralfly.c, bundlefly.c, polarstar.c, delorme.c */
 extern const moore_param_info moore_mlfm_params[], moore_oft_params[], moore_megafly_params[],
     moore_cascade_params[], moore_spectralfly_params[], moore_bundlefly_params[],
-    moore_polarstar_params[];
+    moore_polarstar_params[], moore_delorme_params[];
 int moore_mlfm_build(const moore_params *, moore_graph **, moore_error *);
 int moore_mlfm_counts(const moore_params *, moore_counts *, moore_error *);
 int moore_mlfm_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
@@ -89,6 +89,9 @@ int moore_bundlefly_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error 
 int moore_polarstar_build(const moore_params *, moore_graph **, moore_error *);
 int moore_polarstar_counts(const moore_params *, moore_counts *, moore_error *);
 int moore_polarstar_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
+int moore_delorme_build(const moore_params *, moore_graph **, moore_error *);
+int moore_delorme_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_delorme_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
 /* bundlefly.c: Paley graphs over GF(r) for Bundlefly and PolarStar. */
 struct moore_gf;
 /* square[x] = 1 for the nonzero squares x of GF(r) (f->q = r). */

@@ -63,6 +63,12 @@ static const moore_family FAMILIES[] = {
       "diameter 3", "Lakhotia, Monroe, Isham, Besta, Blach, Hoefler & Petrini, SPAA'24",
       moore_polarstar_params, moore_polarstar_build, moore_polarstar_counts,
       moore_polarstar_plan },
+    { "delorme", "Delorme graph: polarity graph of the generalized quadrangle W(q), "
+      "q = 2^(2a-1), diameter 3", "Delorme, European J. Combinatorics 6, 1985",
+      moore_delorme_params, moore_delorme_build, moore_delorme_counts, moore_delorme_plan },
+    { "brown", "alias of polarfly: the Brown (Erdos-Renyi polarity) graph ER_q",
+      "Brown, Canad. Math. Bull. 1966", moore_polarfly_params, moore_polarfly_build,
+      moore_polarfly_counts, NULL },
     { NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 };
 
