@@ -13,53 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-static moore_counts counts_of(const char *spec)
-{
-    moore_counts c;
-    moore_error err;
-    moore_error_clear(&err);
-    if (moore_spec_counts(spec, &c, &err) != MOORE_OK) {
-        print_error("counts of '%s' failed: %s\n", spec, err.msg);
-        fail();
-    }
-    return c;
-}
+#define counts_of tu_counts
 
-/* Built graph vs closed forms: switches, links, degrees, endpoints, diameter. */
-static void check_closed_forms(const char *spec)
-{
-    moore_counts c = counts_of(spec);
-    moore_graph *g = tu_build(spec);
-    if (g->n != c.switches || g->m != c.links || moore_graph_degree_min(g) != c.degree_min ||
-        moore_graph_degree_max(g) != c.degree_max ||
-        moore_graph_endpoints_total(g) != c.endpoints) {
-        print_error("%s: built n=%d m=%lld deg %d..%d ep=%lld; closed forms n=%lld m=%lld "
-                    "deg %d..%d ep=%lld\n", spec, (int)g->n, (long long)g->m,
-                    (int)moore_graph_degree_min(g), (int)moore_graph_degree_max(g),
-                    (long long)moore_graph_endpoints_total(g), (long long)c.switches,
-                    (long long)c.links, (int)c.degree_min, (int)c.degree_max,
-                    (long long)c.endpoints);
-        fail();
-    }
-    if (c.diameter >= 0 && tu_diameter(g) != c.diameter) {
-        print_error("%s: BFS diameter %d, closed form %d\n", spec, (int)tu_diameter(g),
-                    (int)c.diameter);
-        fail();
-    }
-    moore_graph_free(g);
-}
-
-static void expect_refused(const char *spec, const char *needle)
-{
-    const char *msg = tu_build_fails(spec, MOORE_EINVAL);
-    if (!strstr(msg, needle)) {
-        print_error("'%s': message '%s' lacks '%s'\n", spec, msg, needle);
-        fail();
-    }
-    moore_counts c;
-    moore_error err;
-    assert_int_equal(moore_spec_counts(spec, &c, &err), MOORE_EINVAL);
-}
+/* Built graph vs closed forms (switches, links, degrees, endpoints, BFS
+ * diameter) and refusals: the shared helpers of testutil.c. */
+#define check_closed_forms tu_check_closed_forms
+#define expect_refused tu_expect_refused
 
 /* ---- fat-tree ---- */
 
