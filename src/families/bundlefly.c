@@ -1,4 +1,4 @@
-/* bundlefly.c — Bundlefly (Lei, Dong, Zhou, Li & Mohapatra, "Bundlefly: a
+/* bundlefly.c — Bundlefly (Lei et al., "Bundlefly: a
  * low-diameter topology for multicore fiber", ICS'20): the star product of
  * the MMS graph (Slim Fly, src/families/slimfly.c) with a Paley graph,
  * and the Paley graph helpers PolarStar shares.
@@ -133,6 +133,8 @@ int moore_bundlefly_build(const moore_params *pp, moore_graph **out, moore_error
     if (!rc)
         rc = moore_bundlefly_counts(pp, &c, err);
     if (!rc)
+        rc = moore_family_guard(&c, "bundlefly", err);
+    if (!rc)
         rc = moore_family_base(&mms, err, "slimfly:q=%lld", (long long)s.q);
     if (!rc)
         rc = moore_gf_new((int32_t)s.r, &f, err);
@@ -164,7 +166,7 @@ int moore_bundlefly_build(const moore_params *pp, moore_graph **out, moore_error
 }
 
 /* Every (q, r) whose degree leaves a port (deg < radix), q then r ascending,
- * all free ports taking endpoints (radix=R); sizes up to the listing size, or
+ * with the default p = ⌊deg/3⌋ capped by the free ports; sizes up to the listing size, or
  * past it for each q until the first r reaching the target. */
 int moore_bundlefly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                          moore_error *err)
@@ -183,11 +185,12 @@ int moore_bundlefly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit,
                 continue;
             if (n > MOORE_PLAN_LIST_SWITCHES && (endpoints <= 0 || reached))
                 break;
-            int rc = moore_family_emit(emit, ctx, err, "bundlefly:q=%lld,r=%lld,radix=%d",
-                                       (long long)q, (long long)r, (int)radix);
+            int64_t deg = mms.degree_max + (r - 1) / 2, p = moore_family_plan_p(radix, deg, deg / 3);
+            int rc = moore_family_emit(emit, ctx, err, "bundlefly:q=%lld,r=%lld,p=%lld",
+                                       (long long)q, (long long)r, (long long)p);
             if (rc)
                 return rc;
-            reached |= endpoints > 0 && n * (radix - mms.degree_max - (r - 1) / 2) >= endpoints;
+            reached |= endpoints > 0 && n * p >= endpoints;
         }
     }
     return MOORE_OK;

@@ -1,7 +1,6 @@
-/* cascade.c — the Cray Cascade (XC) dragonfly of Aries routers (Faanes,
- * Bataineh, Roweth, Court, Froese, Alverson, Johnson, Kopnick, Higgins &
- * Reinhard, "Cray Cascade: a scalable HPC system based on a Dragonfly
- * network", SC'12).
+/* cascade.c — the Cray Cascade (XC) dragonfly of Aries routers (Faanes et
+ * al., "Cray Cascade: a scalable HPC system based on a Dragonfly network",
+ * SC'12).
  *
  * A group is 6 chassis of 16 Aries routers, wired as a 16×6 two-dimensional
  * all-to-all: the 16 routers of a chassis are a full mesh of single "green"
@@ -99,7 +98,8 @@ int moore_cascade_build(const moore_params *pp, moore_graph **out, moore_error *
     if (rc)
         return rc;
     moore_builder *b;
-    if ((rc = moore_builder_new((int32_t)c.switches, c.links, &b, err)))
+    if ((rc = moore_family_guard(&c, "cascade", err)) ||
+        (rc = moore_builder_new((int32_t)c.switches, c.links, &b, err)))
         return rc;
     for (int64_t i = 0; !rc && i < g; i++)
         for (int32_t ch = 0; !rc && ch < CASCADE_CHASSIS; ch++)

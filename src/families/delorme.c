@@ -209,6 +209,8 @@ int moore_delorme_build(const moore_params *pp, moore_graph **out, moore_error *
     if (!rc)
         rc = moore_delorme_counts(pp, &c, err);
     if (!rc)
+        rc = moore_family_guard(&c, "delorme", err);
+    if (!rc)
         rc = moore_gf_new((int32_t)q, &f, err);
     if (!rc)
         rc = moore_builder_new((int32_t)c.switches, c.links, &b, err);
@@ -224,8 +226,8 @@ int moore_delorme_build(const moore_params *pp, moore_graph **out, moore_error *
     return rc;
 }
 
-/* q = 2, 8, 32, … with q + 1 < radix, all free ports taking endpoints
- * (radix=R); past the listing size only until a target is reached. */
+/* q = 2, 8, 32, … with q + 1 < radix, the default p = ⌊(q+1)/3⌋ capped by
+ * the free ports; past the listing size only until a target is reached. */
 int moore_delorme_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                        moore_error *err)
 {
@@ -234,11 +236,12 @@ int moore_delorme_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, v
         int64_t n = (q + 1) * (q * q + 1);
         if (n > MOORE_PLAN_LIST_SWITCHES && (endpoints <= 0 || reached))
             break;
-        int rc = moore_family_emit(emit, ctx, err, "delorme:q=%lld,radix=%d", (long long)q,
-                                   (int)radix);
+        int64_t p = moore_family_plan_p(radix, q + 1, (q + 1) / 3);
+        int rc = moore_family_emit(emit, ctx, err, "delorme:q=%lld,p=%lld", (long long)q,
+                                   (long long)p);
         if (rc)
             return rc;
-        reached |= endpoints > 0 && n * (radix - q - 1) >= endpoints;
+        reached |= endpoints > 0 && n * p >= endpoints;
     }
     return MOORE_OK;
 }

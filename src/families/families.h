@@ -102,6 +102,12 @@ int moore_paley_check(const char *family, int64_t r, moore_error *err);
  * Slim Fly's MMS graph as the base of OFT, PolarStar and Bundlefly). */
 int moore_family_base(moore_graph **out, moore_error *err, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* oft.c: the endpoints a planner gives a switch of network degree `degree`:
+ * the family's default, capped by the radix's free ports (>= 1 when
+ * degree < radix). */
+int64_t moore_family_plan_p(int32_t radix, int64_t degree, int64_t def);
+/* oft.c: refuses a build whose builder and CSR would not fit in memory. */
+int moore_family_guard(const moore_counts *c, const char *family, moore_error *err);
 /* megafly.c: round-robin global links, m between every two of `groups`
  * groups; link t of group i (listed by destination group, then 0..m-1) sits
  * on switch i*stride + offset + t mod routers. */

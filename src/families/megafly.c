@@ -118,7 +118,8 @@ int moore_megafly_build(const moore_params *pp, moore_graph **out, moore_error *
     if (rc)
         return rc;
     moore_builder *b;
-    if ((rc = moore_builder_new((int32_t)c.switches, c.links, &b, err)))
+    if ((rc = moore_family_guard(&c, "megafly", err)) ||
+        (rc = moore_builder_new((int32_t)c.switches, c.links, &b, err)))
         return rc;
     int64_t a = s.a;
     for (int64_t i = 0; !rc && i < s.groups; i++)

@@ -94,7 +94,8 @@ int moore_mlfm_build(const moore_params *pp, moore_graph **out, moore_error *err
     if (rc)
         return rc;
     moore_builder *b;
-    if ((rc = moore_builder_new((int32_t)c.switches, c.links, &b, err)))
+    if ((rc = moore_family_guard(&c, "mlfm", err)) ||
+        (rc = moore_builder_new((int32_t)c.switches, c.links, &b, err)))
         return rc;
     int32_t w = (int32_t)(s.h + 1), gr = (int32_t)s.lrs;
     for (int32_t i = 0; !rc && i < w; i++)

@@ -48,6 +48,19 @@ int moore_family_base(moore_graph **out, moore_error *err, const char *fmt, ...)
     return moore_family_emit(family_base_build, out, err, "%s", spec);
 }
 
+int64_t moore_family_plan_p(int32_t radix, int64_t degree, int64_t def)
+{
+    int64_t free_ports = radix - degree;
+    return def < 1 ? 1 : def < free_ports ? def : free_ports;
+}
+
+int moore_family_guard(const moore_counts *c, const char *family, moore_error *err)
+{
+    /* the builder's pairs, the sort's scratch and the CSR (8 bytes a link
+     * each), offsets, endpoints and labels per switch */
+    return moore_memory_guard(24.0 * (double)c->links + 64.0 * (double)c->switches, family, err);
+}
+
 typedef struct oft_shape {
     int64_t k, q, rows;
     int32_t p;
@@ -107,6 +120,8 @@ int moore_oft_build(const moore_params *pp, moore_graph **out, moore_error *err)
     int rc = oft_read(pp, &s, err);
     if (!rc)
         rc = moore_oft_counts(pp, &c, err);
+    if (!rc)
+        rc = moore_family_guard(&c, "oft", err);
     if (!rc)
         rc = moore_family_base(&er, err, "polarfly:q=%lld", (long long)s.q);
     if (!rc)

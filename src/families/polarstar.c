@@ -268,6 +268,8 @@ int moore_polarstar_build(const moore_params *pp, moore_graph **out, moore_error
     if (!rc)
         rc = moore_polarstar_counts(pp, &c, err);
     if (!rc)
+        rc = moore_family_guard(&c, "polarstar", err);
+    if (!rc)
         rc = moore_family_base(&er, err, "polarfly:q=%lld", (long long)s.q);
     if (!rc)
         rc = ps_joiner_make(&s, &j, err);
@@ -287,7 +289,8 @@ int moore_polarstar_build(const moore_params *pp, moore_graph **out, moore_error
 
 /* For every network degree D < radix, the largest admissible (q, jd,
  * joiner) with q + 1 + jd = D (ties: bdf), and with a target also the
- * smallest one of that degree reaching it; all free ports take endpoints. */
+ * smallest one of that degree reaching it; p = min(D, radix − D) (the
+ * default p = D capped by the free ports). */
 int moore_polarstar_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                          moore_error *err)
 {
@@ -304,7 +307,8 @@ int moore_polarstar_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit,
                     continue;
                 if (n > nbest)
                     best = s, nbest = n;
-                if (endpoints > 0 && n * (radix - D) >= endpoints && (!nreach || n < nreach))
+                if (endpoints > 0 && n * moore_family_plan_p(radix, D, D) >= endpoints &&
+                    (!nreach || n < nreach))
                     reach = s, nreach = n;
             }
         const ps_shape *pick[2] = { nreach && nreach != nbest ? &reach : NULL,
@@ -312,8 +316,9 @@ int moore_polarstar_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit,
         for (int k = 0; !rc && k < 2; k++)
             if (pick[k])
                 rc = moore_family_emit(emit, ctx, err, "polarstar:q=%lld,jd=%lld,joiner=%s,"
-                                       "radix=%d", (long long)pick[k]->q, (long long)pick[k]->jd,
-                                       pick[k]->paley ? "paley" : "bdf", (int)radix);
+                                       "p=%lld", (long long)pick[k]->q, (long long)pick[k]->jd,
+                                       pick[k]->paley ? "paley" : "bdf",
+                                       (long long)moore_family_plan_p(radix, D, D));
     }
     return rc;
 }

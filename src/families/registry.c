@@ -53,14 +53,15 @@ static const moore_family FAMILIES[] = {
       "links between every two groups", "Faanes et al., SC'12", moore_cascade_params,
       moore_cascade_build, moore_cascade_counts, moore_cascade_plan },
     { "spectralfly", "Spectralfly: LPS Ramanujan graph X^{s,q}, (s+1)-regular Cayley graph of "
-      "PSL(2,q) or PGL(2,q)", "Young, Chaudhary, Jain, Snyder & Lanzagorta, IPDPS'22",
+      "PSL(2,q) or PGL(2,q)",
+      "Young, Aksoy, Firoz, Gioiosa, Hagge, Kempton, Escobedo & Raugas, IPDPS'22",
       moore_spectralfly_params, moore_spectralfly_build, moore_spectralfly_counts,
       moore_spectralfly_plan },
     { "bundlefly", "Bundlefly: star product of the MMS graph (Slim Fly) and a Paley graph, "
-      "diameter 3", "Lei, Dong, Zhou, Li & Mohapatra, ICS'20", moore_bundlefly_params,
+      "diameter 3", "Lei et al., ICS'20", moore_bundlefly_params,
       moore_bundlefly_build, moore_bundlefly_counts, moore_bundlefly_plan },
     { "polarstar", "PolarStar: star product of ER_q (PolarFly) and a bdf or Paley joiner, "
-      "diameter 3", "Lakhotia, Monroe, Isham, Besta, Blach, Hoefler & Petrini, SPAA'24",
+      "diameter 3", "Lakhotia et al., SPAA'24",
       moore_polarstar_params, moore_polarstar_build, moore_polarstar_counts,
       moore_polarstar_plan },
     { "delorme", "Delorme graph: polarity graph of the generalized quadrangle W(q), "

@@ -1,5 +1,5 @@
-/* spectralfly.c — Spectralfly (Young, Chaudhary, Jain, Snyder & Lanzagorta,
- * IPDPS'22): the Lubotzky–Phillips–Sarnak Ramanujan graph X^{s,q}.
+/* spectralfly.c — Spectralfly (Young, Aksoy, Firoz, Gioiosa, Hagge, Kempton,
+ * Escobedo & Raugas, IPDPS'22): the Lubotzky–Phillips–Sarnak Ramanujan graph X^{s,q}.
  *
  * s and q are distinct primes ≡ 1 (mod 4). The s+1 generators are the
  * integer quaternions a0 + a1·i + a2·j + a3·k of norm s with a0 > 0 odd and
@@ -277,7 +277,7 @@ int moore_spectralfly_build(const moore_params *pp, moore_graph **out, moore_err
 }
 
 /* Every admissible (s, q) with s+1 < radix, s ascending then q ascending,
- * all free ports taking endpoints (radix=R); for each s the q list is cut
+ * with the default p = s − 1 capped by the free ports; for each s the q list is cut
  * at the listing size, or past it at the first q reaching the target. */
 int moore_spectralfly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                            moore_error *err)
@@ -291,11 +291,12 @@ int moore_spectralfly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emi
                 continue;
             if (sh.n > MOORE_PLAN_LIST_SWITCHES && (endpoints <= 0 || reached))
                 break;
-            int rc = moore_family_emit(emit, ctx, err, "spectralfly:s=%lld,q=%lld,radix=%d",
-                                       (long long)s, (long long)q, (int)radix);
+            int64_t p = moore_family_plan_p(radix, s + 1, s - 1);
+            int rc = moore_family_emit(emit, ctx, err, "spectralfly:s=%lld,q=%lld,p=%lld",
+                                       (long long)s, (long long)q, (long long)p);
             if (rc)
                 return rc;
-            reached |= endpoints > 0 && sh.n * (radix - s - 1) >= endpoints;
+            reached |= endpoints > 0 && sh.n * p >= endpoints;
         }
     }
     return MOORE_OK;
