@@ -3,10 +3,11 @@
  *
  * What is asserted, and where it comes from:
  *   - closed forms over sweeps (Megafly: 2a(a²/g + 1) routers; Cascade: 96g
- *     routers, 960g + 4·C(g,2) links, 1440g + 4·C(g,2) cables with the black
+ *     routers, 960g + m·C(g,2) links, 1440g + m·C(g,2) cables with the black
  *     links triple), and the papers' hop counts: Megafly leaves 3 apart
  *     across groups (2 within one), a Cascade group of diameter 2 and any two
- *     routers at most 5 apart (local, local, global, local, local);
+ *     routers at most 5 apart (local, local, global, local, local), 3 apart
+ *     when m = 96 (every router has a twin in every other group);
  *   - the full Cascade (241 groups) uses all 10 global ports of every Aries
  *     router: 15 + 15 + 10 = 40 network ports, 48 with the 8 node tiles;
  *   - both graphs recomputed here pair by pair from the documented wiring
@@ -109,12 +110,12 @@ static void megafly_refuses(void **state)
  * group·96 + slot·6 + chassis, slot-major unlike the library's. */
 static int cascade_adjacent(const void *ctx, int32_t u, int32_t v)
 {
-    (void)ctx;
+    int64_t m = *(const int64_t *)ctx;
     int32_t gu = u / 96, gv = v / 96, su = u % 96 / 6, sv = v % 96 / 6, cu = u % 6, cv = v % 6;
     if (gu == gv)
         return (su == sv) != (cu == cv);
     /* the documented router index within a group is chassis·16 + slot */
-    return global_link(gu, cu * 16 + su, gv, cv * 16 + sv, 96, 4);
+    return global_link(gu, cu * 16 + su, gv, cv * 16 + sv, 96, m);
 }
 
 static void cascade_sweep(void **state)
@@ -136,12 +137,15 @@ static void cascade_sweep(void **state)
     moore_graph *g1 = tu_build("cascade:g=1");
     assert_int_equal(tu_diameter(g1), 2);
     moore_graph_free(g1);
-    for (int g = 2; g <= 3; g++) {
-        snprintf(spec, sizeof spec, "cascade:g=%d", g);
+    static const int64_t cases[][2] = { { 2, 4 }, { 3, 4 }, { 3, 96 }, { 4, 17 } };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int64_t g = cases[i][0], m = cases[i][1];
+        snprintf(spec, sizeof spec, "cascade:g=%lld,m=%lld", (long long)g, (long long)m);
+        tu_check_closed_forms(spec);
         moore_graph *gr = tu_build(spec);
         int32_t d = tu_diameter(gr);
         assert_true(d >= 3 && d <= 5);
-        moore_graph *mine = tu_graph_from_rule(gr->n, cascade_adjacent, NULL);
+        moore_graph *mine = tu_graph_from_rule(gr->n, cascade_adjacent, &m);
         tu_assert_isomorphic(gr, mine, spec);
         for (int32_t u = 0; u < gr->n; u++) /* and the same links under the id change */
             for (int64_t k = gr->offs[u]; k < gr->offs[u + 1]; k++) {
@@ -153,6 +157,10 @@ static void cascade_sweep(void **state)
         moore_graph_free(mine);
         moore_graph_free(gr);
     }
+    /* m = 96: router x of every group meets router x of every other: diameter 3. */
+    tu_check_closed_forms("cascade:g=11,m=96");
+    assert_int_equal(tu_counts("cascade:g=11,m=96").diameter, 3);
+    assert_int_equal(tu_counts("cascade:g=11,m=96").degree_min, 30);
     /* 241 groups: every router's 10 global ports are in use, 40 network ports. */
     moore_counts full = tu_counts("cascade:g=241");
     assert_int_equal(full.degree_min, 30);
@@ -166,6 +174,9 @@ static void cascade_refuses(void **state)
     tu_expect_refused("cascade", "g=");
     tu_expect_refused("cascade:g=0", "outside 1..241");
     tu_expect_refused("cascade:g=242", "outside 1..241");
+    tu_expect_refused("cascade:g=12,m=96", "outside 1..11");
+    tu_expect_refused("cascade:g=2,m=97", "m");
+    tu_expect_refused("cascade:g=2,m=0", "m");
     tu_expect_refused("cascade:g=2,radix=48", "radix");
 }
 
