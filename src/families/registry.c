@@ -49,8 +49,8 @@ static const moore_family FAMILIES[] = {
     { "megafly", "Megafly / Dragonfly+: groups of d/2 leaves and d/2 spines (K_{a,a}), g links "
       "between every two groups", "Flajslik, Borch & Parker, ISC'18", moore_megafly_params,
       moore_megafly_build, moore_megafly_counts, moore_megafly_plan },
-    { "cascade", "Cray Cascade: groups of 6x16 Aries routers, triple black links, 4 global "
-      "links between every two groups", "Faanes et al., SC'12", moore_cascade_params,
+    { "cascade", "Cray Cascade: groups of 6x16 Aries routers, triple black links, m (default 4) "
+      "global links between every two groups", "Faanes et al., SC'12", moore_cascade_params,
       moore_cascade_build, moore_cascade_counts, moore_cascade_plan },
     { "spectralfly", "Spectralfly: LPS Ramanujan graph X^{s,q}, (s+1)-regular Cayley graph of "
       "PSL(2,q) or PGL(2,q)",
