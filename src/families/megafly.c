@@ -14,8 +14,9 @@
  * m·(G−1) = a·a every spine gets exactly a global links.
  *
  * Leaves are three hops apart across groups (leaf, spine, spine, leaf) and
- * two within one: the paper's diameter 3. The switch graph's diameter (spine
- * to spine of groups not directly joined) depends on the wiring and has no
+ * two within one: the paper's diameter 3. The switch graph's diameter is 3
+ * when g = a (every spine reaches every other group); for g < a (spine to
+ * spine of groups it does not reach) it depends on the wiring and has no
  * closed form here.
  *
  * Numbering: group i holds 2a ids from i·2a: leaves first, then spines. */
@@ -95,7 +96,11 @@ int moore_megafly_counts(const moore_params *pp, moore_counts *c, moore_error *e
     c->degree_min = (int32_t)s.a;
     c->degree_max = (int32_t)(2 * s.a);
     c->endpoints = s.groups * s.a * s.p;
-    c->diameter = -1;
+    /* g = a: G − 1 = a groups, so every spine links into every other group:
+     * spine to spine ≤ 3 (its link into the group, a leaf, the spine), leaf
+     * to another group's spine 2, leaves of two groups exactly 3. With g < a
+     * a spine misses some groups and the diameter depends on the wiring. */
+    c->diameter = s.g == s.a ? 3 : -1;
     c->multiplicity = 1;
     return MOORE_OK;
 }
