@@ -423,6 +423,7 @@ static void delorme_refuses(void **state)
     tu_expect_refused("delorme:q=4", "q=4 is not an odd power of 2");
     tu_expect_refused("delorme:q=5", "q=5 is not an odd power of 2");
     tu_expect_refused("delorme:q=16", "odd power of 2");
+    tu_expect_refused("delorme:q=512", "more than");
     tu_expect_refused("delorme:q=8,radix=9", "radix=9");
 }
 

@@ -182,6 +182,7 @@ static void refuses(void **state)
     tu_expect_refused("spectralfly:s=13,q=13", "distinct");
     tu_expect_refused("spectralfly:s=13,q=5", "2*sqrt(s)");
     tu_expect_refused("spectralfly:s=5,q=13,radix=6", "radix=6");
+    tu_expect_refused("spectralfly:s=5,q=1009", "more than");
 }
 
 static void planner(void **state)

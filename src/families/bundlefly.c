@@ -183,7 +183,7 @@ int moore_bundlefly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit,
             int64_t n = mms.switches * r;
             if (!moore_is_prime_power(r, NULL, NULL))
                 continue;
-            if (n > MOORE_PLAN_LIST_SWITCHES && (endpoints <= 0 || reached))
+            if (n > MOORE_MAX_SWITCHES || (n > MOORE_PLAN_LIST_SWITCHES && (endpoints <= 0 || reached)))
                 break;
             int64_t deg = mms.degree_max + (r - 1) / 2, p = moore_family_plan_p(radix, deg, deg / 3);
             int rc = moore_family_emit(emit, ctx, err, "bundlefly:q=%lld,r=%lld,p=%lld",

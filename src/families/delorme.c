@@ -55,6 +55,10 @@ static int dl_read(const moore_params *pp, int64_t *q, int32_t *p, moore_error *
         return moore_error_set(err, MOORE_EINVAL, "delorme: q=%lld is not an odd power of 2 "
                                "(the polarity of W(q) needs q = 2^(2a-1): 2, 8, 32, ...)",
                                (long long)*q);
+    if ((*q + 1) * (*q * *q + 1) > MOORE_MAX_SWITCHES)
+        return moore_error_set(err, MOORE_EINVAL, "delorme: q=%lld gives (q+1)(q^2+1) = %lld "
+                               "switches, more than %d", (long long)*q,
+                               (long long)((*q + 1) * (*q * *q + 1)), MOORE_MAX_SWITCHES);
     int64_t def = (*q + 1) / 3;
     return moore_family_resolve_endpoints(pp, (int32_t)(*q + 1), (int32_t)(def < 1 ? 1 : def), p,
                                           err);
@@ -234,7 +238,7 @@ int moore_delorme_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, v
     int reached = 0;
     for (int64_t q = 2; q + 1 < radix && q <= MOORE_GF_MAX; q *= 4) {
         int64_t n = (q + 1) * (q * q + 1);
-        if (n > MOORE_PLAN_LIST_SWITCHES && (endpoints <= 0 || reached))
+        if (n > MOORE_MAX_SWITCHES || (n > MOORE_PLAN_LIST_SWITCHES && (endpoints <= 0 || reached)))
             break;
         int64_t p = moore_family_plan_p(radix, q + 1, (q + 1) / 3);
         int rc = moore_family_emit(emit, ctx, err, "delorme:q=%lld,p=%lld", (long long)q,

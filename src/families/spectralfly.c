@@ -93,6 +93,10 @@ static int spf_read(const moore_params *pp, spf_shape *sh, moore_error *err)
                                "(the s+1 generators must be distinct mod q: need q > 2*sqrt(s))",
                                (long long)q, (long long)s);
     spf_classify(s, q, sh);
+    if (sh->n > MOORE_MAX_SWITCHES)
+        return moore_error_set(err, MOORE_EINVAL, "spectralfly: q=%lld gives %lld switches, "
+                               "more than %d", (long long)q, (long long)sh->n,
+                               MOORE_MAX_SWITCHES);
     if ((rc = spf_check_generators(sh, err)))
         return rc;
     return moore_family_resolve_endpoints(pp, (int32_t)(s + 1), (int32_t)(s - 1), &sh->p, err);
@@ -289,7 +293,8 @@ int moore_spectralfly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emi
             moore_error quiet;
             if (q * q <= 4 * s || !spf_classify(s, q, &sh) || spf_check_generators(&sh, &quiet))
                 continue;
-            if (sh.n > MOORE_PLAN_LIST_SWITCHES && (endpoints <= 0 || reached))
+            if (sh.n > MOORE_MAX_SWITCHES ||
+                (sh.n > MOORE_PLAN_LIST_SWITCHES && (endpoints <= 0 || reached)))
                 break;
             int64_t p = moore_family_plan_p(radix, s + 1, s - 1);
             int rc = moore_family_emit(emit, ctx, err, "spectralfly:s=%lld,q=%lld,p=%lld",
