@@ -28,25 +28,28 @@ typedef struct tu_plans {
 } tu_plans;
 int tu_plan_collect(void *ctx, const char *spec, moore_error *err);
 
-/* ---- shared by the family tests (test_mlfm_oft, test_megafly_cascade,
- * test_spectralfly, test_diameter3) ---- */
-
-/* moore_spec_counts of spec, or fails the test with the library's message. */
+/* Closed-form counts of spec, or fails the test. */
 moore_counts tu_counts(const char *spec);
-/* Builds spec and holds it against moore_spec_counts: switches, links,
- * degree range, endpoints, and the BFS diameter when the closed form has one. */
+/* Built graph vs moore_spec_counts: switches, links, degree range, endpoints,
+ * and the diameter (by tu_diameter) when a closed form is given. */
 void tu_check_closed_forms(const char *spec);
-/* Expects spec to be refused (MOORE_EINVAL) by both the builder and the
- * counts, with a message containing needle. */
+/* Building and counting spec both fail with MOORE_EINVAL, the message naming
+ * needle. */
 void tu_expect_refused(const char *spec, const char *needle);
+/* Fails unless a and b are isomorphic switch graphs (nauty); frees neither. */
+void tu_assert_isomorphic(const moore_graph *a, const moore_graph *b);
+
+/* Runs family's planner for radix and target endpoints: it must emit at least
+ * one SPEC; every SPEC (of the first 16) must have counts, and those of at
+ * most max_build switches are built and must use at most radix ports on
+ * every switch; with a target, one of all the SPECs must reach it. */
+void tu_check_planner(const char *family, int32_t radix, int64_t endpoints, int64_t max_build);
+
 /* A graph on n switches with u–v linked iff adjacent(ctx, u, v), asked for
  * every pair u < v: the brute-force second construction of a test. */
 moore_graph *tu_graph_from_rule(int32_t n, int (*adjacent)(const void *ctx, int32_t u, int32_t v),
                                 const void *ctx);
-/* Fails unless a and b are isomorphic switch graphs (Traces). */
-void tu_assert_isomorphic(const moore_graph *a, const moore_graph *b, const char *what);
-/* Every SPEC the family's planner emits for radix must have counts whose
- * busiest switch fits the radix; returns how many there were. */
-int tu_check_plan(const char *family, int32_t radix, int64_t endpoints);
+/* How many SPECs family's planner emits for radix and target endpoints. */
+int tu_plan_count(const char *family, int32_t radix, int64_t endpoints);
 
 #endif
