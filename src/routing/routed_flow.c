@@ -347,7 +347,7 @@ static double exact_dual_den(const moore_routing *r, const commodities *c, const
                              double *part, int threads)
 {
     int64_t blocks = (c->count + GK_BATCH - 1) / GK_BATCH;
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) if (blocks > 1)
     for (int64_t b = 0; b < blocks; b++) {
         double sum = 0, z;
         for (int64_t j = b * GK_BATCH; j < c->count && j < (b + 1) * GK_BATCH; j++) {
@@ -377,7 +377,7 @@ static double gk_phase(const moore_routing *r, const commodities *c, gk_state *s
     double dual_den = 0;
     for (int64_t j0 = 0; j0 < c->count; j0 += GK_BATCH) {
         int64_t j1 = j0 + GK_BATCH < c->count ? j0 + GK_BATCH : c->count;
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 16)
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 16) if (j1 - j0 >= 256)
         for (int64_t j = j0; j < j1; j++)
             s->choice[j - j0] = shortest_path(r, c, j, s->len, &s->choice_len[j - j0]);
         for (int64_t j = j0; j < j1; j++) {
