@@ -36,7 +36,7 @@ cell() {
     echo '{}' >"$TMP/out"
     return 1
 }
-j() { jq -r "$1 // \"–\"" "$TMP/out"; }
+j() { jq -r "($1) | if . == null then \"–\" else . end" "$TMP/out"; }
 f3() { awk -v x="$1" 'BEGIN { if (x == "–" || x == "") print "–"; else printf "%.3f", x }'; }
 
 echo "| topology | switches | routing | table entries max | layers (greedy) | VCs (hop index) | θ uniform | θ permutation | θ worst |"

@@ -56,6 +56,11 @@ check "ring" test "$(status "$MOORE" route "$TMP/c6.txt" --algo minimal --json)"
 check "ring cyclic" test "$(json .cdg_acyclic)" = false
 check "ring layers" test "$(json .layers)" = 2
 
+# A fat-tree's shortest routes between servers go up, then down: no cycle.
+check "fattree" test "$(status "$MOORE" route fattree:k=4 --algo ecmp --json)" = 0
+check "fattree acyclic" test "$(json .cdg_acyclic)" = true
+check "fattree one layer" test "$(json .layers)" = 1
+
 # Throughput under routing: K_6 uniform, any routing with the direct path: 5.
 check "throughput ecmp" test "$(status "$MOORE" throughput complete:n=6 --routing ecmp --json)" = 0
 check "throughput ecmp value" test "$(json .throughput)" = 5

@@ -7,6 +7,12 @@
  * bits: arc a = u→v has one bit per link v→w leaving v, so a layer costs
  * Σ_v deg(v)² bits.
  *
+ * Only routes that carry traffic count: paths between switches with servers
+ * (every switch when the graph has no servers), and for minimal/ECMP the part
+ * of a destination's DAG reachable from such switches. A fat-tree's minimal
+ * routes between aggregation switches go down and up again and would close
+ * cycles, but no server traffic takes them.
+ *
  * Layering (DFSSSP-style): units are taken in order — each path for explicit
  * path sets; for minimal and ECMP every path toward one destination t, whose
  * dependencies form a DAG by construction (distance to t falls along each) —
@@ -43,6 +49,10 @@ typedef struct cdg {
     int64_t *added, nadded, capadded;
     cdg_layer *layers;
     int32_t nlayers, caplayers;
+    /* switches whose traffic counts: those with servers (all when the graph
+     * has none); active: per destination, switches on a route from one */
+    char *serve, *active;
+    int32_t *order, *count, maxd;
 } cdg;
 
 static int bit_get(const uint64_t *b, int64_t i) { return (int)((b[i >> 6] >> (i & 63)) & 1); }
@@ -161,6 +171,8 @@ static int unit_deps(cdg *c, const moore_routing *r, int64_t unit, dep_fn emit, 
     const moore_graph *g = c->g;
     if (r->pair_offs) {
         int64_t h0 = r->path_offs[unit], h1 = r->path_offs[unit + 1];
+        if (!c->serve[r->hops[h0]] || !c->serve[r->hops[h1 - 1]])
+            return 0; /* no traffic between these switches */
         int64_t prev = -1;
         for (int64_t h = h0; h + 1 < h1; h++) {
             int64_t a = route_arc(g, r->hops[h], r->hops[h + 1]);
@@ -174,8 +186,26 @@ static int unit_deps(cdg *c, const moore_routing *r, int64_t unit, dep_fn emit, 
     int32_t t = (int32_t)unit;
     const uint16_t *row = r->dist + (int64_t)t * r->n;
     int minimal = r->algo == MOORE_ROUTE_MINIMAL;
+    if (!c->serve[t])
+        return 0;
+    /* switches on a route toward t from a switch with servers, by
+     * decreasing distance: a switch is active when it serves or an active
+     * switch forwards to it */
+    route_order_by_distance(r, t, c->order, c->count, c->maxd);
+    memcpy(c->active, c->serve, (size_t)r->n);
+    for (int32_t i = 0; i < r->n; i++) {
+        int32_t u = c->order[i];
+        if (!c->active[u] || u == t)
+            continue;
+        for (int64_t a = g->offs[u]; a < g->offs[u + 1]; a++)
+            if (row[g->adj[a]] + 1 == row[u]) {
+                c->active[g->adj[a]] = 1;
+                if (minimal)
+                    break;
+            }
+    }
     for (int32_t u = 0; u < r->n; u++) {
-        if (row[u] < 2)
+        if (row[u] < 2 || !c->active[u])
             continue;
         for (int64_t a = g->offs[u]; a < g->offs[u + 1]; a++) {
             int32_t v = g->adj[a];
@@ -339,6 +369,18 @@ int moore_routing_deadlock(const moore_graph *g, const moore_routing *r,
     c.bwd = moore_malloc((size_t)c.arcs + 1, sizeof *c.bwd, err);
     c.pool = moore_malloc((size_t)c.arcs * 2 + 1, sizeof *c.pool, err);
     out->layer = moore_malloc((size_t)units + 1, sizeof *out->layer, err);
+    c.maxd = route_max_distance(r);
+    c.serve = moore_malloc((size_t)g->n, 1, err);
+    c.active = moore_malloc((size_t)g->n, 1, err);
+    c.order = moore_malloc((size_t)g->n, sizeof *c.order, err);
+    c.count = moore_malloc((size_t)c.maxd + 2, sizeof *c.count, err);
+    if (!c.serve || !c.active || !c.order || !c.count) {
+        rc = MOORE_ENOMEM;
+        goto done;
+    }
+    int any = moore_graph_endpoints_total(g) > 0;
+    for (int32_t v = 0; v < g->n; v++)
+        c.serve[v] = !any || g->endpoints[v] > 0;
     if (!c.base || !c.rev || !c.tail || !c.stamp || !c.stack || !c.fwd || !c.bwd || !c.pool ||
         !out->layer) {
         rc = MOORE_ENOMEM;
@@ -392,6 +434,10 @@ done:
     free(c.bwd);
     free(c.pool);
     free(c.added);
+    free(c.serve);
+    free(c.active);
+    free(c.order);
+    free(c.count);
     if (rc) {
         free(out->layer);
         out->layer = NULL;

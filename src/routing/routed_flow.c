@@ -21,7 +21,8 @@
  *    θ ≤ Σ_a l(a) / Σ T(s,t)·min_{p ∈ P(s,t)} l(p). The minimum path lengths
  *    met when each pair was routed (lengths only grow) make that bound valid
  *    at the end of every phase at no extra cost. It stops once
- *    upper ≤ (1+ε)·lower. Commodities go in batches of fixed size whose
+ *    upper ≤ (1+ε)·lower. The even split over each pair's paths is feasible
+ *    too: its θ is the starting lower bound and the demand scale β. Commodities go in batches of fixed size whose
  *    choices are made in parallel from the same lengths and applied in
  *    order, so the result does not depend on the thread count. */
 #include "routing_internal.h"
@@ -158,7 +159,8 @@ typedef struct commodities {
     double *demand;         /* T(s,t) */
     int64_t *path0, *path1; /* its paths: [path0, path1) in the routing */
     int32_t *arc;           /* arcs of every routing path, at path_offs[p] − p */
-    double beta;            /* demand scale: 2|E| / Σ T·min hops (≥ θ) */
+    double beta;            /* demand scale: θ of the even split over the paths (≤ θ) */
+    double even_util_mean;  /* mean arc utilisation of that split at θ = β */
 } commodities;
 
 static void commodities_free(commodities *c)
@@ -197,7 +199,6 @@ static int commodities_make(const moore_graph *g, const moore_routing *r, const 
     for (int64_t p = 0; p < r->paths; p++)
         for (int64_t h = r->path_offs[p]; h + 1 < r->path_offs[p + 1]; h++)
             c->arc[h - p] = (int32_t)route_arc(g, r->hops[h], r->hops[h + 1]);
-    double weighted = 0;
     for (int32_t s = 0; s < n; s++)
         for (int64_t i = t->offs[s]; i < t->offs[s + 1]; i++) {
             int64_t pair = (int64_t)s * n + t->dst[i];
@@ -209,14 +210,36 @@ static int commodities_make(const moore_graph *g, const moore_routing *r, const 
                 return moore_error_set(err, MOORE_EINVAL,
                                        "routed throughput: the routing has no path from switch "
                                        "%d to switch %d", (int)s, (int)t->dst[i]);
-            int64_t best = INT64_MAX;
-            for (int64_t p = c->path0[j]; p < c->path1[j]; p++) {
-                int64_t len = r->path_offs[p + 1] - r->path_offs[p] - 1;
-                best = len < best ? len : best;
-            }
-            weighted += t->demand[i] * (double)best;
         }
-    c->beta = 2.0 * (double)g->m / weighted;
+    return MOORE_OK;
+}
+
+/* θ of the even split over each pair's paths: a feasible flow, so a proven
+ * lower bound on the path-restricted optimum, and the demand scale β of the
+ * approximation (each phase then loads the busiest arc about once). */
+static int even_split(const moore_graph *g, const moore_routing *r, commodities *c,
+                      moore_error *err)
+{
+    double *load = moore_calloc((size_t)(2 * g->m) + 1, sizeof *load, err);
+    if (!load)
+        return MOORE_ENOMEM;
+    for (int64_t j = 0; j < c->count; j++) {
+        double share = c->demand[j] / (double)(c->path1[j] - c->path0[j]);
+        for (int64_t p = c->path0[j]; p < c->path1[j]; p++) {
+            int64_t hl;
+            const int32_t *pa = path_arcs(r, c, p, &hl);
+            for (int64_t h = 0; h < hl; h++)
+                load[pa[h]] += share;
+        }
+    }
+    double mx = 0, sum = 0;
+    for (int64_t a = 0; a < 2 * g->m; a++) {
+        mx = load[a] > mx ? load[a] : mx;
+        sum += load[a];
+    }
+    free(load);
+    c->beta = 1.0 / mx;
+    c->even_util_mean = sum / (double)(2 * g->m) / mx;
     return MOORE_OK;
 }
 
@@ -422,7 +445,7 @@ static int gk_throughput(const moore_graph *g, const moore_routing *r, const com
     }
     for (int64_t a = 0; a < arcs; a++)
         s.len[a] = 1.0;
-    double lower = 0, upper = INFINITY, util_mean = 0;
+    double lower = c->beta, upper = INFINITY, util_mean = c->even_util_mean; /* the even split */
     int64_t phase = 0, snap_phase = 0;
     while (phase < max_phases && !(upper <= (1 + eps) * lower)) {
         double den = gk_phase(r, c, &s, eps, threads);
@@ -497,6 +520,8 @@ int moore_routed_throughput(const moore_graph *g, const moore_routing *r, const 
         return fixed_throughput(g, r, t, o, out, err);
     commodities c;
     rc = commodities_make(g, r, t, &c, err);
+    if (!rc)
+        rc = even_split(g, r, &c, err);
     if (!rc)
         rc = exact ? path_lp(g, r, &c, out, err) : gk_throughput(g, r, &c, o, out, err);
     commodities_free(&c);
