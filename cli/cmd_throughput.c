@@ -3,6 +3,7 @@
  * traffic matrix, exact (LP) or approximate with proven bounds, plus TUB. */
 #include "cli.h"
 #include "moore/flow.h"
+#include "moore/routing.h"
 #include "moore/traffic.h"
 
 #include <string.h>
@@ -18,6 +19,8 @@ const char cmd_throughput_usage[] =
     "  --exact     solve the LP exactly (Clp); practical up to a few hundred switches\n"
     "  --eps E     approximation: stop once upper <= (1+E)*lower (default 0.05)\n"
     "  --seed S    seed of the permutation matrix (default 1)\n"
+    "  --routing R optimal (default: any split), or only the paths of minimal, ecmp,\n"
+    "              ksp[:k=K], valiant[:samples=S], ugal (see 'moore route --help')\n"
     "  --json      one JSON object instead of aligned text\n\n"
     "Keys: throughput (exact value, or the proven lower bound), lower, upper, method, tub\n"
     "(2|E| / sum T*dist), link_util_max and link_util_mean (arc utilisation of the flow).\n";
@@ -56,7 +59,7 @@ static int report(moore_report *r, const moore_graph *g, const moore_traffic *t,
 int cmd_throughput(int argc, char **argv)
 {
     cli_args a;
-    const char *topo = NULL, *tm = "uniform";
+    const char *topo = NULL, *tm = "uniform", *routing = NULL;
     int json = 0, exact = 0, eps_given = 0;
     long long seed = 1;
     moore_flow_options opt;
@@ -75,6 +78,8 @@ int cmd_throughput(int argc, char **argv)
                 eps_given = 1;
         } else if (cli_option(&a, "--seed", NULL))
             cli_int_value(&a, "--seed", 0, (long long)9e18, &seed);
+        else if (cli_option(&a, "--routing", NULL)) /* routing: see docs/routing.md */
+            routing = a.value;
         else if (cli_positional(&a, &topo))
             return 2;
     }
@@ -98,9 +103,13 @@ int cmd_throughput(int argc, char **argv)
     int rc = moore_topology_load(topo, &g, &err);
     if (!rc)
         rc = moore_traffic_make(g, tm, (uint64_t)seed, &t, &err);
-    if (!rc)
+    if (!rc && routing && strcmp(routing, "optimal") != 0) /* --routing R (routing.h) */
+        rc = moore_routed_throughput_spec(g, routing, t, &opt, exact, &f, &err);
+    else if (!rc)
         rc = exact ? moore_flow_exact(g, t, &opt, &f, &err)
                    : moore_flow_approx(g, t, &opt, &f, &err);
+    if (!rc)
+        rc = moore_report_string(&r, "routing", routing ? routing : "optimal", &err);
     if (!rc)
         rc = moore_flow_tub(g, t, &tub, &err);
     cli_progress_done();

@@ -25,6 +25,7 @@ PACKAGES=(
 if [ "${MOORE_BENCH:-0}" = 1 ]; then
   PACKAGES+=(libigraph-dev)             # benchmarks only (GPL: never linked into libmoore)
   PACKAGES+=(python3-networkx)          # bench/layout_bench.py: Kernighan–Lin placement to compare with
+  PACKAGES+=(python3-networkx)          # bench/routing_ksp_networkx.py: Yen's KSP to compare
 fi
 
 missing=()

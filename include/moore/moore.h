@@ -24,5 +24,6 @@
 #include "moore/flow.h"
 #include "moore/dist.h"
 #include "moore/layout.h"
+#include "moore/routing.h"
 
 #endif

@@ -21,6 +21,8 @@ int moore_metric_throughput(const moore_graph *, const moore_metric_options *, m
                             moore_error *);
 int moore_metric_layout(const moore_graph *, const moore_metric_options *, moore_report *,
                         moore_error *);
+int moore_metric_routing(const moore_graph *, const moore_metric_options *, moore_report *,
+                         moore_error *);
 
 static const moore_metric_group GROUPS[] = {
     { "basic", "switches, links, endpoints, degrees", 1, moore_metric_basic },
@@ -38,6 +40,8 @@ static const moore_metric_group GROUPS[] = {
       moore_metric_throughput },
     { "layout", "racks, cable plan by type and length, bundles, cost and power (docs/layout.md)",
       0, moore_metric_layout },
+    { "routing", "uniform throughput under ECMP and KSP-8, and its ratio to optimal", 0,
+      moore_metric_routing },
     { NULL, NULL, 0, NULL }
 };
 

@@ -1,0 +1,112 @@
+/* cmd_route.c — `moore route TOPO --algo ALGO [--json] [--paths FILE]
+ * [--tables FILE] [--no-layers]`: compute a routing, its statistics and its
+ * deadlock-freedom report, and optionally write its paths and forwarding
+ * tables (docs/routing.md). */
+#include "cli.h"
+#include "moore/routing.h"
+
+#include <string.h>
+
+const char cmd_route_usage[] =
+    "usage: moore route TOPO [--algo ALGO] [--json] [--paths FILE] [--tables FILE]\n"
+    "                   [--no-layers]\n\n"
+    "Routes of TOPO (a SPEC or a topology file) for every ordered switch pair.\n\n"
+    "  --algo A       minimal, ecmp (default), ksp[:k=K] (K shortest simple paths, K=8),\n"
+    "                 valiant[:samples=S,seed=X] (via S random intermediates per pair, 8;\n"
+    "                 samples=0: every switch), ugal[:samples=S,seed=X] (minimal + Valiant)\n"
+    "  --paths F      CSV src,dst,rank,layer,path (path: switch ids joined by '-')\n"
+    "  --tables F     CSV switch,dst,next_hops,weights (space-separated, split fractions)\n"
+    "  --no-layers    skip the channel dependency graph and the layering\n"
+    "  --json         one JSON object instead of aligned text\n\n"
+    "Keys: algo, pairs, paths_total, paths_per_pair_min/_mean/_max, hops_mean, hops_max,\n"
+    "table_entries_max, table_entries_total, cdg_acyclic, layers (greedy layering, the one\n"
+    "written in --paths), vcs_hop_index (a path of h hops on VCs 0..h-1).\n";
+
+static int report(moore_report *rep, const moore_routing *r, const moore_routing_stats *s,
+                  const moore_deadlock_result *d, moore_error *err)
+{
+    int rc = moore_report_string(rep, "algo", r->name, err);
+    if (!rc) rc = moore_report_int(rep, "switches", r->n, err);
+    if (!rc) rc = moore_report_int(rep, "pairs", s->pairs, err);
+    if (!rc) rc = moore_report_double(rep, "paths_total", s->paths_total, err);
+    if (!rc) rc = moore_report_double(rep, "paths_per_pair_min", s->paths_per_pair_min, err);
+    if (!rc) rc = moore_report_double(rep, "paths_per_pair_mean", s->paths_per_pair_mean, err);
+    if (!rc) rc = moore_report_double(rep, "paths_per_pair_max", s->paths_per_pair_max, err);
+    if (!rc) rc = moore_report_double(rep, "hops_mean", s->hops_mean, err);
+    if (!rc) rc = moore_report_int(rep, "hops_max", s->hops_max, err);
+    if (!rc) rc = moore_report_int(rep, "table_entries_max", s->table_entries_max, err);
+    if (!rc) rc = moore_report_int(rep, "table_entries_total", s->table_entries_total, err);
+    if (!rc && d) {
+        rc = moore_report_bool(rep, "cdg_acyclic", d->cdg_acyclic, err);
+        if (!rc) rc = moore_report_int(rep, "cdg_dependencies", d->dependencies, err);
+        if (!rc) rc = moore_report_int(rep, "layers", d->layers, err);
+    } else if (!rc) {
+        rc = moore_report_null(rep, "cdg_acyclic", err);
+        if (!rc) rc = moore_report_null(rep, "layers", err);
+    }
+    if (!rc) rc = moore_report_int(rep, "vcs_hop_index", s->hops_max, err);
+    return rc;
+}
+
+int cmd_route(int argc, char **argv)
+{
+    cli_args a;
+    const char *topo = NULL, *algo = "ecmp", *paths = NULL, *tables = NULL;
+    int json = 0, layers = 1;
+    cli_args_init(&a, argc, argv);
+    for (; a.i < a.argc && !a.bad; a.i++) {
+        if (cli_flag(&a, "--json", NULL))
+            json = 1;
+        else if (cli_flag(&a, "--no-layers", NULL))
+            layers = 0;
+        else if (cli_option(&a, "--algo", NULL))
+            algo = a.value;
+        else if (cli_option(&a, "--paths", NULL))
+            paths = a.value;
+        else if (cli_option(&a, "--tables", NULL))
+            tables = a.value;
+        else if (cli_positional(&a, &topo))
+            return 2;
+    }
+    if (a.bad)
+        return 2;
+    if (!topo)
+        return cli_usage_error("route: missing TOPO (see 'moore route --help')");
+    moore_error err;
+    moore_error_clear(&err);
+    moore_routing_options o;
+    moore_routing_options_default(&o);
+    o.progress = cli_progress;
+    int rc = moore_routing_parse(algo, &o, &err);
+    if (rc)
+        return cli_fail(&err);
+    moore_graph *g = NULL;
+    moore_routing *r = NULL;
+    moore_routing_stats s;
+    moore_deadlock_result d;
+    memset(&d, 0, sizeof d);
+    moore_report rep;
+    moore_report_init(&rep);
+    rc = moore_topology_load(topo, &g, &err);
+    if (!rc)
+        rc = moore_routing_build(g, &o, &r, &err);
+    if (!rc)
+        rc = moore_routing_stats_compute(g, r, &s, &err);
+    if (!rc && layers)
+        rc = moore_routing_deadlock(g, r, &o, &d, &err);
+    if (!rc && paths)
+        rc = moore_routing_write_paths(g, r, layers ? &d : NULL, paths, &err);
+    if (!rc && tables)
+        rc = moore_routing_write_tables(g, r, tables, &err);
+    cli_progress_done();
+    if (!rc)
+        rc = report(&rep, r, &s, layers ? &d : NULL, &err);
+    if (!rc)
+        rc = json ? moore_report_write_json(&rep, stdout, 1, &err)
+                  : moore_report_write_text(&rep, stdout, &err);
+    moore_report_free(&rep);
+    moore_deadlock_result_free(&d);
+    moore_routing_free(r);
+    moore_graph_free(g);
+    return rc ? cli_fail(&err) : 0;
+}

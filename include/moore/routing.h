@@ -1,0 +1,169 @@
+/* routing.h — routes on a switch graph (SPEC.md §8): path sets per switch
+ * pair, forwarding tables, deadlock freedom (channel dependency graph and
+ * virtual layers), and the throughput a traffic matrix gets when it may only
+ * use the routing's paths.
+ *
+ * Algorithms (names as `moore route --algo` takes them, docs/routing.md):
+ *   minimal          one shortest path per pair: at u toward t the smallest
+ *                    neighbour v with d(v,t) = d(u,t) − 1 (destination-based,
+ *                    so the paths toward t form a tree);
+ *   ecmp             all shortest paths: the next-hop set of u toward t is
+ *                    {v ∈ N(u) : d(v,t) = d(u,t) − 1}, traffic split evenly
+ *                    over it at every hop;
+ *   ksp[:k=K]        the K shortest simple paths (K default 8), ties broken by
+ *                    the lexicographically smallest switch sequence;
+ *   valiant[:samples=S,seed=X]
+ *                    the minimal path s→i then i→t for intermediate switches
+ *                    i ∉ {s,t}: every i when S = 0, else S distinct i drawn
+ *                    per pair from a seeded stream (default S = 8, seed 1);
+ *   ugal[:samples=S,seed=X]
+ *                    the minimal path plus the Valiant paths; the flow
+ *                    computation chooses the split (the best any UGAL rule can
+ *                    do on a static traffic matrix).
+ * minimal and ecmp are stored as the all-pairs distance rows (2 bytes per
+ * pair) and their next hops derived on demand; the others as explicit switch
+ * sequences per ordered pair. Every size is checked with moore_memory_guard
+ * before it is allocated. */
+#ifndef MOORE_ROUTING_H
+#define MOORE_ROUTING_H
+
+#include "moore/export.h"
+#include <stdint.h>
+#include "moore/error.h"
+#include "moore/flow.h"
+#include "moore/graph.h"
+#include "moore/traffic.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum moore_route_algo {
+    MOORE_ROUTE_MINIMAL = 0,
+    MOORE_ROUTE_ECMP,
+    MOORE_ROUTE_KSP,
+    MOORE_ROUTE_VALIANT,
+    MOORE_ROUTE_UGAL
+} moore_route_algo;
+
+/* The largest K accepted by ksp:k=K. */
+#define MOORE_ROUTE_KSP_MAX 1024
+
+typedef struct moore_routing_options {
+    moore_route_algo algo;
+    int32_t k;              /* ksp: paths per pair */
+    int32_t samples;        /* valiant/ugal: intermediates per pair, 0 = every switch */
+    uint64_t seed;          /* valiant/ugal: seed of the intermediate sample */
+    int threads;            /* 0 = OpenMP default */
+    void (*progress)(void *ctx, const char *what, double fraction);
+    void *progress_ctx;
+} moore_routing_options;
+
+/* Parses "minimal", "ecmp", "ksp", "ksp:k=8", "valiant:samples=0",
+ * "ugal:samples=4,seed=2" into o (other fields keep their values). Refuses an
+ * unknown algorithm, an unknown key and k ≤ 0 or k > MOORE_ROUTE_KSP_MAX. */
+MOORE_API int moore_routing_parse(const char *text, moore_routing_options *o, moore_error *err);
+/* Defaults: ecmp, k = 8, samples = 8, seed = 1. */
+MOORE_API void moore_routing_options_default(moore_routing_options *o);
+
+typedef struct moore_routing {
+    int32_t n;
+    moore_route_algo algo;
+    char name[48];          /* canonical text: "ecmp", "ksp:k=8", "valiant:samples=8,seed=1" */
+    uint16_t *dist;         /* n·n hop distances, row s = distances from s */
+    /* Explicit paths (ksp, valiant, ugal; NULL for minimal and ecmp): the
+     * paths of pair (s,t) are path_offs[pair_offs[s·n+t] .. pair_offs[s·n+t+1]]
+     * and path i is the switch sequence hops[path_offs[i] .. path_offs[i+1]−1]
+     * from s to t. Pairs s = t have no paths. */
+    int64_t *pair_offs;
+    int64_t *path_offs;
+    int32_t *hops;
+    int64_t paths;          /* explicit paths stored */
+} moore_routing;
+
+/* Computes the routing of g. Refuses a disconnected graph (naming a pair with
+ * no path), a distance above 65534, and a path set that would not fit in
+ * memory, before allocating it. */
+MOORE_API int moore_routing_build(const moore_graph *g, const moore_routing_options *o,
+                                  moore_routing **out, moore_error *err);
+MOORE_API void moore_routing_free(moore_routing *r);
+
+/* Next hops of u toward t (u ≠ t) into nh (room for deg(u)), with the split
+ * weights into w (may be NULL): ECMP even split, minimal one hop; for explicit
+ * path sets the destination-based projection (docs/routing.md): the share of
+ * the paths toward t through u (each pair's paths weighted equally) that
+ * leave u by each hop. Returns the count. For explicit path sets this scans
+ * the paths toward t, so tables are better taken from moore_routing_tables. */
+MOORE_API int32_t moore_routing_next_hops(const moore_graph *g, const moore_routing *r, int32_t u,
+                                          int32_t t, int32_t *nh, double *w);
+
+typedef struct moore_routing_stats {
+    int64_t pairs;          /* ordered pairs s ≠ t */
+    double paths_total;     /* every path of every pair (ECMP: all shortest paths) */
+    double paths_per_pair_min, paths_per_pair_mean, paths_per_pair_max;
+    double hops_mean;       /* mean hops over all paths */
+    int32_t hops_max;
+    int64_t table_entries_max;   /* largest switch: Σ_t |next hops of u toward t| */
+    int64_t table_entries_total;
+} moore_routing_stats;
+
+MOORE_API int moore_routing_stats_compute(const moore_graph *g, const moore_routing *r,
+                                          moore_routing_stats *out, moore_error *err);
+
+/* ---- deadlock freedom (cdg.c) ---- */
+
+typedef struct moore_deadlock_result {
+    int cdg_acyclic;        /* the channel dependency graph of all paths is acyclic */
+    int32_t layers;         /* virtual layers of the greedy layering */
+    int32_t vcs_hop_index;  /* VCs of the hop-index scheme: the longest path's hops */
+    int64_t dependencies;   /* distinct arcs of the channel dependency graph */
+    /* Layer of each unit: per explicit path (index as in path_offs) for ksp,
+     * valiant and ugal; per destination switch for minimal and ecmp (all
+     * paths toward t share t's layer). */
+    int32_t *layer;
+    int64_t units;
+} moore_deadlock_result;
+
+/* Builds the channel dependency graph (a vertex per directed link, an arc
+ * a→b when a path uses b right after a), says whether it is acyclic, and
+ * assigns units (paths, or destinations for minimal/ecmp) greedily in order to
+ * the first virtual layer whose dependency graph stays acyclic. */
+MOORE_API int moore_routing_deadlock(const moore_graph *g, const moore_routing *r,
+                                     const moore_routing_options *o, moore_deadlock_result *out,
+                                     moore_error *err);
+MOORE_API void moore_deadlock_result_free(moore_deadlock_result *d);
+
+/* ---- files (export.c) ---- */
+
+/* CSV "src,dst,rank,layer,path" (path: switch ids joined by '-'; ECMP lists
+ * every shortest path). layers may be NULL (layer column then 0). */
+MOORE_API int moore_routing_write_paths(const moore_graph *g, const moore_routing *r,
+                                        const moore_deadlock_result *layers, const char *path,
+                                        moore_error *err);
+/* CSV "switch,dst,next_hops,weights": next hops space-separated, weights the
+ * split fractions in the same order. */
+MOORE_API int moore_routing_write_tables(const moore_graph *g, const moore_routing *r,
+                                         const char *path, moore_error *err);
+
+/* ---- throughput under a routing (routed_flow.c) ---- */
+
+/* θ of traffic t when every demand may only use the routing's paths: for
+ * minimal and ecmp the fixed split (θ = 1 / the most loaded arc, exact); for
+ * the others the path-restricted maximum concurrent flow, exact by Clp when
+ * `exact` (refused beyond memory) or by Garg–Könemann restricted to the paths
+ * with proven lower and upper bounds (o->eps). util_max/util_mean are the
+ * arc loads of θ·t. */
+MOORE_API int moore_routed_throughput(const moore_graph *g, const moore_routing *r,
+                                      const moore_traffic *t, const moore_flow_options *o,
+                                      int exact, moore_flow_result *out, moore_error *err);
+
+/* Convenience for `moore throughput --routing R`: parses R, builds the
+ * routing and runs moore_routed_throughput. */
+MOORE_API int moore_routed_throughput_spec(const moore_graph *g, const char *routing,
+                                           const moore_traffic *t, const moore_flow_options *o,
+                                           int exact, moore_flow_result *out, moore_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,143 @@
+/* ecmp.c — next hops on distance rows (ECMP and minimal), their statistics
+ * (shortest-path counts per pair), and the link loads of ECMP's fixed even
+ * split, from which θ = 1 / the most loaded arc follows.
+ *
+ * ECMP at u toward t: {v ∈ N(u) : d(v,t) = d(u,t) − 1}; minimal: the
+ * smallest of them. Nothing but the n·n distance rows is stored; every next
+ * hop is derived when asked for, which keeps a 10,000-switch table at 200 MB. */
+#include "routing_internal.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Destination-based projection of explicit paths (routing.h). */
+static int32_t explicit_hops(const moore_graph *g, const moore_routing *r, int32_t u, int32_t t,
+                             int32_t *nh, double *w)
+{
+    int32_t deg = moore_graph_degree(g, u), c = 0;
+    double *acc = w ? w : NULL, local[64];
+    if (!acc) {
+        if (deg > 64)
+            return -1;
+        acc = local;
+    }
+    memset(acc, 0, (size_t)deg * sizeof *acc);
+    double sum = 0;
+    for (int32_t s = 0; s < r->n; s++) {
+        int64_t p0 = r->pair_offs[(int64_t)s * r->n + t], p1 = r->pair_offs[(int64_t)s * r->n + t + 1];
+        for (int64_t p = p0; p < p1; p++)
+            for (int64_t h = r->path_offs[p]; h + 1 < r->path_offs[p + 1]; h++)
+                if (r->hops[h] == u) {
+                    acc[route_arc(g, u, r->hops[h + 1]) - g->offs[u]] += 1.0 / (double)(p1 - p0);
+                    sum += 1.0 / (double)(p1 - p0);
+                }
+    }
+    for (int32_t j = 0; j < deg; j++)
+        if (acc[j] > 0) {
+            nh[c] = g->adj[g->offs[u] + j];
+            acc[c++] = acc[j] / sum;
+        }
+    return c;
+}
+
+int32_t moore_routing_next_hops(const moore_graph *g, const moore_routing *r, int32_t u,
+                                int32_t t, int32_t *nh, double *w)
+{
+    if (u == t)
+        return 0;
+    int32_t c;
+    if (r->algo == MOORE_ROUTE_MINIMAL) {
+        nh[0] = route_minimal_hop(g, r, u, t);
+        c = 1;
+    } else if (r->algo == MOORE_ROUTE_ECMP) {
+        c = route_ecmp_hops(g, r, u, t, nh);
+    } else {
+        return explicit_hops(g, r, u, t, nh, w);
+    }
+    for (int32_t j = 0; w && j < c; j++)
+        w[j] = 1.0 / c;
+    return c;
+}
+
+/* Switches in order of decreasing distance to t (counting sort of row t). */
+void route_order_by_distance(const moore_routing *r, int32_t t, int32_t *order, int32_t *count,
+                             int32_t maxd)
+{
+    const uint16_t *row = r->dist + (int64_t)t * r->n;
+    memset(count, 0, (size_t)(maxd + 2) * sizeof *count);
+    for (int32_t v = 0; v < r->n; v++)
+        count[maxd - row[v] + 1]++;
+    for (int32_t d = 0; d <= maxd; d++)
+        count[d + 1] += count[d];
+    for (int32_t v = 0; v < r->n; v++)
+        order[count[maxd - row[v]]++] = v;
+}
+
+int32_t route_max_hops(const moore_routing *r)
+{
+    if (!r->pair_offs)
+        return route_max_distance(r);
+    int64_t h = 0;
+    for (int64_t p = 0; p < r->paths; p++)
+        h = r->path_offs[p + 1] - r->path_offs[p] > h ? r->path_offs[p + 1] - r->path_offs[p] : h;
+    return (int32_t)(h - 1);
+}
+
+int32_t route_max_distance(const moore_routing *r)
+{
+    int32_t d = 0;
+    for (int64_t i = 0; i < (int64_t)r->n * r->n; i++)
+        d = r->dist[i] > d ? r->dist[i] : d;
+    return d;
+}
+
+/* σ(u,t) = number of shortest u→t paths, for every u, into sigma (n). */
+void route_ecmp_counts(const moore_graph *g, const moore_routing *r, int32_t t,
+                       const int32_t *order, double *sigma)
+{
+    const uint16_t *row = r->dist + (int64_t)t * r->n;
+    for (int32_t i = r->n - 1; i >= 0; i--) {
+        int32_t u = order[i];
+        if (u == t) {
+            sigma[u] = 1;
+            continue;
+        }
+        double s = 0;
+        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
+            if (row[g->adj[k]] + 1 == row[u])
+                s += sigma[g->adj[k]];
+        sigma[u] = s;
+    }
+}
+
+/* Adds to load[] (2m arcs) the flow toward t of ECMP's even split (or the
+ * minimal path): demand[u] enters at u and is passed on down the distance
+ * order. demand is overwritten. */
+void route_fixed_load(const moore_graph *g, const moore_routing *r, int32_t t,
+                      const int32_t *order, double *demand, double *load)
+{
+    const uint16_t *row = r->dist + (int64_t)t * r->n;
+    int minimal = r->algo == MOORE_ROUTE_MINIMAL;
+    for (int32_t i = 0; i < r->n; i++) {
+        int32_t u = order[i];
+        double f = demand[u];
+        if (u == t || f == 0)
+            continue;
+        int32_t c = 0;
+        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
+            if (row[g->adj[k]] + 1 == row[u]) {
+                c++;
+                if (minimal)
+                    break;
+            }
+        double share = f / c;
+        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
+            if (row[g->adj[k]] + 1 == row[u]) {
+                load[k] += share;
+                demand[g->adj[k]] += share;
+                if (minimal)
+                    break;
+            }
+    }
+}

@@ -1,0 +1,219 @@
+/* export.c — routing files for simulators and scripts (docs/routing.md):
+ *   paths   CSV "src,dst,rank,layer,path", path = switch ids joined by '-';
+ *           ECMP lists every shortest path (depth-first over the next-hop
+ *           sets, ascending), the other algorithms their stored paths in
+ *           order; layer is the virtual layer of the greedy layering.
+ *   tables  CSV "switch,dst,next_hops,weights", one row per switch and
+ *           destination, next hops space-separated with their split
+ *           fractions in the same order; for explicit path sets the
+ *           destination-based projection of routing.h.
+ * Both are written through moore_atomic_open/commit: whole or absent. */
+#include "routing_internal.h"
+
+#include "moore/io.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void print_path(FILE *f, int32_t s, int32_t t, int64_t rank, int32_t layer,
+                       const int32_t *seq, int64_t len)
+{
+    fprintf(f, "%d,%d,%lld,%d,", (int)s, (int)t, (long long)rank, (int)layer);
+    for (int64_t i = 0; i < len; i++)
+        fprintf(f, i ? "-%d" : "%d", (int)seq[i]);
+    fputc('\n', f);
+}
+
+/* Every shortest s→t path (ECMP), depth-first, next hops ascending. */
+static int64_t ecmp_paths(FILE *f, const moore_graph *g, const moore_routing *r, int32_t s,
+                          int32_t t, int32_t layer, int32_t *seq, int64_t *next)
+{
+    int32_t d = route_dist(r, s, t), depth = 0;
+    const uint16_t *row = r->dist + (int64_t)t * r->n;
+    int64_t rank = 0;
+    seq[0] = s;
+    next[0] = g->offs[s];
+    while (depth >= 0) {
+        if (depth == d) {
+            print_path(f, s, t, rank++, layer, seq, d + 1);
+            depth--;
+            continue;
+        }
+        int32_t u = seq[depth];
+        while (next[depth] < g->offs[u + 1] && row[g->adj[next[depth]]] + 1 != row[u])
+            next[depth]++;
+        if (next[depth] == g->offs[u + 1]) {
+            depth--;
+            continue;
+        }
+        int32_t v = g->adj[next[depth]++];
+        seq[++depth] = v;
+        next[depth] = g->offs[v];
+    }
+    return rank;
+}
+
+int moore_routing_write_paths(const moore_graph *g, const moore_routing *r,
+                              const moore_deadlock_result *layers, const char *path,
+                              moore_error *err)
+{
+    int32_t n = r->n;
+    int32_t *seq = moore_malloc((size_t)n + 1, sizeof *seq, err);
+    int64_t *next = moore_malloc((size_t)n + 1, sizeof *next, err);
+    if (!seq || !next) {
+        free(seq);
+        free(next);
+        return MOORE_ENOMEM;
+    }
+    moore_atomic_file af;
+    int rc = moore_atomic_open(path, &af, err);
+    if (rc) {
+        free(seq);
+        free(next);
+        return rc;
+    }
+    const int32_t *lay = layers ? layers->layer : NULL;
+    fprintf(af.f, "src,dst,rank,layer,path\n");
+    for (int32_t s = 0; s < n; s++)
+        for (int32_t t = 0; t < n; t++) {
+            if (s == t)
+                continue;
+            if (r->algo == MOORE_ROUTE_ECMP) {
+                ecmp_paths(af.f, g, r, s, t, lay ? lay[t] : 0, seq, next);
+            } else if (r->algo == MOORE_ROUTE_MINIMAL) {
+                int32_t len = route_minimal_path(g, r, s, t, seq);
+                print_path(af.f, s, t, 0, lay ? lay[t] : 0, seq, len);
+            } else {
+                int64_t p0 = r->pair_offs[(int64_t)s * n + t];
+                for (int64_t p = p0; p < r->pair_offs[(int64_t)s * n + t + 1]; p++)
+                    print_path(af.f, s, t, p - p0, lay ? lay[p] : 0, r->hops + r->path_offs[p],
+                               r->path_offs[p + 1] - r->path_offs[p]);
+            }
+        }
+    free(seq);
+    free(next);
+    return moore_atomic_commit(&af, err);
+}
+
+/* The used arcs toward t with their pair-weighted path shares, by arc. */
+typedef struct dest_arcs {
+    int32_t *arc;
+    double *w;
+    int64_t count;
+} dest_arcs;
+
+static int collect_dest(const moore_graph *g, const moore_routing *r, int32_t t, double *acc,
+                        dest_arcs *out)
+{
+    int32_t n = r->n;
+    int64_t used = 0;
+    for (int32_t s = 0; s < n; s++) {
+        if (s == t)
+            continue;
+        int64_t p0 = r->pair_offs[(int64_t)s * n + t], p1 = r->pair_offs[(int64_t)s * n + t + 1];
+        for (int64_t p = p0; p < p1; p++)
+            for (int64_t h = r->path_offs[p]; h + 1 < r->path_offs[p + 1]; h++) {
+                int64_t a = route_arc(g, r->hops[h], r->hops[h + 1]);
+                used += acc[a] == 0;
+                acc[a] += 1.0 / (double)(p1 - p0);
+            }
+    }
+    out->arc = malloc((size_t)(used ? used : 1) * sizeof *out->arc);
+    out->w = malloc((size_t)(used ? used : 1) * sizeof *out->w);
+    out->count = 0;
+    if (!out->arc || !out->w)
+        return -1;
+    for (int64_t a = 0; a < 2 * g->m; a++)
+        if (acc[a] > 0) {
+            out->arc[out->count] = (int32_t)a;
+            out->w[out->count++] = acc[a];
+            acc[a] = 0;
+        }
+    return 0;
+}
+
+static void print_row(FILE *f, int32_t u, int32_t t, const int32_t *nh, const double *w,
+                      int32_t c)
+{
+    fprintf(f, "%d,%d,", (int)u, (int)t);
+    for (int32_t j = 0; j < c; j++)
+        fprintf(f, j ? " %d" : "%d", (int)nh[j]);
+    fputc(',', f);
+    for (int32_t j = 0; j < c; j++)
+        fprintf(f, j ? " %.6g" : "%.6g", w[j]);
+    fputc('\n', f);
+}
+
+static int write_explicit_tables(FILE *f, const moore_graph *g, const moore_routing *r,
+                                 moore_error *err)
+{
+    int32_t n = r->n;
+    dest_arcs *d = moore_calloc((size_t)n, sizeof *d, err);
+    int64_t *cur = moore_calloc((size_t)n, sizeof *cur, err);
+    int32_t *nh = moore_malloc((size_t)moore_graph_degree_max(g) + 1, sizeof *nh, err);
+    double *w = moore_malloc((size_t)moore_graph_degree_max(g) + 1, sizeof *w, err);
+    int oom = !d || !cur || !nh || !w;
+#pragma omp parallel reduction(| : oom)
+    {
+        double *acc = oom ? NULL : calloc((size_t)(2 * g->m + 1), sizeof *acc);
+        oom |= !acc;
+#pragma omp for schedule(dynamic, 4)
+        for (int32_t t = 0; t < n; t++)
+            if (acc && collect_dest(g, r, t, acc, &d[t]))
+                oom = 1;
+        free(acc);
+    }
+    for (int32_t u = 0; u < n && !oom; u++)
+        for (int32_t t = 0; t < n; t++) {
+            double sum = 0;
+            int32_t c = 0;
+            while (cur[t] < d[t].count && d[t].arc[cur[t]] < g->offs[u + 1]) {
+                nh[c] = g->adj[d[t].arc[cur[t]]];
+                w[c] = d[t].w[cur[t]++];
+                sum += w[c++];
+            }
+            for (int32_t j = 0; j < c; j++)
+                w[j] /= sum;
+            if (c && u != t) /* a Valiant path may pass t before it ends */
+                print_row(f, u, t, nh, w, c);
+        }
+    for (int32_t t = 0; d && t < n; t++) {
+        free(d[t].arc);
+        free(d[t].w);
+    }
+    free(d);
+    free(cur);
+    free(nh);
+    free(w);
+    return oom ? moore_error_set(err, MOORE_ENOMEM, "routing: no memory for the tables") : 0;
+}
+
+int moore_routing_write_tables(const moore_graph *g, const moore_routing *r, const char *path,
+                               moore_error *err)
+{
+    moore_atomic_file af;
+    int rc = moore_atomic_open(path, &af, err);
+    if (rc)
+        return rc;
+    fprintf(af.f, "switch,dst,next_hops,weights\n");
+    if (r->pair_offs) {
+        rc = write_explicit_tables(af.f, g, r, err);
+    } else {
+        int32_t deg = moore_graph_degree_max(g);
+        int32_t *nh = moore_malloc((size_t)deg + 1, sizeof *nh, err);
+        double *w = moore_malloc((size_t)deg + 1, sizeof *w, err);
+        rc = nh && w ? MOORE_OK : MOORE_ENOMEM;
+        for (int32_t u = 0; u < r->n && !rc; u++)
+            for (int32_t t = 0; t < r->n; t++)
+                if (t != u)
+                    print_row(af.f, u, t, nh, w, moore_routing_next_hops(g, r, u, t, nh, w));
+        free(nh);
+        free(w);
+    }
+    if (rc) {
+        moore_atomic_abort(&af);
+        return rc;
+    }
+    return moore_atomic_commit(&af, err);
+}

@@ -1,0 +1,324 @@
+/* routing.c — the routing object: parsing "ksp:k=8"-style names, the
+ * all-pairs distance rows every algorithm starts from (parallel moore_bfs),
+ * the parallel builder of explicit path sets, and the per-algorithm dispatch.
+ * Definitions are in include/moore/routing.h and docs/routing.md. */
+#include "routing_internal.h"
+
+#include "moore/paths.h"
+
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void moore_routing_options_default(moore_routing_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->algo = MOORE_ROUTE_ECMP;
+    o->k = 8;
+    o->samples = 8;
+    o->seed = 1;
+}
+
+static const char *const ALGO_NAMES[] = { "minimal", "ecmp", "ksp", "valiant", "ugal" };
+
+/* Parses one "key=value" of the algorithm's parameter list. */
+static int parse_key(const char *algo, const char *kv, size_t len, moore_routing_options *o,
+                     moore_error *err)
+{
+    const char *eq = memchr(kv, '=', len);
+    if (!eq)
+        return moore_error_set(err, MOORE_EINVAL, "routing: '%.*s' is not key=value", (int)len,
+                               kv);
+    size_t klen = (size_t)(eq - kv);
+    char val[32];
+    size_t vlen = len - klen - 1;
+    if (vlen == 0 || vlen >= sizeof val)
+        return moore_error_set(err, MOORE_EINVAL, "routing: bad value in '%.*s'", (int)len, kv);
+    memcpy(val, eq + 1, vlen);
+    val[vlen] = '\0';
+    char *end;
+    long long v = strtoll(val, &end, 10);
+    int is_k = klen == 1 && kv[0] == 'k' && o->algo == MOORE_ROUTE_KSP;
+    int is_samples = klen == 7 && strncmp(kv, "samples", 7) == 0 &&
+                     (o->algo == MOORE_ROUTE_VALIANT || o->algo == MOORE_ROUTE_UGAL);
+    int is_seed = klen == 4 && strncmp(kv, "seed", 4) == 0 &&
+                  (o->algo == MOORE_ROUTE_VALIANT || o->algo == MOORE_ROUTE_UGAL);
+    if (!is_k && !is_samples && !is_seed)
+        return moore_error_set(err, MOORE_EINVAL, "routing: %s has no key '%.*s' (keys: %s)", algo,
+                               (int)klen, kv,
+                               o->algo == MOORE_ROUTE_KSP ? "k"
+                               : o->algo >= MOORE_ROUTE_VALIANT ? "samples, seed" : "none");
+    if (*end || end == val)
+        return moore_error_set(err, MOORE_EINVAL, "routing: %.*s='%s' is not an integer",
+                               (int)klen, kv, val);
+    if (is_k) {
+        if (v <= 0 || v > MOORE_ROUTE_KSP_MAX)
+            return moore_error_set(err, MOORE_EINVAL,
+                                   "routing: ksp k=%lld must be between 1 and %d", v,
+                                   MOORE_ROUTE_KSP_MAX);
+        o->k = (int32_t)v;
+    } else if (is_samples) {
+        if (v < 0 || v > MOORE_MAX_SWITCHES)
+            return moore_error_set(err, MOORE_EINVAL,
+                                   "routing: samples=%lld must be >= 0 (0: every switch)", v);
+        o->samples = (int32_t)v;
+    } else {
+        if (v < 0)
+            return moore_error_set(err, MOORE_EINVAL, "routing: seed=%lld must be >= 0", v);
+        o->seed = (uint64_t)v;
+    }
+    return MOORE_OK;
+}
+
+int moore_routing_parse(const char *text, moore_routing_options *o, moore_error *err)
+{
+    if (!text || !*text)
+        return moore_error_set(err, MOORE_EINVAL,
+                               "routing: empty algorithm (known: minimal, ecmp, ksp, valiant, ugal)");
+    size_t alen = strcspn(text, ":");
+    int found = -1;
+    for (int i = 0; i < 5; i++)
+        if (strlen(ALGO_NAMES[i]) == alen && strncmp(ALGO_NAMES[i], text, alen) == 0)
+            found = i;
+    if (found < 0)
+        return moore_error_set(err, MOORE_EINVAL,
+                               "routing: unknown algorithm '%.*s' (known: minimal, ecmp, "
+                               "ksp[:k=K], valiant[:samples=S,seed=X], ugal[:samples=S,seed=X])",
+                               (int)alen, text);
+    o->algo = (moore_route_algo)found;
+    const char *s = text + alen;
+    if (*s == ':')
+        s++;
+    while (*s) {
+        size_t len = strcspn(s, ",");
+        int rc = parse_key(ALGO_NAMES[found], s, len, o, err);
+        if (rc)
+            return rc;
+        s += len + (s[len] == ',');
+    }
+    return MOORE_OK;
+}
+
+static void canonical_name(const moore_routing_options *o, char *buf, size_t len)
+{
+    if (o->algo == MOORE_ROUTE_KSP)
+        snprintf(buf, len, "ksp:k=%d", (int)o->k);
+    else if (o->algo == MOORE_ROUTE_VALIANT || o->algo == MOORE_ROUTE_UGAL)
+        snprintf(buf, len, "%s:samples=%d,seed=%llu", ALGO_NAMES[o->algo], (int)o->samples,
+                 (unsigned long long)o->seed);
+    else
+        snprintf(buf, len, "%s", ALGO_NAMES[o->algo]);
+}
+
+/* All-pairs hop distances as n·n uint16, one parallel moore_bfs per source. */
+static int distance_rows(const moore_graph *g, moore_routing *r, const moore_routing_options *o,
+                         moore_error *err)
+{
+    int32_t n = g->n, comps = 0;
+    int32_t *comp = moore_malloc((size_t)(n ? n : 1), sizeof *comp, err);
+    if (!comp)
+        return MOORE_ENOMEM;
+    int rc = moore_components(g, comp, &comps, err);
+    if (!rc && comps > 1) {
+        int32_t v = 1;
+        while (comp[v] == comp[0])
+            v++;
+        rc = moore_error_set(err, MOORE_EINVAL,
+                             "routing: the topology is disconnected: no path from switch 0 to "
+                             "switch %d", (int)v);
+    }
+    free(comp);
+    if (rc)
+        return rc;
+    double bytes = 2.0 * (double)n * (double)n;
+    if ((rc = moore_memory_guard(bytes, "the routing's all-pairs distance rows", err)))
+        return rc;
+    r->dist = moore_malloc((size_t)n * (size_t)n + 1, sizeof *r->dist, err);
+    if (!r->dist)
+        return MOORE_ENOMEM;
+    int bad = 0, oom = 0;
+    int64_t done = 0;
+    int threads = o->threads > 0 ? o->threads : omp_get_max_threads();
+#pragma omp parallel num_threads(threads) reduction(| : bad, oom)
+    {
+        int32_t *d = malloc((size_t)n * 2 * sizeof *d);
+        oom = d == NULL;
+#pragma omp for schedule(dynamic, 16)
+        for (int32_t s = 0; s < n; s++) {
+            if (!d)
+                continue;
+            int32_t ecc = moore_bfs(g, s, d, d + n);
+            bad |= ecc > 65534;
+            uint16_t *row = r->dist + (int64_t)s * n;
+            for (int32_t v = 0; v < n; v++)
+                row[v] = (uint16_t)d[v];
+            if (o->progress) {
+#pragma omp atomic
+                done++;
+                if (omp_get_thread_num() == 0)
+                    o->progress(o->progress_ctx, "distances", (double)done / n);
+            }
+        }
+        free(d);
+    }
+    if (oom)
+        return moore_error_set(err, MOORE_ENOMEM, "routing: no memory for BFS scratch");
+    if (bad)
+        return moore_error_set(err, MOORE_EINVAL,
+                               "routing: a distance exceeds 65534 hops (the routing limit)");
+    return MOORE_OK;
+}
+
+int moore_routing_build(const moore_graph *g, const moore_routing_options *o,
+                        moore_routing **out, moore_error *err)
+{
+    *out = NULL;
+    moore_routing_options def;
+    if (!o) {
+        moore_routing_options_default(&def);
+        o = &def;
+    }
+    if (o->algo == MOORE_ROUTE_KSP && (o->k <= 0 || o->k > MOORE_ROUTE_KSP_MAX))
+        return moore_error_set(err, MOORE_EINVAL, "routing: ksp k=%d must be between 1 and %d",
+                               (int)o->k, MOORE_ROUTE_KSP_MAX);
+    if (g->n < 2)
+        return moore_error_set(err, MOORE_EINVAL,
+                               "routing: the topology has %d switch(es); routing needs two",
+                               (int)g->n);
+    moore_routing *r = moore_calloc(1, sizeof *r, err);
+    if (!r)
+        return MOORE_ENOMEM;
+    r->n = g->n;
+    r->algo = o->algo;
+    canonical_name(o, r->name, sizeof r->name);
+    int rc = distance_rows(g, r, o, err);
+    if (!rc && o->algo == MOORE_ROUTE_KSP)
+        rc = route_ksp_build(g, r, o, err);
+    if (!rc && o->algo == MOORE_ROUTE_VALIANT)
+        rc = route_valiant_build(g, r, o, 0, err);
+    if (!rc && o->algo == MOORE_ROUTE_UGAL)
+        rc = route_ugal_build(g, r, o, err);
+    if (rc) {
+        moore_routing_free(r);
+        return rc;
+    }
+    *out = r;
+    return MOORE_OK;
+}
+
+void moore_routing_free(moore_routing *r)
+{
+    if (!r)
+        return;
+    free(r->dist);
+    free(r->pair_offs);
+    free(r->path_offs);
+    free(r->hops);
+    free(r);
+}
+
+/* ---- explicit path sets ---- */
+
+static int buf_grow(void **p, int64_t *cap, int64_t need, size_t size)
+{
+    if (need <= *cap)
+        return 0;
+    int64_t c = *cap ? *cap : 64;
+    while (c < need)
+        c *= 2;
+    void *q = realloc(*p, (size_t)c * size);
+    if (!q)
+        return -1;
+    *p = q;
+    *cap = c;
+    return 0;
+}
+
+void route_buf_add(route_buf *b, const int32_t *seq, int32_t len, int32_t t)
+{
+    if (b->oom)
+        return;
+    int64_t caph = b->caphops, capp = b->cappaths, capp2 = b->cappaths;
+    if (buf_grow((void **)&b->hops, &caph, b->nhops + len, sizeof *b->hops) ||
+        buf_grow((void **)&b->ends, &capp, b->npaths + 1, sizeof *b->ends) ||
+        buf_grow((void **)&b->dst, &capp2, b->npaths + 1, sizeof *b->dst)) {
+        b->oom = 1;
+        return;
+    }
+    b->caphops = caph;
+    b->cappaths = capp;
+    memcpy(b->hops + b->nhops, seq, (size_t)len * sizeof *seq);
+    b->nhops += len;
+    b->ends[b->npaths] = b->nhops;
+    b->dst[b->npaths++] = t;
+}
+
+int route_explicit_build(const moore_graph *g, moore_routing *r, const moore_routing_options *o,
+                         route_source_fn fn, void *ctx, double bytes_per_pair, const char *what,
+                         moore_error *err)
+{
+    int32_t n = g->n;
+    int64_t pairs = (int64_t)n * n;
+    int rc = moore_memory_guard((double)pairs * (bytes_per_pair + 8.0), what, err);
+    if (rc)
+        return rc;
+    route_buf *bufs = moore_calloc((size_t)n, sizeof *bufs, err);
+    r->pair_offs = moore_calloc((size_t)pairs + 1, sizeof *r->pair_offs, err);
+    if (!bufs || !r->pair_offs) {
+        free(bufs);
+        return MOORE_ENOMEM;
+    }
+    int64_t done = 0;
+    int threads = o->threads > 0 ? o->threads : omp_get_max_threads();
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
+    for (int32_t s = 0; s < n; s++) {
+        fn(ctx, g, r, s, &bufs[s]);
+        if (o->progress) {
+#pragma omp atomic
+            done++;
+            if (omp_get_thread_num() == 0)
+                o->progress(o->progress_ctx, what, (double)done / n);
+        }
+    }
+    int64_t paths = 0, hops = 0;
+    int oom = 0;
+    for (int32_t s = 0; s < n; s++) {
+        paths += bufs[s].npaths;
+        hops += bufs[s].nhops;
+        oom |= bufs[s].oom;
+    }
+    if (!oom)
+        rc = moore_memory_guard(12.0 * (double)paths + 4.0 * (double)hops, what, err);
+    if (!oom && !rc) {
+        r->path_offs = moore_malloc((size_t)paths + 1, sizeof *r->path_offs, err);
+        r->hops = moore_malloc((size_t)hops + 1, sizeof *r->hops, err);
+        oom = !r->path_offs || !r->hops;
+    }
+    if (oom && !rc)
+        rc = moore_error_set(err, MOORE_ENOMEM, "routing: out of memory storing %s", what);
+    if (!rc) {
+        int64_t p = 0, h = 0;
+        r->path_offs[0] = 0;
+        for (int32_t s = 0; s < n; s++) {
+            route_buf *b = &bufs[s];
+            for (int64_t i = 0; i < b->npaths; i++) {
+                r->pair_offs[(int64_t)s * n + b->dst[i] + 1]++;
+                r->path_offs[p + i + 1] = h + b->ends[i];
+            }
+            memcpy(r->hops + h, b->hops, (size_t)b->nhops * sizeof *b->hops);
+            p += b->npaths;
+            h += b->nhops;
+        }
+        for (int64_t i = 0; i < pairs; i++)
+            r->pair_offs[i + 1] += r->pair_offs[i];
+        r->paths = paths;
+    }
+    for (int32_t s = 0; s < n; s++) {
+        free(bufs[s].hops);
+        free(bufs[s].ends);
+        free(bufs[s].dst);
+    }
+    free(bufs);
+    return rc;
+}

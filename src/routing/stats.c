@@ -1,0 +1,159 @@
+/* stats.c — what `moore route` reports about a path set: paths per pair,
+ * hops, and forwarding-table sizes. A switch's table has one entry per
+ * (destination, next hop): Σ_t |next hops of u toward t|. For ECMP the path
+ * counts are the shortest-path counts σ(s,t), computed per destination in
+ * distance order; for explicit path sets they are read off the offsets. */
+#include "routing_internal.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Per-destination partial sums, added up in destination order afterwards so
+ * the result does not depend on the thread count. */
+typedef struct dest_sums {
+    double paths, hops, ppmin, ppmax;
+    int32_t hmax;
+} dest_sums;
+
+static void ecmp_dest(const moore_graph *g, const moore_routing *r, int32_t t, int32_t maxd,
+                      int32_t *order, int32_t *count, double *sigma, dest_sums *d)
+{
+    route_order_by_distance(r, t, order, count, maxd);
+    route_ecmp_counts(g, r, t, order, sigma);
+    d->paths = d->hops = 0;
+    d->ppmin = 1e300;
+    d->ppmax = 0;
+    d->hmax = 0;
+    for (int32_t s = 0; s < r->n; s++) {
+        if (s == t)
+            continue;
+        double c = r->algo == MOORE_ROUTE_MINIMAL ? 1 : sigma[s];
+        int32_t h = route_dist(r, s, t);
+        d->paths += c;
+        d->hops += c * h;
+        d->ppmin = c < d->ppmin ? c : d->ppmin;
+        d->ppmax = c > d->ppmax ? c : d->ppmax;
+        d->hmax = h > d->hmax ? h : d->hmax;
+    }
+}
+
+/* Distinct next hops per switch toward t for explicit paths: arcs used. */
+static void explicit_dest(const moore_graph *g, const moore_routing *r, int32_t t, char *used,
+                          int64_t *entries, dest_sums *d)
+{
+    int32_t n = r->n;
+    d->paths = d->hops = 0;
+    d->ppmin = 1e300;
+    d->ppmax = 0;
+    d->hmax = 0;
+    for (int32_t s = 0; s < n; s++) {
+        if (s == t)
+            continue;
+        int64_t p0 = r->pair_offs[(int64_t)s * n + t], p1 = r->pair_offs[(int64_t)s * n + t + 1];
+        double c = (double)(p1 - p0);
+        d->paths += c;
+        d->ppmin = c < d->ppmin ? c : d->ppmin;
+        d->ppmax = c > d->ppmax ? c : d->ppmax;
+        for (int64_t p = p0; p < p1; p++) {
+            int32_t h = (int32_t)(r->path_offs[p + 1] - r->path_offs[p] - 1);
+            d->hops += h;
+            d->hmax = h > d->hmax ? h : d->hmax;
+            for (int64_t k = r->path_offs[p]; k + 1 < r->path_offs[p + 1]; k++) {
+                int32_t u = r->hops[k], v = r->hops[k + 1];
+                int64_t a = route_arc(g, u, v);
+                if (!used[a]) {
+                    used[a] = 1;
+#pragma omp atomic
+                    entries[u]++;
+                }
+            }
+        }
+    }
+    /* clear the marks for the next destination */
+    for (int32_t s = 0; s < n; s++)
+        for (int64_t p = r->pair_offs[(int64_t)s * n + t];
+             s != t && p < r->pair_offs[(int64_t)s * n + t + 1]; p++)
+            for (int64_t k = r->path_offs[p]; k + 1 < r->path_offs[p + 1]; k++) {
+                used[route_arc(g, r->hops[k], r->hops[k + 1])] = 0;
+            }
+}
+
+/* Table entries of switch u under minimal or ECMP. */
+static int64_t fixed_entries(const moore_graph *g, const moore_routing *r, int32_t u)
+{
+    if (r->algo == MOORE_ROUTE_MINIMAL)
+        return r->n - 1;
+    int64_t e = 0;
+    const uint16_t *du = r->dist + (int64_t)u * r->n;
+    for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++) {
+        const uint16_t *dv = r->dist + (int64_t)g->adj[k] * r->n;
+        for (int32_t t = 0; t < r->n; t++)
+            e += dv[t] + 1 == du[t];
+    }
+    return e;
+}
+
+int moore_routing_stats_compute(const moore_graph *g, const moore_routing *r,
+                                moore_routing_stats *out, moore_error *err)
+{
+    memset(out, 0, sizeof *out);
+    int32_t n = r->n, maxd = route_max_distance(r);
+    int fixed = r->pair_offs == NULL;
+    dest_sums *ds = moore_malloc((size_t)n, sizeof *ds, err);
+    int64_t *entries = moore_calloc((size_t)n, sizeof *entries, err);
+    if (!ds || !entries) {
+        free(ds);
+        free(entries);
+        return MOORE_ENOMEM;
+    }
+    int oom = 0;
+#pragma omp parallel reduction(| : oom)
+    {
+        int32_t *order = malloc((size_t)n * sizeof *order);
+        int32_t *count = malloc((size_t)(maxd + 2) * sizeof *count);
+        double *sigma = malloc((size_t)n * sizeof *sigma);
+        char *used = fixed ? NULL : calloc((size_t)(2 * g->m + 1), 1);
+        oom = !order || !count || !sigma || (!fixed && !used);
+#pragma omp for schedule(dynamic, 8)
+        for (int32_t t = 0; t < n; t++) {
+            if (oom)
+                continue;
+            if (fixed) {
+                ecmp_dest(g, r, t, maxd, order, count, sigma, &ds[t]);
+                entries[t] = fixed_entries(g, r, t);
+            } else {
+                explicit_dest(g, r, t, used, entries, &ds[t]);
+            }
+        }
+        free(order);
+        free(count);
+        free(sigma);
+        free(used);
+    }
+    if (oom) {
+        free(ds);
+        free(entries);
+        return moore_error_set(err, MOORE_ENOMEM, "routing: no memory for the statistics");
+    }
+    out->pairs = (int64_t)n * (n - 1);
+    out->paths_per_pair_min = 1e300;
+    double hops = 0;
+    for (int32_t t = 0; t < n; t++) {
+        out->paths_total += ds[t].paths;
+        hops += ds[t].hops;
+        out->paths_per_pair_min = ds[t].ppmin < out->paths_per_pair_min ? ds[t].ppmin
+                                                                       : out->paths_per_pair_min;
+        out->paths_per_pair_max = ds[t].ppmax > out->paths_per_pair_max ? ds[t].ppmax
+                                                                       : out->paths_per_pair_max;
+        out->hops_max = ds[t].hmax > out->hops_max ? ds[t].hmax : out->hops_max;
+        out->table_entries_total += entries[t];
+        out->table_entries_max = entries[t] > out->table_entries_max ? entries[t]
+                                                                     : out->table_entries_max;
+    }
+    out->paths_per_pair_mean = out->paths_total / (double)out->pairs;
+    out->hops_mean = hops / out->paths_total;
+    free(ds);
+    free(entries);
+    return MOORE_OK;
+}

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# cli_routing.sh — the `moore route` and `moore throughput --routing` contract:
+# keys, files (whole or absent), exit codes and one-line errors.
+#   bash cli_routing.sh <path-to-moore> <source-dir>
+set -u
+MOORE=$1
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+fails=0
+passes=0
+check() { # name, condition...
+    local name=$1
+    shift
+    if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name" >&2; fails=$((fails + 1)); fi
+}
+status() { "$@" >"$TMP/out" 2>"$TMP/err"; echo $?; }
+json() { jq -r "$1" "$TMP/out"; }
+
+check "route exit 0" test "$(status "$MOORE" route petersen --algo ksp:k=4 --json \
+    --paths "$TMP/p.csv" --tables "$TMP/t.csv")" = 0
+for key in algo pairs paths_total paths_per_pair_min paths_per_pair_mean paths_per_pair_max \
+    hops_mean hops_max table_entries_max table_entries_total cdg_acyclic layers vcs_hop_index; do
+    check "key $key" test "$(json "has(\"$key\")")" = true
+done
+# Petersen: 90 ordered pairs, 4 paths each; diameter 2, girth 5.
+check "pairs" test "$(json .pairs)" = 90
+check "paths total" test "$(json .paths_total)" = 360
+check "algo name" test "$(json .algo)" = "ksp:k=4"
+check "paths header" test "$(head -1 "$TMP/p.csv")" = "src,dst,rank,layer,path"
+check "paths rows" test "$(($(wc -l <"$TMP/p.csv") - 1))" = 360
+# every path starts at src, ends at dst, and walks links of the Petersen graph
+"$MOORE" build petersen -o "$TMP/pet.txt" >/dev/null 2>&1
+check "paths walk links" awk -F, '
+    FNR == NR { if ($0 !~ /^#/) { split($0, e, " "); link[e[1] "-" e[2]] = 1; link[e[2] "-" e[1]] = 1 }; next }
+    FNR == 1 { next }
+    { n = split($5, h, "-"); if (h[1] != $1 || h[n] != $2) bad = 1
+      for (i = 1; i < n; i++) if (!((h[i] "-" h[i + 1]) in link)) bad = 1 }
+    END { exit bad }' "$TMP/pet.txt" "$TMP/p.csv"
+check "tables header" test "$(head -1 "$TMP/t.csv")" = "switch,dst,next_hops,weights"
+check "tables weights sum to 1" awk -F, 'NR > 1 { n = split($4, w, " "); s = 0
+    for (i = 1; i <= n; i++) s += w[i]; if (s < 0.9999 || s > 1.0001) bad = 1 } END { exit bad }' "$TMP/t.csv"
+
+# ECMP on a 4-cycle: two shortest paths between opposite corners.
+printf '0 1\n1 2\n2 3\n0 3\n' >"$TMP/c4.txt"
+check "ecmp c4" test "$(status "$MOORE" route "$TMP/c4.txt" --algo ecmp --json --paths "$TMP/e.csv" --tables "$TMP/et.csv")" = 0
+check "ecmp c4 paths" test "$(json .paths_total)" = 16
+check "ecmp c4 file" grep -q '^0,2,1,[0-9]*,0-3-2$' "$TMP/e.csv"
+check "ecmp c4 table" grep -q '^0,2,1 3,0.5 0.5$' "$TMP/et.csv"
+check "ecmp c4 tables rows" test "$(($(wc -l <"$TMP/et.csv") - 1))" = 12
+check "text output" test "$(status "$MOORE" route petersen --algo minimal)" = 0
+check "text layers" grep -q '^layers ' "$TMP/out"
+
+# A ring with minimal routing: cyclic channel dependencies, two layers.
+printf '0 1\n1 2\n2 3\n3 4\n4 5\n5 0\n' >"$TMP/c6.txt"
+check "ring" test "$(status "$MOORE" route "$TMP/c6.txt" --algo minimal --json)" = 0
+check "ring cyclic" test "$(json .cdg_acyclic)" = false
+check "ring layers" test "$(json .layers)" = 2
+
+# A fat-tree's shortest routes between servers go up, then down: no cycle.
+check "fattree" test "$(status "$MOORE" route fattree:k=4 --algo ecmp --json)" = 0
+check "fattree acyclic" test "$(json .cdg_acyclic)" = true
+check "fattree one layer" test "$(json .layers)" = 1
+
+# Throughput under routing: K_6 uniform, any routing with the direct path: 5.
+check "throughput ecmp" test "$(status "$MOORE" throughput complete:n=6 --routing ecmp --json)" = 0
+check "throughput ecmp value" test "$(json .throughput)" = 5
+check "throughput routing key" test "$(json .routing)" = ecmp
+for key in throughput lower upper link_util_max link_util_mean; do
+    check "throughput key $key" test "$(json "has(\"$key\")")" = true
+done
+check "throughput ksp exact" test "$(status "$MOORE" throughput petersen --routing ksp:k=2 --exact --json)" = 0
+check "throughput ksp below optimal" awk -v t="$(json .throughput)" 'BEGIN { exit !(t <= 1.8 + 1e-6) }'
+check "throughput optimal" test "$(status "$MOORE" throughput petersen --routing optimal --json)" = 0
+check "throughput optimal key" test "$(json .routing)" = optimal
+
+# Bad input: exit 2, one line on stderr, no file left behind.
+check "k=0" test "$(status "$MOORE" route petersen --algo ksp:k=0 --paths "$TMP/bad.csv")" = 2
+check "k=0 one line" test "$(wc -l <"$TMP/err")" = 1
+check "k=0 no file" test ! -e "$TMP/bad.csv"
+check "absurd k" test "$(status "$MOORE" route petersen --algo ksp:k=99999999)" = 2
+check "unknown algo" test "$(status "$MOORE" route petersen --algo magic)" = 2
+check "unknown algo says so" grep -q "unknown algorithm 'magic'" "$TMP/err"
+printf '0 1\n2 3\n' >"$TMP/split.txt"
+check "disconnected" test "$(status "$MOORE" route "$TMP/split.txt" --tables "$TMP/bad.csv")" = 2
+check "disconnected names pair" grep -q "no path from switch 0 to switch 2" "$TMP/err"
+check "disconnected one line" test "$(wc -l <"$TMP/err")" = 1
+check "disconnected no file" test ! -e "$TMP/bad.csv"
+check "throughput bad routing" test "$(status "$MOORE" throughput petersen --routing magic)" = 2
+check "no topo" test "$(status "$MOORE" route)" = 2
+check "unknown option" test "$(status "$MOORE" route petersen --frobnicate)" = 2
+check "help" test "$(status "$MOORE" route --help)" = 0
+
+# The metric group.
+check "stats routing" test "$(status "$MOORE" stats petersen --metrics routing --json)" = 0
+for key in throughput_uniform_ecmp throughput_uniform_ksp8 throughput_uniform_ecmp_ratio throughput_uniform_ksp8_ratio; do
+    check "stats key $key" test "$(json "has(\"$key\")")" = true
+done
+
+echo "cli_routing: $passes passed, $fails failed"
+[ "$fails" = 0 ]
