@@ -24,8 +24,8 @@ PACKAGES=(
 )
 if [ "${MOORE_BENCH:-0}" = 1 ]; then
   PACKAGES+=(libigraph-dev)             # benchmarks only (GPL: never linked into libmoore)
-  PACKAGES+=(python3-networkx)          # bench/layout_bench.py: Kernighan–Lin placement to compare with
-  PACKAGES+=(python3-networkx)          # bench/routing_ksp_networkx.py: Yen's KSP to compare
+  # python3-networkx (in the list above) is what bench/layout_bench.py (Kernighan-Lin) and
+  # bench/routing_ksp_networkx.py (Yen's KSP) compare with.
 fi
 
 missing=()
