@@ -10,11 +10,13 @@ int cmd_iso(int argc, char **argv);
 int cmd_lift(int argc, char **argv);
 int cmd_expand(int argc, char **argv);
 int cmd_throughput(int argc, char **argv);
+int cmd_fail(int argc, char **argv);
 
 extern const char cmd_build_usage[], cmd_stats_usage[], cmd_families_usage[];
 extern const char cmd_plan_usage[], cmd_compare_usage[];
 extern const char cmd_iso_usage[], cmd_lift_usage[], cmd_expand_usage[];
 extern const char cmd_throughput_usage[];
+extern const char cmd_fail_usage[];
 
 static const cli_command COMMANDS[] = {
     { "build", "build a topology and write it to a file", cmd_build_usage, cmd_build },
@@ -29,6 +31,8 @@ static const cli_command COMMANDS[] = {
     { "expand", "add switches the way Jellyfish grows", cmd_expand_usage, cmd_expand },
     { "throughput", "max concurrent flow under a traffic matrix (LP or (1+eps) bounds)",
       cmd_throughput_usage, cmd_throughput },
+    { "fail", "what survives random link, switch or rack failures (seeded trials)",
+      cmd_fail_usage, cmd_fail },
     { NULL, NULL, NULL, NULL }
 };
 
