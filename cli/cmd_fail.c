@@ -28,7 +28,7 @@ const char cmd_fail_usage[] =
     "  --seed S          seed of the draws (default 1); same seed, same numbers\n"
     "  --json            JSON instead of one aligned table\n\n"
     "Per level: connected_fraction (share of trials whose survivors are connected), and\n"
-    "for each metric over the connected trials: <key>_mean, _min, _p5, _p50, _p95, _std.\n";
+    "for each metric over the connected trials: <key>_mean, _min, _p5, _p50, _p95, _max, _std.\n";
 
 #define FAIL_MAX_LEVELS 64
 
@@ -133,11 +133,11 @@ static int parse(int argc, char **argv, fail_args *f)
     return 0;
 }
 
-static const char *const STAT_NAMES[6] = { "mean", "min", "p5", "p50", "p95", "std" };
+static const char *const STAT_NAMES[7] = { "mean", "min", "p5", "p50", "p95", "max", "std" };
 
 static double stat_value(const moore_fail_stats *s, int i)
 {
-    const double v[6] = { s->mean, s->min, s->p5, s->p50, s->p95, s->std };
+    const double v[7] = { s->mean, s->min, s->p5, s->p50, s->p95, s->max, s->std };
     return s->count ? v[i] : NAN;
 }
 
@@ -152,7 +152,7 @@ static int level_report(const moore_fail_result *res, double level, unsigned mas
     for (int m = 0; !rc && m < MOORE_FAIL_NMETRICS; m++) {
         if (!(mask & 1u << m))
             continue;
-        for (int i = 0; !rc && i < 6; i++) {
+        for (int i = 0; !rc && i < 7; i++) {
             char key[48];
             snprintf(key, sizeof key, "%s_%s", moore_fail_metric_name(m), STAT_NAMES[i]);
             double v = stat_value(&res->metric[m], i);

@@ -18,6 +18,7 @@ PACKAGES=(
 )
 if [ "${MOORE_BENCH:-0}" = 1 ]; then
   PACKAGES+=(libigraph-dev)             # benchmarks only (GPL: never linked into libmoore)
+  PACKAGES+=(python3-networkx bc)       # bench/run_resilience.sh: the networkx loop, timing sums
 fi
 
 missing=()
