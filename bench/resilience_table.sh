@@ -47,7 +47,7 @@ echo
 echo "| topology | failed | conn | diameter | avg_path_length | avg_path_length_endpoints |"
 echo "|---|---:|---:|---|---|---|"
 cell() { # metric, level index, file
-    jq -r ".[$2] | [.$1_mean, .$1_std, .$1_p5, .$1_p95] | map(if . == null then \"-\" else (. * 1000 | round / 1000 | tostring) end) | \"\(.[0]) (\(.[1])) [\(.[2]) – \(.[3])]\"" "$3"
+    jq -r ".[$2] | [.$1_mean, .$1_std, .$1_p5, .$1_p95] | map(if . == null then \"-\" else (. * 10000 | round / 10000 | tostring) end) | \"\(.[0]) (\(.[1])) [\(.[2]) – \(.[3])]\"" "$3"
 }
 for s in $SPECS; do
     start=$(date +%s.%N)
@@ -68,7 +68,7 @@ echo
 echo "| topology | unfailed | 5% | 10% | 20% | rel std at 10% |"
 echo "|---|---:|---|---|---|---:|"
 tcell() { # level index, file
-    jq -r ".[$1] | [.throughput_uniform_mean, .throughput_uniform_std, .throughput_uniform_min, .throughput_uniform_max] | map(if . == null then \"-\" else (. * 1000 | round / 1000 | tostring) end) | \"\(.[0]) (\(.[1])) [\(.[2]) – \(.[3])]\"" "$2"
+    jq -r ".[$1] | [.throughput_uniform_mean, .throughput_uniform_std, .throughput_uniform_min, .throughput_uniform_max] | map(if . == null then \"-\" else (. * 10000 | round / 10000 | tostring) end) | \"\(.[0]) (\(.[1])) [\(.[2]) – \(.[3])]\"" "$2"
 }
 for s in $SPECS; do
     start=$(date +%s.%N)

@@ -57,15 +57,26 @@ typedef struct dc_scratch {
  * adding order[j] are those left once order[0..j-1] is removed. Removal only
  * ever disconnects, so the first j (from the top) at which one component
  * remains is the last removal count that leaves the graph connected, and
- * j + 1 removals disconnect it. */
-static int64_t links_trial(const moore_graph *g, dc_scratch *w)
+ * j + 1 removals disconnect it. The order is drawn here step by step, the
+ * way moore_rng_shuffle_i32 fixes it from the top (the same permutation as
+ * moore_disconnect_order), and the draw stops with the answer: most trials
+ * never draw the bottom two thirds of it. */
+static int64_t links_trial(const moore_graph *g, dc_scratch *w, moore_rng *r)
 {
     for (int32_t v = 0; v < g->n; v++) {
         w->parent[v] = v;
         w->size[v] = 1;
     }
+    for (int64_t i = 0; i < g->m; i++)
+        w->order[i] = (int32_t)i;
     int64_t comps = g->n;
     for (int64_t j = g->m - 1; j >= 0; j--) {
+        if (j > 0) {
+            int64_t k = (int64_t)moore_rng_below(r, (uint64_t)j + 1);
+            int32_t t = w->order[j];
+            w->order[j] = w->order[k];
+            w->order[k] = t;
+        }
         int32_t e = w->order[j];
         comps -= uf_union(w->parent, w->size, w->lu[e], w->lv[e]);
         if (comps == 1)
@@ -165,8 +176,14 @@ int moore_disconnect_trials(const moore_graph *g, int switches, uint64_t seed, i
         for (int t = 0; t < trials; t++) {
             if (failed)
                 continue;
-            moore_disconnect_order(g, switches, seed, t, w.order, NULL);
-            removed[t] = switches ? switches_trial(g, &w) : links_trial(g, &w);
+            if (switches) {
+                moore_disconnect_order(g, 1, seed, t, w.order, NULL);
+                removed[t] = switches_trial(g, &w);
+            } else {
+                moore_rng r;
+                res_trial_rng(seed, t, &r);
+                removed[t] = links_trial(g, &w, &r);
+            }
         }
         scratch_free(&w);
     }
