@@ -14,6 +14,7 @@ int cmd_sweep(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_layout(int argc, char **argv);
 int cmd_route(int argc, char **argv);
+int cmd_fail(int argc, char **argv);
 
 extern const char cmd_build_usage[], cmd_stats_usage[], cmd_families_usage[];
 extern const char cmd_plan_usage[], cmd_compare_usage[];
@@ -23,6 +24,7 @@ extern const char cmd_sweep_usage[];
 extern const char cmd_report_usage[];
 extern const char cmd_layout_usage[];
 extern const char cmd_route_usage[];
+extern const char cmd_fail_usage[];
 
 static const cli_command COMMANDS[] = {
     { "build", "build a topology and write it to a file", cmd_build_usage, cmd_build },
@@ -44,6 +46,8 @@ static const cli_command COMMANDS[] = {
     { "layout", "racks, floor, cable plan (CSV), cost and power", cmd_layout_usage, cmd_layout },
     { "route", "routes (ECMP, KSP, Valiant, UGAL), tables and deadlock-free layers",
       cmd_route_usage, cmd_route },
+    { "fail", "what survives random link, switch or rack failures (seeded trials)",
+      cmd_fail_usage, cmd_fail },
     { NULL, NULL, NULL, NULL }
 };
 

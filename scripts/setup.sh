@@ -26,6 +26,7 @@ if [ "${MOORE_BENCH:-0}" = 1 ]; then
   PACKAGES+=(libigraph-dev)             # benchmarks only (GPL: never linked into libmoore)
   # python3-networkx (in the list above) is what bench/layout_bench.py (Kernighan-Lin) and
   # bench/routing_ksp_networkx.py (Yen's KSP) compare with.
+  PACKAGES+=(python3-networkx bc)       # bench/run_resilience.sh: the networkx loop, timing sums
 fi
 
 missing=()

@@ -23,6 +23,8 @@ int moore_metric_layout(const moore_graph *, const moore_metric_options *, moore
                         moore_error *);
 int moore_metric_routing(const moore_graph *, const moore_metric_options *, moore_report *,
                          moore_error *);
+int moore_metric_resilience(const moore_graph *, const moore_metric_options *, moore_report *,
+                            moore_error *);
 
 static const moore_metric_group GROUPS[] = {
     { "basic", "switches, links, endpoints, degrees", 1, moore_metric_basic },
@@ -42,6 +44,8 @@ static const moore_metric_group GROUPS[] = {
       0, moore_metric_layout },
     { "routing", "uniform throughput under ECMP and KSP-8, and its ratio to optimal", 0,
       moore_metric_routing },
+    { "resilience", "share of links / switches removed at random when the graph disconnects", 0,
+      moore_metric_resilience },
     { NULL, NULL, 0, NULL }
 };
 

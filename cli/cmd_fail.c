@@ -1,0 +1,286 @@
+/* cmd_fail.c — `moore fail TOPO (--links F,... | --switches F,... | --racks N,...)
+ * [--independent] [--trials T] [--metrics LIST] [--eps E] [--seed S] [--json]`
+ * and `moore fail TOPO --until-disconnected [--switches] [--trials T]`: what a
+ * topology keeps under seeded random failures (docs/resilience.md). Parses,
+ * calls src/resilience/, prints one row per failure level as it is done. */
+#include "cli.h"
+#include "moore/resilience.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char cmd_fail_usage[] =
+    "usage: moore fail TOPO (--links F,... | --switches F,... | --racks N,...)\n"
+    "                  [--independent] [--trials T] [--metrics LIST] [--eps E] [--seed S] [--json]\n"
+    "       moore fail TOPO --until-disconnected [--switches] [--trials T] [--seed S] [--json]\n\n"
+    "Seeded random failures of TOPO (a SPEC or a topology file), T trials per level\n"
+    "(default 100), and the metrics of each surviving graph.\n\n"
+    "  --links F,...     fail exactly round(F*links) links, uniform without replacement\n"
+    "  --independent     with --links: fail each link independently with probability F\n"
+    "  --switches F,...  fail round(F*switches) switches; their servers are lost with them\n"
+    "  --racks N,...     fail N whole racks (needs the layout module: not in this build)\n"
+    "  --metrics LIST    diameter, avg_path_length, avg_path_length_endpoints,\n"
+    "                    throughput_uniform, bisection, or all (default: the first three)\n"
+    "  --eps E           throughput_uniform: approximation accuracy (default 0.05)\n"
+    "  --until-disconnected  remove links (switches with --switches) in random order until\n"
+    "                    the graph disconnects; report the fraction removed at that moment\n"
+    "  --seed S          seed of the draws (default 1); same seed, same numbers\n"
+    "  --json            JSON instead of one aligned table\n\n"
+    "Per level: connected_fraction (share of trials whose survivors are connected), and\n"
+    "for each metric over the connected trials: <key>_mean, _min, _p5, _p50, _p95, _max, _std.\n";
+
+#define FAIL_MAX_LEVELS 64
+
+typedef struct fail_args {
+    const char *topo, *levels, *metrics;
+    moore_failure_kind kind;
+    int independent, until, switches_flag, json, racks;
+    long long trials, seed;
+    double eps;
+} fail_args;
+
+/* "0.05,0.1" → levels; each a number in [0, hi] (an integer when integral). */
+static int parse_levels(const char *list, double hi, int integral, double *out, int *count)
+{
+    *count = 0;
+    for (const char *s = list; *s;) {
+        char *end;
+        double v = strtod(s, &end);
+        if (end == s || (*end && *end != ',') || !(v >= 0 && v <= hi) ||
+            (integral && v != floor(v)))
+            return cli_usage_error("fail: level '%.*s' must be %s", (int)strcspn(s, ","), s,
+                                   integral ? "a whole number >= 0" : "a number in [0, 1]");
+        if (*count == FAIL_MAX_LEVELS)
+            return cli_usage_error("fail: at most %d failure levels", FAIL_MAX_LEVELS);
+        out[(*count)++] = v;
+        s = *end ? end + 1 : end;
+    }
+    if (*count == 0)
+        return cli_usage_error("fail: give at least one failure level");
+    return 0;
+}
+
+static int has_flag(int argc, char **argv, const char *flag)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], flag) == 0)
+            return 1;
+    return 0;
+}
+
+static int parse(int argc, char **argv, fail_args *f)
+{
+    cli_args a;
+    int given = 0;
+    memset(f, 0, sizeof *f);
+    f->trials = 100;
+    f->seed = 1;
+    f->eps = 0.05;
+    f->until = has_flag(argc, argv, "--until-disconnected");
+    cli_args_init(&a, argc, argv);
+    for (; a.i < a.argc && !a.bad; a.i++) {
+        if (cli_flag(&a, "--json", NULL))
+            f->json = 1;
+        else if (cli_flag(&a, "--independent", NULL))
+            f->independent = 1;
+        else if (cli_flag(&a, "--until-disconnected", NULL))
+            continue;
+        else if (f->until && cli_flag(&a, "--switches", NULL))
+            f->switches_flag = 1;
+        else if (f->until && cli_flag(&a, "--links", NULL))
+            f->switches_flag = 0;
+        else if (cli_option(&a, "--links", NULL)) {
+            f->kind = MOORE_FAIL_LINKS_FRACTION;
+            f->levels = a.value;
+            given++;
+        } else if (cli_option(&a, "--switches", NULL)) {
+            f->kind = MOORE_FAIL_SWITCHES;
+            f->levels = a.value;
+            given++;
+        } else if (cli_option(&a, "--racks", NULL)) {
+            f->kind = MOORE_FAIL_RACKS;
+            f->levels = a.value;
+            f->racks = 1;
+            given++;
+        } else if (cli_option(&a, "--trials", NULL))
+            cli_int_value(&a, "--trials", 1, MOORE_FAIL_MAX_TRIALS, &f->trials);
+        else if (cli_option(&a, "--metrics", NULL))
+            f->metrics = a.value;
+        else if (cli_option(&a, "--eps", NULL))
+            cli_double_value(&a, "--eps", 1e-4, 1.0, &f->eps);
+        else if (cli_option(&a, "--seed", NULL))
+            cli_int_value(&a, "--seed", 0, (long long)9e18, &f->seed);
+        else if (cli_positional(&a, &f->topo))
+            return 2;
+    }
+    if (a.bad)
+        return 2;
+    if (!f->topo)
+        return cli_usage_error("fail: missing TOPO (see 'moore fail --help')");
+    if (f->until && (given || f->metrics))
+        return cli_usage_error("fail: --until-disconnected takes no failure levels or metrics");
+    if (!f->until && given != 1)
+        return cli_usage_error("fail: give one of --links, --switches, --racks, or "
+                               "--until-disconnected");
+    if (f->independent && f->kind != MOORE_FAIL_LINKS_FRACTION)
+        return cli_usage_error("fail: --independent applies to --links only");
+    if (f->independent)
+        f->kind = MOORE_FAIL_LINKS_PROB;
+    if (f->racks)
+        return cli_usage_error("fail: --racks needs rack placement (the layout module), "
+                               "which this build does not have");
+    return 0;
+}
+
+static const char *const STAT_NAMES[7] = { "mean", "min", "p5", "p50", "p95", "max", "std" };
+
+static double stat_value(const moore_fail_stats *s, int i)
+{
+    const double v[7] = { s->mean, s->min, s->p5, s->p50, s->p95, s->max, s->std };
+    return s->count ? v[i] : NAN;
+}
+
+static int level_report(const moore_fail_result *res, double level, unsigned mask,
+                        moore_report *r, moore_error *err)
+{
+    int rc = moore_report_double(r, "level", level, err);
+    if (!rc) rc = moore_report_int(r, "trials", res->trials, err);
+    if (!rc) rc = moore_report_double(r, "connected_fraction", res->connected_fraction, err);
+    if (!rc) rc = moore_report_double(r, "links_failed_mean", res->links_failed.mean, err);
+    if (!rc) rc = moore_report_double(r, "switches_failed_mean", res->switches_failed.mean, err);
+    for (int m = 0; !rc && m < MOORE_FAIL_NMETRICS; m++) {
+        if (!(mask & 1u << m))
+            continue;
+        for (int i = 0; !rc && i < 7; i++) {
+            char key[48];
+            snprintf(key, sizeof key, "%s_%s", moore_fail_metric_name(m), STAT_NAMES[i]);
+            double v = stat_value(&res->metric[m], i);
+            rc = isnan(v) ? moore_report_null(r, key, err) : moore_report_double(r, key, v, err);
+        }
+    }
+    return rc;
+}
+
+/* Text column of a report key: metric names shortened so the table fits. */
+static void short_key(const char *key, char *out, size_t len)
+{
+    static const char *const LONG[][2] = {
+        { "avg_path_length_endpoints_", "apl_ep." }, { "avg_path_length_", "apl." },
+        { "diameter_", "diam." }, { "throughput_uniform_", "thru." }, { "bisection_", "bisect." },
+        { "connected_fraction", "connected" }, { "links_failed_mean", "links_lost" },
+        { "switches_failed_mean", "switches_lost" }
+    };
+    for (size_t i = 0; i < sizeof LONG / sizeof LONG[0]; i++) {
+        size_t n = strlen(LONG[i][0]);
+        if (strncmp(key, LONG[i][0], n) == 0) {
+            snprintf(out, len, "%s%s", LONG[i][1], key + n);
+            return;
+        }
+    }
+    snprintf(out, len, "%s", key);
+}
+
+/* Text: a header once, then one row per level as it is done. */
+static void text_row(const moore_report *r, int header)
+{
+    for (int i = 0; i < r->count; i++) {
+        const moore_report_item *it = &r->items[i];
+        char key[48];
+        short_key(it->key, key, sizeof key);
+        int w = (int)strlen(key) > 8 ? (int)strlen(key) : 8;
+        const char *sep = i ? "  " : "";
+        if (header)
+            printf("%s%*s", sep, w, key);
+        else if (it->type == MOORE_VALUE_NULL)
+            printf("%s%*s", sep, w, "-");
+        else if (it->type == MOORE_VALUE_INT)
+            printf("%s%*lld", sep, w, (long long)it->i);
+        else
+            printf("%s%*.5g", sep, w, it->d);
+    }
+    printf("\n");
+    fflush(stdout);
+}
+
+static int run_levels(const moore_graph *g, const fail_args *f, moore_error *err)
+{
+    double levels[FAIL_MAX_LEVELS];
+    int count = 0;
+    if (parse_levels(f->levels, 1.0, 0, levels, &count))
+        return -2;
+    moore_fail_options o;
+    moore_fail_options_default(&o);
+    o.trials = (int)f->trials;
+    o.seed = (uint64_t)f->seed;
+    o.eps = f->eps;
+    o.progress = cli_progress;
+    int rc = moore_fail_metric_mask(f->metrics, &o.metrics, err);
+    if (f->json && !rc)
+        printf("[\n");
+    for (int l = 0; !rc && l < count; l++) {
+        moore_failure_scenario s = { f->kind, levels[l], NULL, 0 };
+        moore_fail_result res;
+        moore_report r;
+        moore_report_init(&r);
+        rc = moore_fail_trials(g, &s, &o, &res, err);
+        cli_progress_done();
+        if (!rc)
+            rc = level_report(&res, levels[l], o.metrics, &r, err);
+        if (!rc && f->json) {
+            rc = moore_report_write_json(&r, stdout, 1, err);
+            printf(l + 1 < count ? ",\n" : "]\n");
+            fflush(stdout);
+        } else if (!rc) {
+            if (l == 0)
+                text_row(&r, 1);
+            text_row(&r, 0);
+        }
+        moore_report_free(&r);
+        moore_fail_result_free(&res);
+    }
+    return rc;
+}
+
+static int run_until(const moore_graph *g, const fail_args *f, moore_error *err)
+{
+    moore_fail_stats s;
+    const char *what = f->switches_flag ? "switches" : "links";
+    int rc = moore_disconnect_fraction(g, f->switches_flag, (uint64_t)f->seed, (int)f->trials,
+                                       0, &s, err);
+    if (rc)
+        return rc;
+    moore_report r;
+    moore_report_init(&r);
+    const char *names[7] = { "mean", "min", "p5", "p50", "p95", "max", "std" };
+    const double vals[7] = { s.mean, s.min, s.p5, s.p50, s.p95, s.max, s.std };
+    rc = moore_report_int(&r, "trials", (int64_t)f->trials, err);
+    for (int i = 0; !rc && i < 7; i++) {
+        char key[48];
+        snprintf(key, sizeof key, "%s_at_disconnection_%s", what, names[i]);
+        rc = moore_report_double(&r, key, vals[i], err);
+    }
+    if (!rc)
+        rc = f->json ? moore_report_write_json(&r, stdout, 1, err)
+                     : moore_report_write_text(&r, stdout, err);
+    moore_report_free(&r);
+    return rc;
+}
+
+int cmd_fail(int argc, char **argv)
+{
+    fail_args f;
+    int bad = parse(argc, argv, &f);
+    if (bad)
+        return bad;
+    moore_error err;
+    moore_error_clear(&err);
+    moore_graph *g = NULL;
+    int rc = moore_topology_load(f.topo, &g, &err);
+    if (!rc)
+        rc = f.until ? run_until(g, &f, &err) : run_levels(g, &f, &err);
+    moore_graph_free(g);
+    if (rc == -2)
+        return 2;
+    return rc ? cli_fail(&err) : 0;
+}

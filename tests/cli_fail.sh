@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# cli_fail.sh — the `moore fail` contract: JSON keys per level, closed forms
+# (level 0 = the unfailed Petersen graph; a ring disconnects at the second link
+# removal), same seed and any thread count give the same bytes, bad input
+# exits 2 with one line.
+#   bash cli_fail.sh <path-to-moore> <source-dir>
+set -u
+MOORE=$1
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+fails=0
+passes=0
+check() { # name, condition...
+    local name=$1
+    shift
+    if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name" >&2; fails=$((fails + 1)); fi
+}
+status() { "$@" >"$TMP/out" 2>"$TMP/err"; echo $?; }
+jqv() { jq -r "$1" "$TMP/out"; }
+
+# Levels as a JSON array; level 0 of Petersen: diameter 2, APL 15/9.
+check "links exit 0" test "$(status "$MOORE" fail petersen --links 0,0.2 --trials 12 --json)" = 0
+check "two levels" test "$(jqv 'length')" = 2
+for key in level trials connected_fraction diameter_mean diameter_min diameter_p5 diameter_p50 \
+    diameter_p95 diameter_std avg_path_length_mean avg_path_length_endpoints_p95; do
+    check "key $key" test "$(jqv ".[0] | has(\"$key\")")" = true
+done
+check "level 0 diameter" test "$(jqv '.[0].diameter_mean')" = 2
+check "level 0 apl" test "$(jqv '.[0].avg_path_length_p50 * 9 | round')" = 15
+check "level 0 spread" test "$(jqv '.[0].avg_path_length_std')" = 0
+check "level 0 connected" test "$(jqv '.[0].connected_fraction')" = 1
+check "level 0.2 links" test "$(jqv '.[1].links_failed_mean')" = 3
+
+# Same seed, 1 and 2 threads: the same bytes; another seed differs.
+OMP_NUM_THREADS=1 "$MOORE" fail petersen --links 0.2 --independent --trials 8 --seed 4 \
+    --metrics all --eps 0.2 --json >"$TMP/a"
+OMP_NUM_THREADS=2 "$MOORE" fail petersen --links 0.2 --independent --trials 8 --seed 4 \
+    --metrics all --eps 0.2 --json >"$TMP/b"
+"$MOORE" fail petersen --links 0.2 --independent --trials 8 --seed 5 --metrics all \
+    --eps 0.2 --json >"$TMP/c"
+check "threads same bytes" cmp -s "$TMP/a" "$TMP/b"
+check "seed matters" test -n "$(cmp "$TMP/a" "$TMP/c" 2>&1)"
+check "throughput key" grep -q '"throughput_uniform_mean":' "$TMP/a"
+check "bisection key" grep -q '"bisection_p5":' "$TMP/a"
+
+# Text: a header and one row per level.
+check "text exit 0" test "$(status "$MOORE" fail complete:n=8 --switches 0,0.25,0.75 --trials 5)" = 0
+check "text rows" test "$(wc -l <"$TMP/out")" = 4
+
+# A ring of 12 disconnects at the second link removal: exactly 2/12.
+check "until exit 0" test "$(status "$MOORE" fail torus:dims=12 --until-disconnected --trials 30 --json)" = 0
+check "ring mean" test "$(jqv '.links_at_disconnection_mean * 12 | round')" = 2
+check "ring std" test "$(jqv '.links_at_disconnection_std')" = 0
+check "switches mode" test "$(status "$MOORE" fail complete:n=6 --until-disconnected --switches --json)" = 0
+check "K6 last switch" test "$(jqv '.switches_at_disconnection_min * 6 | round')" = 5
+check "metric group" test "$(status "$MOORE" stats petersen --metrics resilience --json)" = 0
+check "group key" test "$(jqv 'has("links_at_disconnection_p5")')" = true
+
+# Bad input: exit 2, one line on stderr, nothing on stdout.
+bad() { # name, args...
+    local name=$1
+    shift
+    check "$name exit 2" test "$(status "$MOORE" fail "$@")" = 2
+    check "$name one line" test "$(wc -l <"$TMP/err")" = 1
+    check "$name no output" test ! -s "$TMP/out"
+}
+bad "level above 1" petersen --links 1.5
+bad "negative level" petersen --switches -0.1
+bad "not a number" petersen --links 0.1,x
+bad "zero trials" petersen --links 0.1 --trials 0
+bad "absurd trials" petersen --links 0.1 --trials 100000000
+bad "racks" petersen --racks 1
+bad "unknown metric" petersen --links 0.1 --metrics girth
+bad "two kinds" petersen --links 0.1 --switches 0.1
+bad "no kind" petersen
+bad "missing topo" --links 0.1
+bad "independent alone" petersen --switches 0.1 --independent
+bad "until with levels" petersen --until-disconnected --links 0.1
+bad "until one switch" complete:n=1 --until-disconnected
+
+echo "cli_fail: $passes passed, $fails failed"
+[ "$fails" -eq 0 ]
