@@ -63,5 +63,10 @@ int moore_jellyfish_build(const moore_params *, moore_graph **, moore_error *);
 int moore_jellyfish_counts(const moore_params *, moore_counts *, moore_error *);
 int moore_jellyfish_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
 
+/* clos.c: folded Clos of 2 or 3 tiers from one radix, any server count */
+extern const moore_param_info moore_clos_params[];
+int moore_clos_build(const moore_params *, moore_graph **, moore_error *);
+int moore_clos_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_clos_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
 
 #endif

@@ -40,6 +40,9 @@ static const moore_family FAMILIES[] = {
     { "polarfly", "PolarFly: Erdos-Renyi polarity graph ER_q, q^2+q+1 switches, diameter 2",
       "Lakhotia, Besta, Monroe, Isham, Iff, Hoefler & Petrini, SC'22", moore_polarfly_params,
       moore_polarfly_build, moore_polarfly_counts, moore_polarfly_plan },
+    { "clos", "folded Clos of 2 or 3 tiers from radix-R switches, any server count, O:1 at the leaf",
+      "Clos, Bell Syst. Tech. J. 1953; Leiserson, IEEE Trans. Computers 1985", moore_clos_params,
+      moore_clos_build, moore_clos_counts, moore_clos_plan },
     { NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 };
 
