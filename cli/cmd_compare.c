@@ -14,7 +14,8 @@
 
 const char cmd_compare_usage[] =
     "usage: moore compare [--radix R] [--endpoints N] [--bandwidth B|any] [--families LIST]\n"
-    "                     [--metrics LIST] [--throughput] [--seed S] [--json] [TOPO...]\n\n"
+    "                     [--metrics LIST] [--throughput] [--thorough] [--seed S] [--json]\n"
+    "                     [TOPO...]\n\n"
     "For switches of radix R and at least N servers, chooses per family the cheapest\n"
     "configuration whose uniform-traffic throughput per server (each server sending 1\n"
     "in total) is proven to be at least B, and measures it. Cheapest: lowest cost_total\n"
@@ -31,6 +32,9 @@ const char cmd_compare_usage[] =
     "  --endpoints N     servers to reach at least (default 10000)\n"
     "  --bandwidth B     uniform throughput per server to prove, > 0 (default 1: full);\n"
     "                    'any': each family's fewest-switch configuration, unmeasured\n"
+    "  --thorough        where the shortest-path split proves too little, also try\n"
+    "                    the (1+0.05) approximation's lower bound (2 rows per family;\n"
+    "                    seconds to tens of seconds each)\n"
     "  --families LIST   comma list of families (default: all with a planner)\n"
     "  --metrics LIST    metric groups to run (default: basic,paths,spectral,bisection\n"
     "                    and layout where it exists)\n"
@@ -225,12 +229,23 @@ int cmd_compare(int argc, char **argv)
             json = 1;
         else if (cli_flag(&a, "--throughput", NULL))
             throughput = 1;
+        else if (cli_flag(&a, "--thorough", NULL))
+            o.approx_tries = 2;
         else if (cli_option(&a, "--radix", "-r")) {
             if (cli_int_value(&a, "--radix", 1, 1 << 20, &v))
                 o.radix = (int32_t)v;
         } else if (cli_option(&a, "--endpoints", "-n")) {
             if (cli_int_value(&a, "--endpoints", 1, (long long)1 << 50, &v))
                 o.endpoints = v;
+        } else if (cli_option(&a, "--bandwidth", "-b")) {
+            if (a.value && strcmp(a.value, "any") == 0)
+                o.bandwidth = 0;
+            else if (cli_double_value(&a, "--bandwidth", -1e300, 1e300, &o.bandwidth) &&
+                     !(o.bandwidth > 0 && isfinite(o.bandwidth))) {
+                free(topos);
+                return cli_usage_error("compare: --bandwidth %s must be a number above 0 or "
+                                       "'any'", a.value);
+            }
         } else if (cli_option(&a, "--families", NULL))
             o.families = a.value;
         else if (cli_option(&a, "--metrics", "-m"))

@@ -118,9 +118,17 @@ typedef struct moore_compare_options {
      * to reach (SPEC.md §6); 0 = any: each family's fewest-switch row
      * reaching the endpoints, without throughput. Default 1 (full). */
     double bandwidth;
-    int max_tries;              /* per family, graphs built before giving up (default 12) */
-    /* Called with each row as soon as it is measured (rows come in family
-     * table order), so a caller can print it; may be NULL. */
+    int max_tries;              /* per family, graphs built before giving up (default 8) */
+    /* The Clos baseline is searched first (it is the first row); no other
+     * family's row may have more than this times its switches (default 2;
+     * 0: no cap). */
+    double cap_vs_clos;
+    /* Per family, rows the shortest-path split leaves undecided (TUB ≥ B >
+     * split) that get the (1+ε) approximation (8 phases at most) too. Default
+     * 0: each run costs seconds to tens of seconds at 1,000 switches. */
+    int approx_tries;
+    /* Called with each row as soon as it is measured (at a bandwidth the Clos
+     * first, then family table order), so a caller can print it; may be NULL. */
     void (*row_done)(void *ctx, const struct moore_compare *c, int row);
     void *row_ctx;
 } moore_compare_options;

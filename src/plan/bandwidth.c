@@ -10,7 +10,8 @@
  *  2. on the built graph, cut bounds (plan_bound_cut): the first half of
  *     the switch ids (a family's natural halves: pods, groups, dimensions)
  *     and each single server switch, θ ≤ cut/demand across it;
- *  3. a proven lower bound by a concrete routing (plan_bound_split): every
+ *  3. a proven lower bound by a concrete routing (plan_bound_split, which
+ *     also returns TUB = 2|E|/Σ T·dist from the same BFS): every
  *     s→t demand split evenly over all shortest s–t paths. It is feasible
  *     flow, so θ ≥ 1/(largest arc load). O(M) per destination switch; on a
  *     folded Clos or a fat-tree it is the optimum to within the leaf's
@@ -70,9 +71,10 @@ double plan_bound_cut(const moore_graph *g)
 
 #define FIX_SCALE 1073741824.0 /* 2^30 */
 
-/* Adds the loads of all demand toward t, split evenly over shortest paths. */
-static void split_toward(const moore_graph *g, int32_t t, double S, int32_t *dist,
-                         int32_t *order, double *sigma, double *flow, int64_t *load)
+/* Adds the loads of all demand toward t, split evenly over shortest paths;
+ * returns Σ_s T(s,t)·dist(s,t), t's share of TUB's denominator. */
+static double split_toward(const moore_graph *g, int32_t t, double S, int32_t *dist,
+                           int32_t *order, double *sigma, double *flow, int64_t *load)
 {
     moore_bfs(g, t, dist, order);
     /* moore_bfs leaves its queue in BFS order: order[0..n-1] */
@@ -86,9 +88,12 @@ static void split_toward(const moore_graph *g, int32_t t, double S, int32_t *dis
                 s += sigma[g->adj[k]];
         sigma[v] = s;
     }
-    for (int32_t i = 0; i < n; i++)
-        flow[order[i]] = order[i] == t ? 0 : g->endpoints[order[i]] * (double)g->endpoints[t] /
-                                                 (S - 1);
+    double hops = 0;
+    for (int32_t i = 0; i < n; i++) {
+        int32_t v = order[i];
+        flow[v] = v == t ? 0 : g->endpoints[v] * (double)g->endpoints[t] / (S - 1);
+        hops += flow[v] * dist[v];
+    }
     for (int32_t i = n - 1; i > 0; i--) {
         int32_t v = order[i];
         if (flow[v] <= 0)
@@ -104,11 +109,14 @@ static void split_toward(const moore_graph *g, int32_t t, double S, int32_t *dis
             load[k] += units;
         }
     }
+    return hops;
 }
 
-int plan_bound_split(const moore_graph *g, int threads, double *lower, moore_error *err)
+int plan_bound_split(const moore_graph *g, int threads, double *lower, double *tub,
+                     moore_error *err)
 {
     *lower = 0;
+    *tub = INFINITY;
     double S = (double)moore_graph_endpoints_total(g);
     int32_t n = g->n;
     if (S < 2 || n < 2)
@@ -123,6 +131,11 @@ int plan_bound_split(const moore_graph *g, int threads, double *lower, moore_err
     if (!load)
         return MOORE_ENOMEM;
     int failed = 0;
+    double *hops = moore_calloc((size_t)n, sizeof *hops, err);
+    if (!hops) {
+        free(load);
+        return MOORE_ENOMEM;
+    }
 #pragma omp parallel num_threads(threads > 0 ? threads : omp_get_max_threads()) \
     reduction(| : failed)
     {
@@ -132,7 +145,7 @@ int plan_bound_split(const moore_graph *g, int threads, double *lower, moore_err
 #pragma omp for schedule(dynamic, 8)
         for (int32_t t = 0; t < n; t++)
             if (dist && order && sigma && flow && g->endpoints[t] > 0)
-                split_toward(g, t, S, dist, order, sigma, flow, load);
+                hops[t] = split_toward(g, t, S, dist, order, sigma, flow, load);
         free(dist);
         free(order);
         free(sigma);
@@ -142,9 +155,14 @@ int plan_bound_split(const moore_graph *g, int threads, double *lower, moore_err
     for (int64_t k = 0; k < 2 * g->m; k++)
         if (load[k] > worst)
             worst = load[k];
+    double total = 0; /* summed in switch order: the same for any thread count */
+    for (int32_t t = 0; t < n; t++)
+        total += hops[t];
     free(load);
+    free(hops);
     if (failed)
         return moore_error_set(err, MOORE_ENOMEM, "shortest-path split: out of memory");
     *lower = worst > 0 ? FIX_SCALE / (double)worst : INFINITY;
+    *tub = total > 0 ? 2.0 * (double)g->m / total : INFINITY;
     return MOORE_OK;
 }

@@ -76,7 +76,9 @@ void moore_compare_options_default(moore_compare_options *o)
     o->radix = 48;
     o->endpoints = 10000;
     o->bandwidth = 1.0;
-    o->max_tries = 12;
+    o->max_tries = 8;
+    o->cap_vs_clos = 2.0;
+    o->approx_tries = 0;
     moore_metric_options_default(&o->metric);
 }
 
@@ -253,42 +255,36 @@ static int ports_fit(const moore_graph *g, int32_t multiplicity, int32_t radix)
     return 1;
 }
 
-/* Upper bounds on the built graph: the row's closed form, cuts, TUB. */
-static int upper_bounds(const moore_compare_options *o, const moore_graph *g, double closed,
-                        moore_traffic **tm, proof *pr, moore_error *err)
+/* Bounds on the built graph, cheapest first: the row's closed form and cuts
+ * (upper), then the shortest-path split (lower) with TUB (upper) from the
+ * same distances, and only when those leave B undecided and this family has
+ * an approximation run left, the (1+ε) approximation's bounds. */
+static int bounds(const moore_compare_options *o, const moore_graph *g, double closed,
+                  int *approx_left, proof *pr, moore_error *err)
 {
     double cut = plan_bound_cut(g), tub;
     pr->upper = closed < cut ? closed : cut;
     if (pr->upper < o->bandwidth)
         return MOORE_OK;
-    int rc = moore_traffic_make(g, "uniform", o->metric.seed, tm, err);
-    if (!rc)
-        rc = moore_flow_tub(g, *tm, &tub, err);
-    if (!rc && tub < pr->upper)
+    int rc = plan_bound_split(g, o->metric.threads, &pr->lower, &tub, err);
+    if (tub < pr->upper)
         pr->upper = tub;
-    return rc;
-}
-
-/* Proven lower bounds, the cheap one first; the approximation only when the
- * split falls short and this family still has approximation runs left. */
-static int lower_bounds(const moore_compare_options *o, const moore_graph *g,
-                        const moore_traffic *tm, int *approx_left, proof *pr, moore_error *err)
-{
-    int rc = plan_bound_split(g, o->metric.threads, &pr->lower, err);
-    if (rc || pr->lower >= o->bandwidth) {
-        pr->how = "split";
+    pr->how = "split";
+    if (rc || pr->lower >= o->bandwidth || pr->upper < o->bandwidth || *approx_left <= 0)
         return rc;
-    }
-    if (*approx_left <= 0)
-        return MOORE_OK;
     (*approx_left)--;
+    moore_traffic *tm = NULL;
     moore_flow_options fo;
     moore_flow_result f;
     moore_flow_options_default(&fo);
     fo.eps = 0.05;
-    fo.max_phases = 24; /* bounds a try's time; the bounds reached are still proven */
+    fo.max_phases = 8; /* bounds a try's time; the bounds reached are still proven */
     fo.threads = o->metric.threads;
-    if ((rc = moore_flow_approx(g, tm, &fo, &f, err)))
+    rc = moore_traffic_make(g, "uniform", o->metric.seed, &tm, err);
+    if (!rc)
+        rc = moore_flow_approx(g, tm, &fo, &f, err);
+    moore_traffic_free(tm);
+    if (rc)
         return rc;
     if (f.lower > pr->lower)
         pr->lower = f.lower;
@@ -304,7 +300,6 @@ static int try_row(const moore_compare_options *o, const moore_plan_row *r, int 
                    moore_graph **g_out, int64_t *cables, proof *pr, moore_error *err)
 {
     moore_graph *g = NULL;
-    moore_traffic *tm = NULL;
     moore_error sub;
     int32_t comps = 0;
     *g_out = NULL;
@@ -315,10 +310,7 @@ static int try_row(const moore_compare_options *o, const moore_plan_row *r, int 
     if (!rc && ports_fit(g, r->counts.multiplicity, o->radix))
         rc = moore_components(g, NULL, &comps, err);
     if (!rc && comps == 1)
-        rc = upper_bounds(o, g, r->bound, &tm, pr, err);
-    if (!rc && comps == 1 && pr->upper >= o->bandwidth)
-        rc = lower_bounds(o, g, tm, approx_left, pr, err);
-    moore_traffic_free(tm);
+        rc = bounds(o, g, r->bound, approx_left, pr, err);
     if (!rc && comps == 1 && pr->how && pr->lower >= o->bandwidth)
         *g_out = g;
     else
@@ -359,10 +351,10 @@ static void keep_if_better(best_row *b, moore_graph *g, const moore_plan_row *r,
 
 /* Walks family f's search rows cheapest first (see the file comment). */
 static int choose_family(const moore_compare_options *o, const moore_plan *plan,
-                         const moore_family *f, int by_cost, best_row *b, int *tries,
-                         moore_error *err)
+                         const moore_family *f, int by_cost, int64_t cap, best_row *b,
+                         int *tries, moore_error *err)
 {
-    int rc = MOORE_OK, approx_left = 2, qualified = 0;
+    int rc = MOORE_OK, approx_left = o->approx_tries, qualified = 0;
     int64_t first_switches = 0;
     *tries = 0;
     for (int64_t i = 0; !rc && i < plan->count; i++) {
@@ -371,7 +363,7 @@ static int choose_family(const moore_compare_options *o, const moore_plan *plan,
             continue;
         if (b->g && (!by_cost || qualified >= 4 || r->counts.switches * 4 > first_switches * 5))
             break;
-        if (*tries >= o->max_tries)
+        if (*tries >= o->max_tries || (cap > 0 && r->counts.switches > cap))
             break;
         ++*tries;
         if (o->metric.progress) {
@@ -394,28 +386,45 @@ static int choose_family(const moore_compare_options *o, const moore_plan *plan,
     return rc;
 }
 
+/* The Clos baseline is searched first, and caps the others: a family that
+ * needs more than o->cap_vs_clos times its switches is no contender. */
+static int search_family(const moore_compare_options *o, const char *metrics,
+                         const moore_plan *plan, const moore_family *f, int64_t *cap,
+                         moore_compare *c, moore_error *err)
+{
+    int tries = 0;
+    best_row b = { 0 };
+    int rc = choose_family(o, plan, f, c->by_cost, *cap, &b, &tries, err);
+    if (!rc && b.g) {
+        rc = add_row(o, metrics, b.row->spec, b.g, b.cables, &b.pr, c, err);
+        if (strcmp(f->name, "clos") == 0 && o->cap_vs_clos > 0)
+            *cap = (int64_t)(o->cap_vs_clos * (double)b.row->counts.switches);
+    } else if (!rc)
+        rc = add_note(c, err, "%s: no configuration with radix %d and at least %lld endpoints "
+                      "is proven to reach bandwidth %g%s (%d built and refuted or undecided; "
+                      "the rest ruled out by closed forms)", f->name, (int)o->radix,
+                      (long long)o->endpoints, o->bandwidth,
+                      *cap > 0 ? " within the switch cap set by the Clos" : "", tries);
+    moore_graph_free(b.g);
+    return rc;
+}
+
 static int run_search(const moore_compare_options *o, const char *metrics, moore_compare *c,
                       moore_error *err)
 {
     moore_plan plan;
+    int64_t cap = 0;
     int rc = moore_plan_search(o->radix, o->endpoints, o->families, o->bandwidth, &plan, err);
+    const moore_family *clos = moore_family_find("clos");
+    int on = 0;
+    if (!rc && clos && !(rc = moore_plan_family_selected(o->families, clos, &on, err)) && on)
+        rc = search_family(o, metrics, &plan, clos, &cap, c, err);
     for (const moore_family *f = moore_families(); !rc && f->name; f++) {
-        int on, tries = 0;
-        if ((rc = moore_plan_family_selected(o->families, f, &on, err)) || !on)
+        if (f == clos || (rc = moore_plan_family_selected(o->families, f, &on, err)) || !on)
             continue;
-        best_row b = { 0 };
-        rc = choose_family(o, &plan, f, c->by_cost, &b, &tries, err);
-        if (!rc && b.g)
-            rc = add_row(o, metrics, b.row->spec, b.g, b.cables, &b.pr, c, err);
-        else if (!rc)
-            rc = add_note(c, err, "%s: no configuration with radix %d and at least %lld "
-                          "endpoints is proven to reach bandwidth %g (%d built and refuted "
-                          "or undecided; the rest ruled out by closed forms)", f->name,
-                          (int)o->radix, (long long)o->endpoints, o->bandwidth, tries);
-        moore_graph_free(b.g);
+        rc = search_family(o, metrics, &plan, f, &cap, c, err);
     }
-    if (!rc || plan.rows)
-        moore_plan_free(&plan);
+    moore_plan_free(&plan);
     if (!rc && c->count == 0)
         rc = moore_error_set(err, MOORE_EINVAL, "compare: no family reaches bandwidth %g with "
                              "%lld endpoints and radix %d", o->bandwidth,

@@ -22,8 +22,10 @@ double plan_bound_closed(const moore_counts *c, int32_t p);
  * server switch alone); INFINITY without two servers. */
 double plan_bound_cut(const moore_graph *g);
 
-/* Proven lower bound: every demand split evenly over its shortest paths.
- * g must be connected. threads 0 = OpenMP default. */
-int plan_bound_split(const moore_graph *g, int threads, double *lower, moore_error *err);
+/* Proven lower bound: every demand split evenly over its shortest paths;
+ * and TUB (an upper bound) from the same distances. g must be connected.
+ * threads 0 = OpenMP default. */
+int plan_bound_split(const moore_graph *g, int threads, double *lower, double *tub,
+                     moore_error *err);
 
 #endif

@@ -252,6 +252,11 @@ int moore_plan_search(int32_t radix, int64_t endpoints, const char *families, do
         search s = { out, f, radix, endpoints };
         rc = family_rows(&s, err);
     }
+    if (!rc && out->count == 0) { /* plan's refusal names the smallest radix that works */
+        moore_plan probe;
+        rc = moore_plan_make(radix, endpoints, families, &probe, err);
+        moore_plan_free(&probe);
+    }
     if (rc) {
         moore_plan_free(out);
         return rc;
