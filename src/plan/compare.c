@@ -53,7 +53,8 @@ const moore_compare_column *moore_compare_columns(void) { return COLUMNS; }
  * not among them: the (1+eps) approximation takes seconds to minutes per
  * topology at 10,000 endpoints (dragonfly:p=12,g=37 worst case > 2 min), so
  * it is asked for with --metrics or the CLI's --throughput. */
-static const char *const COMPARE_GROUPS[] = { "basic", "paths", "spectral", "bisection", NULL };
+static const char *const COMPARE_GROUPS[] = { "basic", "paths", "spectral", "bisection",
+                                               "layout", NULL };
 
 int moore_compare_default_metrics(char *buf, size_t len, moore_error *err)
 {
@@ -361,11 +362,10 @@ static int choose_family(const moore_compare_options *o, const moore_plan *plan,
         const moore_plan_row *r = &plan->rows[i];
         if (r->family != f || r->ruled_out)
             continue;
-        if (b->g && (!by_cost || qualified >= 4 || r->counts.switches * 4 > first_switches * 5))
+        if (b->g && (!by_cost || qualified >= 3 || r->counts.switches * 10 > first_switches * 11))
             break;
         if (*tries >= o->max_tries || (cap > 0 && r->counts.switches > cap))
             break;
-        ++*tries;
         if (o->metric.progress) {
             char what[MOORE_SPEC_MAX + 48];
             snprintf(what, sizeof what, "compare %s: trying %s", f->name, r->spec);
@@ -376,6 +376,7 @@ static int choose_family(const moore_compare_options *o, const moore_plan *plan,
         int64_t cables;
         proof pr;
         rc = try_row(o, r, &approx_left, &g, &cables, &pr, err);
+        *tries += pr.how != NULL; /* rows refuted by cuts alone are cheap: not counted */
         if (rc || !g)
             continue;
         double cost = by_cost ? cost_of(o, g, err, &rc) : (double)qualified;
