@@ -1,22 +1,32 @@
-/* cmd_plan.c — `moore plan --radix R [--endpoints N] [--families LIST] [--json]`:
- * what every family can build with switches of radix R (library: plan.h). */
+/* cmd_plan.c — `moore plan --radix R [--endpoints N] [--bandwidth B]
+ * [--families LIST] [--json]`: what every family can build with switches of
+ * radix R, and with a bandwidth target what closed forms already decide
+ * (library: plan.h). */
 #include "cli.h"
 #include "table.h"
 
 #include <cjson/cJSON.h>
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 const char cmd_plan_usage[] =
-    "usage: moore plan --radix R [--endpoints N] [--families LIST] [--json]\n\n"
+    "usage: moore plan --radix R [--endpoints N [--bandwidth B]] [--families LIST] [--json]\n\n"
     "Lists every feasible configuration of every family for switches of radix R,\n"
     "from closed forms (no graph is built): switches, links (cables between\n"
     "switches), network degree, endpoints and diameter.\n\n"
     "  --radix R         switch radix (ports per switch)\n"
     "  --endpoints N     mark (*) the smallest configuration of each family with at\n"
     "                    least N endpoints\n"
+    "  --bandwidth B     with --endpoints: the search space of 'moore compare --bandwidth B'\n"
+    "                    (every servers-per-switch value, sizes and degrees), each row with\n"
+    "                    its closed-form upper bound on uniform throughput per server;\n"
+    "                    rows below B are ruled out (not listed; counted per family), *\n"
+    "                    marks each family's first row compare would build\n"
     "  --families LIST   comma list of families (default: all with a planner)\n"
     "  --json            an array of rows: family, spec, switches, links,\n"
-    "                    network_degree, endpoints, diameter, chosen\n";
+    "                    network_degree, endpoints, diameter, chosen (and with\n"
+    "                    --bandwidth: p, bound, ruled_out; every row)\n";
 
 static int print_json(const moore_plan *p)
 {
@@ -35,6 +45,14 @@ static int print_json(const moore_plan *p)
         else
             cJSON_AddNullToObject(o, "diameter");
         cJSON_AddBoolToObject(o, "chosen", r->chosen);
+        if (p->bandwidth > 0) {
+            cJSON_AddNumberToObject(o, "p", r->p);
+            if (isfinite(r->bound))
+                cJSON_AddNumberToObject(o, "bound", r->bound);
+            else
+                cJSON_AddNullToObject(o, "bound");
+            cJSON_AddBoolToObject(o, "ruled_out", r->ruled_out);
+        }
         cJSON_AddItemToArray(arr, o);
     }
     return cli_json_print(arr);
@@ -43,13 +61,19 @@ static int print_json(const moore_plan *p)
 static int print_text(const moore_plan *p)
 {
     static const char *const head[] = { "", "family", "spec", "switches", "links",
-                                        "degree", "endpoints", "diameter" };
+                                        "degree", "endpoints", "diameter", "bound" };
+    int cols = p->bandwidth > 0 ? 9 : 8;
     cli_table t;
-    if (cli_table_init(&t, 8, head, "lllrrrrr"))
+    if (cli_table_init(&t, cols, head, "lllrrrrrr"))
         return 1;
+    int64_t ruled = 0;
     for (int64_t i = 0; i < p->count; i++) {
         const moore_plan_row *r = &p->rows[i];
-        char sw[32], ln[32], deg[16], ep[32], diam[16];
+        if (r->ruled_out) {
+            ruled++;
+            continue;
+        }
+        char sw[32], ln[32], deg[16], ep[32], diam[16], bound[24];
         cli_format_int(r->counts.switches, sw, sizeof sw);
         cli_format_int(r->cables, ln, sizeof ln);
         cli_format_int(r->network_degree, deg, sizeof deg);
@@ -58,8 +82,12 @@ static int print_text(const moore_plan *p)
             snprintf(diam, sizeof diam, "%d", (int)r->counts.diameter);
         else
             snprintf(diam, sizeof diam, "-");
+        if (isfinite(r->bound))
+            snprintf(bound, sizeof bound, "%.3f", r->bound);
+        else
+            snprintf(bound, sizeof bound, "build");
         const char *row[] = { r->chosen ? "*" : "", r->family->name, r->spec, sw, ln, deg,
-                              ep, diam };
+                              ep, diam, bound };
         if (cli_table_add(&t, row)) {
             cli_table_free(&t);
             return 1;
@@ -68,7 +96,12 @@ static int print_text(const moore_plan *p)
     char ep[32];
     cli_format_int(p->endpoints, ep, sizeof ep);
     printf("radix %d: %lld configurations", (int)p->radix, (long long)p->count);
-    if (p->endpoints > 0)
+    if (p->bandwidth > 0)
+        printf(" with at least %s endpoints; %lld ruled out by closed forms (uniform "
+               "throughput bound < %g) and not listed; bound 'build': decided only on the "
+               "built graph; * marks each family's first row to try", ep, (long long)ruled,
+               p->bandwidth);
+    else if (p->endpoints > 0)
         printf("; * marks each family's smallest reaching %s endpoints", ep);
     printf("\n\n");
     cli_table_print(&t, stdout);
@@ -80,7 +113,8 @@ int cmd_plan(int argc, char **argv)
 {
     cli_args a;
     long long radix = -1, endpoints = 0;
-    const char *families = NULL;
+    const char *families = NULL, *bandwidth = NULL;
+    double bw = 0;
     int json = 0;
     cli_args_init(&a, argc, argv);
     for (; a.i < a.argc && !a.bad; a.i++) {
@@ -92,7 +126,14 @@ int cmd_plan(int argc, char **argv)
             cli_int_value(&a, "--endpoints", 1, (long long)1 << 50, &endpoints);
         else if (cli_option(&a, "--families", NULL))
             families = a.value;
-        else
+        else if (cli_option(&a, "--bandwidth", "-b")) {
+            bandwidth = a.value;
+            if (bandwidth && strcmp(bandwidth, "any") != 0 &&
+                cli_double_value(&a, "--bandwidth", -1e300, 1e300, &bw) &&
+                !(bw > 0 && isfinite(bw)))
+                return cli_usage_error("plan: --bandwidth %s must be a number above 0 or "
+                                       "'any'", bandwidth);
+        } else
             return cli_usage_error("plan: unexpected argument '%s' (see 'moore plan --help')",
                                    a.argv[a.i]);
     }
@@ -102,8 +143,11 @@ int cmd_plan(int argc, char **argv)
         return cli_usage_error("plan: --radix R is required (see 'moore plan --help')");
     moore_error err;
     moore_error_clear(&err);
+    if (bw > 0 && endpoints <= 0)
+        return cli_usage_error("plan: --bandwidth needs --endpoints N (see 'moore plan --help')");
     moore_plan p;
-    if (moore_plan_make((int32_t)radix, endpoints, families, &p, &err))
+    if (bw > 0 ? moore_plan_search((int32_t)radix, endpoints, families, bw, &p, &err)
+               : moore_plan_make((int32_t)radix, endpoints, families, &p, &err))
         return cli_fail(&err);
     int rc = json ? print_json(&p) : print_text(&p);
     moore_plan_free(&p);

@@ -56,13 +56,42 @@ expect_2 "nosuch" plan --radix 48 --families nosuch
 expect_2 "not an integer" plan --radix many
 expect_2 "q=6 is not a prime power" compare polarfly:q=6
 expect_2 "k=7 is odd" compare fattree:k=7
+expect_2 "--bandwidth 0 must be a number above 0" compare --bandwidth 0
+expect_2 "--bandwidth -1 must be a number above 0" compare --bandwidth -1
+expect_2 "not a number" compare --bandwidth full
+expect_2 "--bandwidth 0 must be a number above 0" plan --radix 16 --endpoints 100 --bandwidth 0
+expect_2 "needs --endpoints" plan --radix 16 --bandwidth 1
+expect_2 "radix=3 is below 4" build clos:radix=3,endpoints=4
+expect_2 "is odd" build clos:radix=9,endpoints=500,oversub=2
+expect_2 "3-tier limit 128" build clos:radix=8,endpoints=129
+expect_2 "3-tier limit" compare clos:radix=48,endpoints=30000000
+
+# plan --bandwidth: listed rows are not ruled out, each reaches the target and
+# carries its bound; the JSON lists every row with ruled_out iff bound < B.
+"$MOORE" plan --radix 16 --endpoints 300 --bandwidth 1 --families jellyfish,clos --json > "$tmp/bw.json"
+jq -e 'length > 0 and all(.[]; .endpoints >= 300 and (.ruled_out == ((.bound // 1e9) < 1)))
+       and ([.[] | select(.chosen)] | length) == 2' "$tmp/bw.json" > /dev/null \
+  || fail "plan --bandwidth rows are wrong"
+
+# compare at full bandwidth: every row proven >= 1, at least N servers, the
+# Clos first; --bandwidth any keeps the fewest-switch rows (no throughput).
+"$MOORE" compare --radix 12 --endpoints 150 --families clos,jellyfish,fattree --metrics basic \
+  --json > "$tmp/full.json"
+jq -e 'length >= 2 and .[0].family == "clos" and all(.[]; .throughput_uniform >= 1
+       and .endpoints >= 150 and .throughput_uniform_upper >= .throughput_uniform)
+       and .[0].vs_clos_switches_pct == 0' "$tmp/full.json" > /dev/null \
+  || fail "compare --bandwidth 1 rows are wrong"
+"$MOORE" compare --radix 12 --endpoints 150 --families clos,jellyfish,fattree --metrics basic \
+  > "$tmp/full.txt"
+grep -q "against the Clos baseline" "$tmp/full.txt" || fail "no baseline section"
+grep -q "^seed claim" "$tmp/full.txt" || fail "no verdict line"
 
 # compare: JSON objects keyed as the columns; unmeasured metrics are null.
-"$MOORE" compare --radix 16 --endpoints 500 --families fattree,torus,hyperx \
+"$MOORE" compare --radix 16 --endpoints 500 --families fattree,torus,hyperx --bandwidth any \
   --metrics basic,paths --json > "$tmp/cmp.json" 2> "$tmp/cmp.err"
 jq -e 'length == 3 and all(.[]; .endpoints >= 500 and (.diameter | type) == "number"
        and (.cables | type) == "number" and has("throughput_worst")
-       and has("lambda2") and has("ramanujan_bound"))' "$tmp/cmp.json" > /dev/null \
+ and has("lambda2") and has("ramanujan_bound") and has("avg_path_length_endpoints"))' "$tmp/cmp.json" > /dev/null \
   || fail "compare JSON rows are wrong"
 jq -e '.[] | select(.family == "fattree") | .spec == "fattree:k=14" and .diameter == 4' \
   "$tmp/cmp.json" > /dev/null || fail "compare fat-tree row is wrong"

@@ -11,6 +11,8 @@
  * plan's choices and the built graphs' diameters with the closed forms. */
 #include "testutil.h"
 #include "moore/plan.h"
+#include "moore/flow.h"
+#include "moore/traffic.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -207,6 +209,7 @@ static void compare_rows_follow_the_plan(void **state)
     o.endpoints = 300;
     o.families = fams;
     o.metrics = "basic,paths";
+    o.bandwidth = 0; /* "any": the planner's fewest-switch rows, as before --bandwidth */
     o.metric.progress = count_progress;
     progress_calls = 0;
     moore_compare c;
@@ -265,9 +268,10 @@ static void compare_columns_and_default_metrics(void **state)
 {
     (void)state;
     static const char *want[] = { "family", "spec", "switches", "cables", "endpoints",
-                                  "diameter", "avg_path_length", "lambda2",
-                                  "bisection_bandwidth", "throughput_uniform",
-                                  "throughput_worst" };
+                                  "endpoints_per_switch", "diameter",
+                                  "avg_path_length_endpoints", "throughput_uniform",
+                                  "throughput_worst", "bisection_bandwidth", "cost_total",
+                                  "cost_per_endpoint", "power_w", "cables_optical" };
     const moore_compare_column *col = moore_compare_columns();
     for (size_t i = 0; i < sizeof want / sizeof *want; i++)
         assert_string_equal(col[i].key, want[i]);
@@ -284,6 +288,122 @@ static void compare_columns_and_default_metrics(void **state)
     moore_report_free(&r);
 }
 
+/* The bandwidth search space: every row reaches the target, fits the radix on
+ * its least connected switch, and is ruled out exactly when its closed-form
+ * bound is below the target; per family the chosen row is the first one not
+ * ruled out. The bound is checked against an independent derivation for a
+ * Jellyfish row: δ(S−1)/(p(S−p)) and the Moore-shell TUB (bandwidth.c). */
+static void search_rows_and_bounds(void **state)
+{
+    (void)state;
+    moore_plan p;
+    moore_error err;
+    assert_int_equal(moore_plan_search(16, 300, "jellyfish,fattree,clos,slimfly", 1.0, &p, &err),
+                     MOORE_OK);
+    assert_true(p.count > 0);
+    const moore_family *last = NULL;
+    int seen_chosen = 0;
+    for (int64_t i = 0; i < p.count; i++) {
+        const moore_plan_row *r = &p.rows[i];
+        if (r->family != last) {
+            last = r->family;
+            seen_chosen = 0;
+        }
+        assert_true(r->counts.endpoints >= 300);
+        if (r->p > 0)
+            assert_true(r->counts.degree_min + r->p <= 16);
+        assert_int_equal(r->ruled_out, r->bound < 1.0);
+        if (r->chosen) {
+            assert_false(seen_chosen);
+            assert_false(r->ruled_out);
+            seen_chosen = 1;
+        } else if (!seen_chosen)
+            assert_true(r->ruled_out);
+        if (strcmp(r->spec, "jellyfish:n=38,d=8,p=8") == 0) {
+            /* S = 304, p = 8, degree 8: leaf 8·303/(8·296); shells 64 at 1,
+             * 232 at 2 -> M = 528, TUB = 2·152·303/(304·528) */
+            double leaf = 8.0 * 303 / (8.0 * 296), tub = 2.0 * 152 * 303 / (304.0 * 528);
+            assert_true(fabs(r->bound - (leaf < tub ? leaf : tub)) < 1e-9);
+        }
+    }
+    moore_plan_free(&p);
+    assert_int_equal(moore_plan_search(16, 300, NULL, 0, &p, &err), MOORE_EINVAL);
+    assert_int_equal(moore_plan_search(16, 0, NULL, 1, &p, &err), MOORE_EINVAL);
+}
+
+/* Ports of every switch of a built row: network degree x cables + servers. */
+static int32_t ports_max(const char *spec)
+{
+    moore_graph *g = tu_build(spec);
+    moore_counts c = tu_counts(spec);
+    int32_t worst = 0, mult = c.multiplicity > 1 ? c.multiplicity : 1;
+    for (int32_t v = 0; v < g->n; v++) {
+        int32_t ports = moore_graph_degree(g, v) * mult + g->endpoints[v];
+        if (ports > worst)
+            worst = ports;
+    }
+    moore_graph_free(g);
+    return worst;
+}
+
+/* Every row compare chooses at bandwidth 1 is proven >= 1, reaches the
+ * servers and keeps every switch within the radix; the Clos row's proof is
+ * checked against an independent computation (TUB by moore_flow_tub is an
+ * upper bound, so lower <= TUB). At "any" the rows are the plan's choices. */
+static void compare_at_full_bandwidth(void **state)
+{
+    (void)state;
+    moore_compare_options o;
+    moore_compare_options_default(&o);
+    o.radix = 12;
+    o.endpoints = 150;
+    o.families = "clos,jellyfish,fattree";
+    o.metrics = "basic,paths";
+    moore_compare c;
+    moore_error err;
+    assert_int_equal(moore_compare_run(&o, &c, &err), MOORE_OK);
+    assert_true(c.count >= 2);
+    assert_true(c.bandwidth == 1.0);
+    for (int i = 0; i < c.count; i++) {
+        const moore_report *r = &c.rows[i].report;
+        assert_true(moore_report_number(r, "throughput_uniform") >= 1.0);
+        assert_true(moore_report_number(r, "throughput_uniform_upper") >=
+                    moore_report_number(r, "throughput_uniform"));
+        assert_true(moore_report_number(r, "endpoints") >= 150);
+        assert_true(ports_max(c.rows[i].spec) <= 12);
+        moore_graph *g = tu_build(c.rows[i].spec);
+        moore_traffic *t;
+        double tub;
+        assert_int_equal(moore_traffic_make(g, "uniform", 1, &t, &err), MOORE_OK);
+        assert_int_equal(moore_flow_tub(g, t, &tub, &err), MOORE_OK);
+        assert_true(moore_report_number(r, "throughput_uniform") <= tub + 1e-9);
+        moore_traffic_free(t);
+        moore_graph_free(g);
+        double pct[3];
+        assert_int_equal(moore_compare_vs_baseline(&c, i, pct, &err), MOORE_OK);
+        assert_true(isfinite(pct[0]) && isfinite(pct[1]));
+    }
+    const moore_report_item *fam = moore_report_get(&c.rows[0].report, "family");
+    assert_string_equal(fam->s, "clos"); /* the baseline comes first */
+    char verdict[512];
+    moore_compare_verdict(&c, verdict, sizeof verdict);
+    assert_non_null(strstr(verdict, "not checked")); /* no Slim Fly row */
+    moore_compare_free(&c);
+
+    o.bandwidth = 0;
+    assert_int_equal(moore_compare_run(&o, &c, &err), MOORE_OK);
+    moore_plan p = make(12, 150, o.families);
+    for (int i = 0; i < c.count; i++) {
+        const moore_report_item *f = moore_report_get(&c.rows[i].report, "family");
+        assert_string_equal(moore_plan_chosen(&p, moore_family_find(f->s))->spec,
+                            c.rows[i].spec);
+    }
+    moore_plan_free(&p);
+    moore_compare_free(&c);
+    o.bandwidth = -1;
+    assert_int_equal(moore_compare_run(&o, &c, &err), MOORE_EINVAL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -296,6 +416,8 @@ int main(void)
         cmocka_unit_test(compare_rows_follow_the_plan),
         cmocka_unit_test(compare_given_topologies),
         cmocka_unit_test(compare_columns_and_default_metrics),
+        cmocka_unit_test(search_rows_and_bounds),
+        cmocka_unit_test(compare_at_full_bandwidth),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

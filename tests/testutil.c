@@ -35,6 +35,24 @@ const char *tu_build_fails(const char *spec, int code)
     return msg;
 }
 
+int32_t tu_bfs(const moore_graph *g, int32_t s, int32_t *dist, int32_t *q)
+{
+    for (int32_t v = 0; v < g->n; v++)
+        dist[v] = -1;
+    int32_t head = 0, tail = 0;
+    dist[s] = 0;
+    q[tail++] = s;
+    while (head < tail) {
+        int32_t u = q[head++];
+        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
+            if (dist[g->adj[k]] < 0) {
+                dist[g->adj[k]] = dist[u] + 1;
+                q[tail++] = g->adj[k];
+            }
+    }
+    return tail;
+}
+
 int32_t tu_diameter(const moore_graph *g) { return tu_diameter_among(g, NULL); }
 
 int32_t tu_diameter_among(const moore_graph *g, const char *among)
@@ -44,19 +62,7 @@ int32_t tu_diameter_among(const moore_graph *g, const char *among)
     for (int32_t s = 0; s < g->n && diam >= 0; s++) {
         if (among && !among[s])
             continue;
-        for (int32_t v = 0; v < g->n; v++)
-            dist[v] = -1;
-        int32_t head = 0, tail = 0;
-        dist[s] = 0;
-        q[tail++] = s;
-        while (head < tail) {
-            int32_t u = q[head++];
-            for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
-                if (dist[g->adj[k]] < 0) {
-                    dist[g->adj[k]] = dist[u] + 1;
-                    q[tail++] = g->adj[k];
-                }
-        }
+        int32_t tail = tu_bfs(g, s, dist, q);
         if (tail < g->n)
             diam = -1;
         for (int32_t v = 0; diam >= 0 && v < g->n; v++)

@@ -15,6 +15,9 @@
 moore_graph *tu_build(const char *spec);
 /* Expects building spec to fail with code; returns the message for checks. */
 const char *tu_build_fails(const char *spec, int code);
+/* Plain BFS from s: dist[v] hops (-1 unreachable), q in BFS order; returns
+ * the number of switches reached. */
+int32_t tu_bfs(const moore_graph *g, int32_t s, int32_t *dist, int32_t *q);
 /* Diameter by a naive BFS from every switch (-1 when disconnected). */
 int32_t tu_diameter(const moore_graph *g);
 /* The largest distance between two switches v with among[v] != 0 (all

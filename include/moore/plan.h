@@ -32,12 +32,20 @@ typedef struct moore_plan_row {
     moore_counts counts;        /* closed forms of spec */
     int64_t cables;             /* links × multiplicity (HyperX trunking) */
     int32_t network_degree;     /* network ports of the busiest switch: degree_max × multiplicity */
-    int chosen;                 /* the smallest row of its family reaching the target */
+    int chosen;                 /* the smallest row of its family reaching the target
+                                   (with a bandwidth: the smallest not ruled out) */
+    /* Bandwidth search (moore_plan_search) only: */
+    int32_t p;                  /* servers per server switch the search set with p=, 0: the
+                                   planner's own */
+    double bound;               /* closed-form upper bound on uniform throughput per server,
+                                   INFINITY when none is known (p = 0) */
+    int ruled_out;              /* bound < the bandwidth target: decided without building */
 } moore_plan_row;
 
 typedef struct moore_plan {
     int32_t radix;
     int64_t endpoints;          /* the target, 0 for none */
+    double bandwidth;           /* the search's target, 0 for none (moore_plan_make) */
     int64_t count, cap;
     moore_plan_row *rows;       /* family table order, then switches, then endpoints */
 } moore_plan;
@@ -52,6 +60,19 @@ typedef struct moore_plan {
 MOORE_API int moore_plan_make(int32_t radix, int64_t endpoints, const char *families, moore_plan *out,
                     moore_error *err);
 MOORE_API void moore_plan_free(moore_plan *p);
+
+/* The search space of `compare --bandwidth B` (docs/compare.md): every
+ * configuration the planners list for this radix and target, and for each
+ * family with the shared key p= also every servers-per-switch value p that
+ * fits the radix, sized (through the planner at smaller radixes) to the
+ * fewest switches reaching the target; free-size families (Jellyfish,
+ * Xpander) so get every network degree too. Only rows reaching `endpoints`
+ * (> 0, required) are kept. Each row gets its closed-form bound; rows whose
+ * bound is below `bandwidth` are ruled_out. Rows are sorted per family by
+ * switches, then cables, then endpoints — the order compare tries them in —
+ * and the first row not ruled out is chosen. bandwidth must be > 0. */
+MOORE_API int moore_plan_search(int32_t radix, int64_t endpoints, const char *families,
+                                double bandwidth, moore_plan *out, moore_error *err);
 
 /* The chosen row of family f, or NULL when none of its rows reaches the target. */
 MOORE_API const moore_plan_row *moore_plan_chosen(const moore_plan *p, const moore_family *f);
@@ -74,10 +95,14 @@ typedef struct moore_compare_column {
     const char *key2;
 } moore_compare_column;
 
-/* family, spec, switches, cables, endpoints, diameter, avg_path_length,
- * lambda2/ramanujan_bound, bisection_bandwidth, throughput_uniform,
- * throughput_worst; terminated by {NULL}. */
+/* family, spec, switches, cables, endpoints, endpoints_per_switch, diameter,
+ * avg_path_length_endpoints, throughput_uniform/throughput_uniform_upper,
+ * throughput_worst, bisection_bandwidth, cost_total, cost_per_endpoint,
+ * power_w, cables_optical; terminated by {NULL}. Keys a run did not measure
+ * are absent from its reports (shown as '-' / null). */
 MOORE_API const moore_compare_column *moore_compare_columns(void);
+
+struct moore_compare;
 
 typedef struct moore_compare_options {
     int32_t radix;              /* default 48 */
@@ -89,6 +114,23 @@ typedef struct moore_compare_options {
     const char *const *topologies;
     int topology_count;
     moore_metric_options metric; /* seed, threads, progress callback */
+    /* Uniform-traffic throughput per server each chosen row must be proven
+     * to reach (SPEC.md §6); 0 = any: each family's fewest-switch row
+     * reaching the endpoints, without throughput. Default 1 (full). */
+    double bandwidth;
+    int max_tries;              /* per family, graphs built before giving up (default 8) */
+    /* The Clos baseline is searched first (it is the first row); no other
+     * family's row may have more than this times its switches (default 2;
+     * 0: no cap). */
+    double cap_vs_clos;
+    /* Per family, rows the shortest-path split leaves undecided (TUB ≥ B >
+     * split) that get the (1+ε) approximation (8 phases at most) too. Default
+     * 0: each run costs seconds to tens of seconds at 1,000 switches. */
+    int approx_tries;
+    /* Called with each row as soon as it is measured (at a bandwidth the Clos
+     * first, then family table order), so a caller can print it; may be NULL. */
+    void (*row_done)(void *ctx, const struct moore_compare *c, int row);
+    void *row_ctx;
 } moore_compare_options;
 
 MOORE_API void moore_compare_options_default(moore_compare_options *o);
@@ -104,6 +146,9 @@ typedef struct moore_compare_row {
 } moore_compare_row;
 
 typedef struct moore_compare {
+    double bandwidth;           /* the target the rows were chosen for (0: any) */
+    int by_cost;                /* 1: rows chosen by cost_total (the layout group exists),
+                                   0: by fewest switches, then cables */
     int count;
     moore_compare_row *rows;
     int note_count;
@@ -116,6 +161,17 @@ typedef struct moore_compare {
  * o->metric.progress once per topology before its work starts. */
 MOORE_API int moore_compare_run(const moore_compare_options *o, moore_compare *out, moore_error *err);
 MOORE_API void moore_compare_free(moore_compare *c);
+
+/* Row `row` against the Clos baseline (the first row of family "clos"):
+ * signed percentages (row − clos)/clos of switches, cables and cost_total
+ * (NAN where either lacks the value). MOORE_EINVAL when there is no Clos row. */
+MOORE_API int moore_compare_vs_baseline(const moore_compare *c, int row, double pct[3],
+                                        moore_error *err);
+
+/* One line on the Slim Fly seed's claim "at equal ports, 25-40% fewer
+ * switches and cables than fat-tree, uniform throughput equal or better",
+ * checked on these rows (Slim Fly against the Clos baseline). */
+MOORE_API void moore_compare_verdict(const moore_compare *c, char *buf, size_t len);
 
 #ifdef __cplusplus
 }

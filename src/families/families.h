@@ -113,6 +113,11 @@ int moore_family_guard(const moore_counts *c, const char *family, moore_error *e
  * on switch i*stride + offset + t mod routers. */
 int moore_family_global_links(moore_builder *b, int64_t groups, int64_t routers, int64_t m,
                               int64_t stride, int64_t offset, moore_error *err);
+/* clos.c: folded Clos of 2 or 3 tiers from one radix, any server count */
+extern const moore_param_info moore_clos_params[];
+int moore_clos_build(const moore_params *, moore_graph **, moore_error *);
+int moore_clos_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_clos_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
 
 /* grid.c: products of paths and rings, shared by torus, mesh, tofu and
  * hypercube (switch ids mixed-radix, first dimension fastest) */

@@ -94,6 +94,9 @@ static const moore_family FAMILIES[] = {
     { "brown", "alias of polarfly: the Brown (Erdos-Renyi polarity) graph ER_q",
       "Brown, Canad. Math. Bull. 1966", moore_polarfly_params, moore_polarfly_build,
       moore_polarfly_counts, NULL },
+    { "clos", "folded Clos of 2 or 3 tiers from radix-R switches, any server count, O:1 at the leaf",
+      "Clos, Bell Syst. Tech. J. 1953; Leiserson, IEEE Trans. Computers 1985", moore_clos_params,
+      moore_clos_build, moore_clos_counts, moore_clos_plan },
     { NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 };
 

@@ -1,13 +1,28 @@
-/* compare.c — `moore compare` as a library call: build the planner's choice
- * of every family for a radix and an endpoint count, measure each with the
- * metric groups, and collect one report per topology.
+/* compare.c — `moore compare` as a library call: for a radix, a server
+ * count and a bandwidth target, choose per family the cheapest configuration
+ * proven to reach the target, measure it with the metric groups, and collect
+ * one report per topology (docs/compare.md).
+ *
+ * At a bandwidth B > 0 each family's candidates come from moore_plan_search
+ * (closed forms already rule most out) and are tried cheapest first: build,
+ * check ports and closed forms, cut bounds and TUB (upper bounds: a row below
+ * B is dropped), then the shortest-path split (a proven lower bound, cheap)
+ * and, only if that is short of B, the (1+ε) approximation's lower bound. The
+ * first row proven ≥ B wins when ranking by switches; with the layout group
+ * the next few qualifying rows are priced too and the lowest cost_total wins.
+ * The winner's graph is kept (a cache of one) and measured without a
+ * rebuild. At B = 0 ("any") the planner's fewest-switch row is taken as before.
  *
  * Columns are read from the reports by key, and the metric groups are found
  * by name in the metric table, so a family or a metric group merged later
  * shows up here without a change. Each built graph is checked against its
  * family's closed forms: a mismatch is a bug in that family, not a result. */
 #include "moore/plan.h"
+#include "moore/flow.h"
+#include "moore/traffic.h"
+#include "plan_internal.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,12 +34,16 @@ static const moore_compare_column COLUMNS[] = {
     { "switches", "switches", NULL },
     { "cables", "cables", NULL },
     { "endpoints", "endpoints", NULL },
+    { "endpoints_per_switch", "p", NULL },
     { "diameter", "diam", NULL },
-    { "avg_path_length", "avg path", NULL },
-    { "lambda2", "lambda2/Ramanujan", "ramanujan_bound" },
-    { "bisection_bandwidth", "bisection bw", NULL },
-    { "throughput_uniform", "thru uniform", NULL },
-    { "throughput_worst", "thru worst", NULL },
+    { "avg_path_length_endpoints", "srv hops", NULL },
+    { "throughput_uniform", "uniform lo/up", "throughput_uniform_upper" },
+    { "throughput_worst", "worst", NULL },
+    { "bisection_bandwidth", "bisect", NULL },
+    { "cost_total", "cost", NULL },
+    { "cost_per_endpoint", "cost/srv", NULL },
+    { "power_w", "power W", NULL },
+    { "cables_optical", "optical", NULL },
     { NULL, NULL, NULL }
 };
 
@@ -34,7 +53,8 @@ const moore_compare_column *moore_compare_columns(void) { return COLUMNS; }
  * not among them: the (1+eps) approximation takes seconds to minutes per
  * topology at 10,000 endpoints (dragonfly:p=12,g=37 worst case > 2 min), so
  * it is asked for with --metrics or the CLI's --throughput. */
-static const char *const COMPARE_GROUPS[] = { "basic", "paths", "spectral", "bisection", NULL };
+static const char *const COMPARE_GROUPS[] = { "basic", "paths", "spectral", "bisection",
+                                               "layout", NULL };
 
 int moore_compare_default_metrics(char *buf, size_t len, moore_error *err)
 {
@@ -56,6 +76,10 @@ void moore_compare_options_default(moore_compare_options *o)
     memset(o, 0, sizeof *o);
     o->radix = 48;
     o->endpoints = 10000;
+    o->bandwidth = 1.0;
+    o->max_tries = 8;
+    o->cap_vs_clos = 2.0;
+    o->approx_tries = 0;
     moore_metric_options_default(&o->metric);
 }
 
@@ -94,8 +118,8 @@ static int list_add(compare_list *l, const char *spec, moore_error *err)
     return MOORE_OK;
 }
 
-static int choose(const moore_compare_options *o, compare_list *l, moore_compare *c,
-                  moore_error *err)
+static int choose_any(const moore_compare_options *o, compare_list *l, moore_compare *c,
+                      moore_error *err)
 {
     if (o->topology_count > 0) {
         for (int i = 0; i < o->topology_count; i++) {
@@ -152,56 +176,293 @@ static int check_counts(const char *spec, const moore_graph *g, int64_t *cables,
     return MOORE_OK;
 }
 
+static int endpoints_per_switch(const moore_graph *g)
+{
+    int32_t p = 0;
+    for (int32_t v = 0; v < g->n; v++)
+        if (g->endpoints[v] > p)
+            p = g->endpoints[v];
+    return p;
+}
+
+/* What the search proved about a graph (lower = 0, upper = INFINITY: nothing). */
+typedef struct proof {
+    double lower, upper;
+    const char *how;            /* "split", "approx" or NULL */
+} proof;
+
+/* Runs the metric groups on g into a new row of c, adds compare's own keys,
+ * and hands the row to o->row_done. */
+static int add_row(const moore_compare_options *o, const char *metrics, const char *spec,
+                   const moore_graph *g, int64_t cables, const proof *pr, moore_compare *c,
+                   moore_error *err)
+{
+    moore_compare_row *rows = realloc(c->rows, (size_t)(c->count + 1) * sizeof *rows);
+    if (!rows)
+        return moore_error_set(err, MOORE_ENOMEM, "compare: out of memory");
+    c->rows = rows;
+    moore_compare_row *row = &c->rows[c->count++];
+    moore_report_init(&row->report);
+    snprintf(row->spec, sizeof row->spec, "%s", spec);
+    moore_report *r = &row->report;
+    int rc = moore_report_string(r, "family", g->family ? g->family : "file", err);
+    if (!rc)
+        rc = moore_report_string(r, "spec", spec, err);
+    if (!rc)
+        rc = moore_metrics_compute(g, metrics, &o->metric, r, err);
+    if (!rc)
+        rc = moore_report_int(r, "cables", cables, err);
+    if (!rc)
+        rc = moore_report_int(r, "endpoints_per_switch", endpoints_per_switch(g), err);
+    if (!rc && pr && pr->how) {
+        /* the throughput group, when run, may have a tighter side */
+        double lo = moore_report_number(r, "throughput_uniform");
+        double up = moore_report_number(r, "throughput_uniform_upper");
+        rc = moore_report_double(r, "throughput_uniform",
+                                 isfinite(lo) && lo > pr->lower ? lo : pr->lower, err);
+        if (!rc)
+            rc = moore_report_double(r, "throughput_uniform_upper",
+                                     isfinite(up) && up < pr->upper ? up : pr->upper, err);
+        if (!rc)
+            rc = moore_report_string(r, "bandwidth_proof", pr->how, err);
+    }
+    if (!rc && o->row_done)
+        o->row_done(o->row_ctx, c, c->count - 1);
+    return rc;
+}
+
 static int measure(const moore_compare_options *o, const char *metrics, const char *spec,
-                   moore_compare_row *row, moore_error *err)
+                   moore_compare *c, moore_error *err)
 {
     moore_graph *g;
     int64_t cables;
     int rc = moore_topology_load(spec, &g, err);
     if (rc)
         return rc;
-    snprintf(row->spec, sizeof row->spec, "%s", spec);
     rc = check_counts(spec, g, &cables, err);
     if (!rc)
-        rc = moore_report_string(&row->report, "family", g->family ? g->family : "file", err);
-    if (!rc)
-        rc = moore_report_string(&row->report, "spec", spec, err);
-    if (!rc)
-        rc = moore_metrics_compute(g, metrics, &o->metric, &row->report, err);
-    if (!rc)
-        rc = moore_report_int(&row->report, "cables", cables, err);
+        rc = add_row(o, metrics, spec, g, cables, NULL, c, err);
     moore_graph_free(g);
+    return rc;
+}
+
+/* Every switch within the radix: network ports × cables per link + servers. */
+static int ports_fit(const moore_graph *g, int32_t multiplicity, int32_t radix)
+{
+    int64_t mult = multiplicity > 1 ? multiplicity : 1;
+    for (int32_t v = 0; v < g->n; v++)
+        if (moore_graph_degree(g, v) * mult + g->endpoints[v] > radix)
+            return 0;
+    return 1;
+}
+
+/* Bounds on the built graph, cheapest first: the row's closed form and cuts
+ * (upper), then the shortest-path split (lower) with TUB (upper) from the
+ * same distances, and only when those leave B undecided and this family has
+ * an approximation run left, the (1+ε) approximation's bounds. */
+static int bounds(const moore_compare_options *o, const moore_graph *g, double closed,
+                  int *approx_left, proof *pr, moore_error *err)
+{
+    double cut = plan_bound_cut(g), tub;
+    pr->upper = closed < cut ? closed : cut;
+    if (pr->upper < o->bandwidth)
+        return MOORE_OK;
+    int rc = plan_bound_split(g, o->metric.threads, &pr->lower, &tub, err);
+    if (tub < pr->upper)
+        pr->upper = tub;
+    pr->how = "split";
+    if (rc || pr->lower >= o->bandwidth || pr->upper < o->bandwidth || *approx_left <= 0)
+        return rc;
+    (*approx_left)--;
+    moore_traffic *tm = NULL;
+    moore_flow_options fo;
+    moore_flow_result f;
+    moore_flow_options_default(&fo);
+    fo.eps = 0.05;
+    fo.max_phases = 8; /* bounds a try's time; the bounds reached are still proven */
+    fo.threads = o->metric.threads;
+    rc = moore_traffic_make(g, "uniform", o->metric.seed, &tm, err);
+    if (!rc)
+        rc = moore_flow_approx(g, tm, &fo, &f, err);
+    moore_traffic_free(tm);
+    if (rc)
+        return rc;
+    if (f.lower > pr->lower)
+        pr->lower = f.lower;
+    if (f.upper < pr->upper)
+        pr->upper = f.upper;
+    pr->how = "approx";
+    return MOORE_OK;
+}
+
+/* Builds row r and tries to prove it reaches the bandwidth: *g_out is the
+ * graph when it does (the caller owns it), NULL otherwise. */
+static int try_row(const moore_compare_options *o, const moore_plan_row *r, int *approx_left,
+                   moore_graph **g_out, int64_t *cables, proof *pr, moore_error *err)
+{
+    moore_graph *g = NULL;
+    moore_error sub;
+    int32_t comps = 0;
+    *g_out = NULL;
+    *pr = (proof){ 0, INFINITY, NULL };
+    if (moore_spec_build(r->spec, &g, &sub))
+        return MOORE_OK; /* a p= its family refuses to build: not a candidate */
+    int rc = check_counts(r->spec, g, cables, err);
+    if (!rc && ports_fit(g, r->counts.multiplicity, o->radix))
+        rc = moore_components(g, NULL, &comps, err);
+    if (!rc && comps == 1)
+        rc = bounds(o, g, r->bound, approx_left, pr, err);
+    if (!rc && comps == 1 && pr->how && pr->lower >= o->bandwidth)
+        *g_out = g;
+    else
+        moore_graph_free(g);
+    return rc;
+}
+
+/* cost_total by the layout group, NAN when it is absent or says nothing. */
+static double cost_of(const moore_compare_options *o, const moore_graph *g, moore_error *err,
+                      int *rc)
+{
+    moore_report tmp;
+    moore_report_init(&tmp);
+    *rc = moore_metrics_compute(g, "layout", &o->metric, &tmp, err);
+    double cost = *rc ? NAN : moore_report_number(&tmp, "cost_total");
+    moore_report_free(&tmp);
+    return cost;
+}
+
+typedef struct best_row {
+    moore_graph *g;
+    const moore_plan_row *row;
+    int64_t cables;
+    double cost;
+    proof pr;
+} best_row;
+
+static void keep_if_better(best_row *b, moore_graph *g, const moore_plan_row *r, int64_t cables,
+                           double cost, const proof *pr)
+{
+    if (b->g && !(cost < b->cost)) {
+        moore_graph_free(g);
+        return;
+    }
+    moore_graph_free(b->g);
+    *b = (best_row){ g, r, cables, cost, *pr };
+}
+
+/* Walks family f's search rows cheapest first (see the file comment). */
+static int choose_family(const moore_compare_options *o, const moore_plan *plan,
+                         const moore_family *f, int by_cost, int64_t cap, best_row *b,
+                         int *tries, moore_error *err)
+{
+    int rc = MOORE_OK, approx_left = o->approx_tries, qualified = 0;
+    int64_t first_switches = 0;
+    *tries = 0;
+    for (int64_t i = 0; !rc && i < plan->count; i++) {
+        const moore_plan_row *r = &plan->rows[i];
+        if (r->family != f || r->ruled_out)
+            continue;
+        if (b->g && (!by_cost || qualified >= 3 || r->counts.switches * 10 > first_switches * 11))
+            break;
+        if (*tries >= o->max_tries || (cap > 0 && r->counts.switches > cap))
+            break;
+        if (o->metric.progress) {
+            char what[MOORE_SPEC_MAX + 48];
+            snprintf(what, sizeof what, "compare %s: trying %s", f->name, r->spec);
+            o->metric.progress(o->metric.progress_ctx, what,
+                               (double)*tries / (o->max_tries > 0 ? o->max_tries : 1));
+        }
+        moore_graph *g;
+        int64_t cables;
+        proof pr;
+        rc = try_row(o, r, &approx_left, &g, &cables, &pr, err);
+        *tries += pr.how != NULL; /* rows refuted by cuts alone are cheap: not counted */
+        if (rc || !g)
+            continue;
+        double cost = by_cost ? cost_of(o, g, err, &rc) : (double)qualified;
+        if (!qualified++)
+            first_switches = r->counts.switches;
+        keep_if_better(b, g, r, cables, cost, &pr);
+    }
+    return rc;
+}
+
+/* The Clos baseline is searched first, and caps the others: a family that
+ * needs more than o->cap_vs_clos times its switches is no contender. */
+static int search_family(const moore_compare_options *o, const char *metrics,
+                         const moore_plan *plan, const moore_family *f, int64_t *cap,
+                         moore_compare *c, moore_error *err)
+{
+    int tries = 0;
+    best_row b = { 0 };
+    int rc = choose_family(o, plan, f, c->by_cost, *cap, &b, &tries, err);
+    if (!rc && b.g) {
+        rc = add_row(o, metrics, b.row->spec, b.g, b.cables, &b.pr, c, err);
+        if (strcmp(f->name, "clos") == 0 && o->cap_vs_clos > 0)
+            *cap = (int64_t)(o->cap_vs_clos * (double)b.row->counts.switches);
+    } else if (!rc)
+        rc = add_note(c, err, "%s: no configuration with radix %d and at least %lld endpoints "
+                      "is proven to reach bandwidth %g%s (%d built and refuted or undecided; "
+                      "the rest ruled out by closed forms)", f->name, (int)o->radix,
+                      (long long)o->endpoints, o->bandwidth,
+                      *cap > 0 ? " within the switch cap set by the Clos" : "", tries);
+    moore_graph_free(b.g);
+    return rc;
+}
+
+static int run_search(const moore_compare_options *o, const char *metrics, moore_compare *c,
+                      moore_error *err)
+{
+    moore_plan plan;
+    int64_t cap = 0;
+    int rc = moore_plan_search(o->radix, o->endpoints, o->families, o->bandwidth, &plan, err);
+    const moore_family *clos = moore_family_find("clos");
+    int on = 0;
+    if (!rc && clos && !(rc = moore_plan_family_selected(o->families, clos, &on, err)) && on)
+        rc = search_family(o, metrics, &plan, clos, &cap, c, err);
+    for (const moore_family *f = moore_families(); !rc && f->name; f++) {
+        if (f == clos || (rc = moore_plan_family_selected(o->families, f, &on, err)) || !on)
+            continue;
+        rc = search_family(o, metrics, &plan, f, &cap, c, err);
+    }
+    moore_plan_free(&plan);
+    if (!rc && c->count == 0)
+        rc = moore_error_set(err, MOORE_EINVAL, "compare: no family reaches bandwidth %g with "
+                             "%lld endpoints and radix %d", o->bandwidth,
+                             (long long)o->endpoints, (int)o->radix);
     return rc;
 }
 
 int moore_compare_run(const moore_compare_options *o, moore_compare *out, moore_error *err)
 {
     memset(out, 0, sizeof *out);
+    out->bandwidth = o->topology_count > 0 ? 0 : o->bandwidth;
+    out->by_cost = moore_metric_group_find("layout") != NULL;
     char metrics[256];
     const char *list = o->metrics;
     int rc = MOORE_OK;
+    if (o->bandwidth < 0 || !isfinite(o->bandwidth))
+        return moore_error_set(err, MOORE_EINVAL, "compare: bandwidth %g must be above 0 "
+                               "(or 0 for any)", o->bandwidth);
     if (!list) {
         rc = moore_compare_default_metrics(metrics, sizeof metrics, err);
         list = metrics;
     }
-    compare_list l = { 0, NULL };
-    if (!rc)
-        rc = choose(o, &l, out, err);
-    if (!rc && l.count) {
-        out->rows = moore_calloc((size_t)l.count, sizeof *out->rows, err);
-        rc = out->rows ? MOORE_OK : MOORE_ENOMEM;
-    }
-    for (int i = 0; !rc && i < l.count; i++) {
-        if (o->metric.progress) {
-            char what[MOORE_SPEC_MAX + 32];
-            snprintf(what, sizeof what, "compare %d/%d: %s", i + 1, l.count, l.spec[i]);
-            o->metric.progress(o->metric.progress_ctx, what, (double)i / l.count);
+    if (!rc && out->bandwidth > 0)
+        rc = run_search(o, list, out, err);
+    else if (!rc) {
+        compare_list l = { 0, NULL };
+        rc = choose_any(o, &l, out, err);
+        for (int i = 0; !rc && i < l.count; i++) {
+            if (o->metric.progress) {
+                char what[MOORE_SPEC_MAX + 32];
+                snprintf(what, sizeof what, "compare %d/%d: %s", i + 1, l.count, l.spec[i]);
+                o->metric.progress(o->metric.progress_ctx, what, (double)i / l.count);
+            }
+            rc = measure(o, list, l.spec[i], out, err);
         }
-        moore_report_init(&out->rows[i].report);
-        out->count = i + 1;
-        rc = measure(o, list, l.spec[i], &out->rows[i], err);
+        free(l.spec);
     }
-    free(l.spec);
     if (rc)
         moore_compare_free(out);
     return rc;
@@ -216,4 +477,48 @@ void moore_compare_free(moore_compare *c)
     free(c->rows);
     free(c->notes);
     memset(c, 0, sizeof *c);
+}
+
+int moore_compare_vs_baseline(const moore_compare *c, int row, double pct[3], moore_error *err)
+{
+    static const char *const keys[3] = { "switches", "cables", "cost_total" };
+    const moore_report *base = NULL;
+    for (int i = 0; i < c->count && !base; i++) {
+        const moore_report_item *fam = moore_report_get(&c->rows[i].report, "family");
+        if (fam && fam->type == MOORE_VALUE_STRING && strcmp(fam->s, "clos") == 0)
+            base = &c->rows[i].report;
+    }
+    if (!base)
+        return moore_error_set(err, MOORE_EINVAL, "compare: no clos row to compare against");
+    for (int k = 0; k < 3; k++) {
+        double b = moore_report_number(base, keys[k]);
+        double v = moore_report_number(&c->rows[row].report, keys[k]);
+        pct[k] = isfinite(b) && isfinite(v) && b > 0 ? 100.0 * (v - b) / b : NAN;
+    }
+    return MOORE_OK;
+}
+
+void moore_compare_verdict(const moore_compare *c, char *buf, size_t len)
+{
+    int sf = -1;
+    for (int i = 0; i < c->count && sf < 0; i++) {
+        const moore_report_item *fam = moore_report_get(&c->rows[i].report, "family");
+        if (fam && fam->type == MOORE_VALUE_STRING && strcmp(fam->s, "slimfly") == 0)
+            sf = i;
+    }
+    double pct[3];
+    moore_error sub;
+    if (sf < 0 || moore_compare_vs_baseline(c, sf, pct, &sub)) {
+        snprintf(buf, len, "seed claim (Slim Fly 25-40%% fewer switches and cables than "
+                 "fat-tree): not checked, %s", sf < 0 ? "no Slim Fly row" : "no Clos row");
+        return;
+    }
+    double sw = -pct[0], ca = -pct[1];
+    const char *word = sw >= 25 && ca >= 25 ? "holds" : sw >= 25 || ca >= 25 ? "holds in part"
+                                                                             : "does not hold";
+    snprintf(buf, len, "seed claim (Slim Fly 25-40%% fewer switches and cables than fat-tree "
+             "at equal ports): %s here - Slim Fly has %.0f%% %s switches and %.0f%% %s cables "
+             "than the Clos%s", word, fabs(sw), sw >= 0 ? "fewer" : "more", fabs(ca),
+             ca >= 0 ? "fewer" : "more",
+             c->bandwidth > 0 ? " at the same proven bandwidth" : " (bandwidth not matched)");
 }

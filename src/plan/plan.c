@@ -5,7 +5,9 @@
  * and this module prices them with moore_spec_counts. A planner that emits a
  * SPEC its own family refuses is a bug, reported as MOORE_EINTERNAL. */
 #include "moore/plan.h"
+#include "plan_internal.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,18 +49,17 @@ typedef struct plan_ctx {
     int count_only;             /* probing radixes: count rows, keep none */
 } plan_ctx;
 
-static int plan_emit(void *vctx, const char *spec, moore_error *err)
+int plan_row_add(moore_plan *p, const moore_family *f, const char *spec, int count_only,
+                 moore_error *err)
 {
-    plan_ctx *c = vctx;
-    moore_plan *p = c->plan;
     moore_counts counts;
     moore_error sub;
     if (moore_spec_counts(spec, &counts, &sub))
         return moore_error_set(err, MOORE_EINTERNAL, "plan: %s planned '%s', which it refuses: %s",
-                               c->family->name, spec, sub.msg);
+                               f->name, spec, sub.msg);
     if (strlen(spec) >= MOORE_SPEC_MAX)
         return moore_error_set(err, MOORE_EINTERNAL, "plan: spec '%s' is too long", spec);
-    if (c->count_only) {
+    if (count_only) {
         p->count++;
         return MOORE_OK;
     }
@@ -73,13 +74,20 @@ static int plan_emit(void *vctx, const char *spec, moore_error *err)
     }
     moore_plan_row *r = &p->rows[p->count++];
     memset(r, 0, sizeof *r);
-    r->family = c->family;
+    r->family = f;
     snprintf(r->spec, sizeof r->spec, "%s", spec);
     r->counts = counts;
     r->cables = moore_counts_cables(&counts);
     r->network_degree = counts.ports_max > 0 ? counts.ports_max
                         : counts.degree_max * (counts.multiplicity > 1 ? counts.multiplicity : 1);
+    r->bound = INFINITY;
     return MOORE_OK;
+}
+
+static int plan_emit(void *vctx, const char *spec, moore_error *err)
+{
+    plan_ctx *c = vctx;
+    return plan_row_add(c->plan, c->family, spec, c->count_only, err);
 }
 
 /* Family table position, for sorting rows into table order. */
