@@ -84,6 +84,25 @@ check "resume exit 0" test "$(status "$MOORE" sweep "$TMP/k.json" --db "$TMP/k.d
 check "resume measures the rest" grep -q ", $((total - before)) to measure" "$TMP/err"
 check "resumed equals uninterrupted" test "$(dump "$TMP/k.db" | md5sum)" = "$(dump "$TMP/full.db" | md5sum)"
 
+# The same with --jobs 2, the signal sent to the parent only: its workers stop
+# too (no orphan goes on writing), and the resumed database is the same.
+"$MOORE" sweep "$TMP/k.json" --db "$TMP/kj.db" --jobs 2 2>/dev/null &
+pid=$!
+for _ in $(seq 400); do
+    [ "$(q "$TMP/kj.db" 'select count(*) from tasks' 2>/dev/null)" -ge 3 ] 2>/dev/null && break
+    sleep 0.02
+done
+kill -TERM $pid 2>/dev/null
+wait $pid
+sleep 0.5
+before=$(q "$TMP/kj.db" 'select count(*) from tasks')
+sleep 1
+check "jobs killed midway" test "$before" -lt "$total"
+check "workers stopped with the parent" test "$(q "$TMP/kj.db" 'select count(*) from tasks')" = "$before"
+check "jobs resume exit 0" test "$(status "$MOORE" sweep "$TMP/k.json" --db "$TMP/kj.db" --jobs 2)" = 0
+check "jobs resume measures the rest" grep -q ", $((total - before)) to measure" "$TMP/err"
+check "jobs resumed equals uninterrupted" test "$(dump "$TMP/kj.db" | md5sum)" = "$(dump "$TMP/full.db" | md5sum)"
+
 # Bad input: one line, exit 2, the existing database untouched.
 sum_a=$(md5sum <"$TMP/a.db")
 bad_sweep() { # name, json
