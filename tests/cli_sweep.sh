@@ -117,6 +117,11 @@ bad_sweep "unknown family" '{"configs": [{"family": "slimfy", "grid": {"q": [5]}
 bad_sweep "unknown metric" '{"metrics": ["pathz"], "configs": [{"spec": "petersen"}]}'
 bad_sweep "unknown top key" '{"config": []}'
 bad_sweep "not json" 'configs: petersen'
+bad_sweep "unknown family entry key" '{"configs": [{"family": "slimfly", "grdi": {"q": [5]}}]}'
+bad_sweep "unknown plan key" '{"configs": [{"plan": {"radix": 8, "endpoint": [100]}}]}'
+bad_sweep "unknown spec entry key" '{"configs": [{"spec": "petersen", "seeds": [1]}]}'
+bad_sweep "malformed range step" '{"configs": [{"family": "slimfly", "grid": {"q": ["3..5:1x"]}}]}'
+bad_sweep "plan endpoints not a number" '{"configs": [{"plan": {"radix": 8, "endpoints": ["abc"]}}]}'
 check "database untouched" test "$(md5sum <"$TMP/a.db")" = "$sum_a"
 printf 'not a database at all\n' >"$TMP/corrupt.db"
 check "corrupt db exit 2" test "$(status "$MOORE" sweep "$TMP/s.json" --db "$TMP/corrupt.db")" = 2
