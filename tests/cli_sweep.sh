@@ -131,6 +131,11 @@ q "$TMP/foreign.db" 'create table t(x); insert into t values (1)'
 sum_f=$(md5sum <"$TMP/foreign.db")
 check "foreign db exit 2" test "$(status "$MOORE" sweep "$TMP/s.json" --db "$TMP/foreign.db")" = 2
 check "foreign db untouched" test "$(md5sum <"$TMP/foreign.db")" = "$sum_f"
+q "$TMP/foreign2.db" "create table meta(key, value); insert into meta values ('format', NULL)"
+sum_f=$(md5sum <"$TMP/foreign2.db")
+check "foreign meta table exit 2" test "$(status "$MOORE" sweep "$TMP/s.json" --db "$TMP/foreign2.db")" = 2
+check "foreign meta table one line" test "$(wc -l <"$TMP/err")" = 1
+check "foreign meta table untouched" test "$(md5sum <"$TMP/foreign2.db")" = "$sum_f"
 check "unwritable db exit 2" test "$(status "$MOORE" sweep "$TMP/s.json" --db "$TMP/no/such/dir/x.db")" = 2
 check "unwritable one line" test "$(wc -l <"$TMP/err")" = 1
 check "bad jobs exit 2" test "$(status "$MOORE" sweep "$TMP/s.json" --jobs 0)" = 2
