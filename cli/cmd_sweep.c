@@ -114,21 +114,69 @@ static int wait_workers(sweep_run *r, int64_t done0)
     return status;
 }
 
+/* The workers of this process, so that a SIGTERM/SIGINT/SIGHUP sent to the
+ * parent alone also stops them (else they would go on measuring, orphaned,
+ * and a rerun would measure their configurations a second time). */
+static pid_t sweep_workers[256];
+static volatile sig_atomic_t sweep_worker_count;
+
+static void forward_signal(int sig)
+{
+    for (sig_atomic_t k = 0; k < sweep_worker_count; k++)
+        if (sweep_workers[k] > 0)
+            kill(sweep_workers[k], SIGTERM);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void set_stop_handlers(void (*handler)(int))
+{
+    signal(SIGTERM, handler);
+    signal(SIGINT, handler);
+    signal(SIGHUP, handler);
+}
+
+/* Stop signals are held while a worker is forked and recorded, so neither
+ * the parent nor the new child handles one half-way. */
+static void hold_stop_signals(int how)
+{
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGHUP);
+    sigprocmask(how, &set, NULL);
+}
+
 static int run_jobs(sweep_run *r, int64_t done0)
 {
-    pid_t pids[256];
+    pid_t *pids = sweep_workers;
     fflush(NULL);
+    sweep_worker_count = 0;
+    set_stop_handlers(forward_signal);
     for (long long w = 0; w < r->jobs; w++) {
+        hold_stop_signals(SIG_BLOCK);
         pids[w] = fork();
-        if (pids[w] == 0)
+        if (pids[w] == 0) {
+            set_stop_handlers(SIG_DFL);
+            hold_stop_signals(SIG_UNBLOCK);
             _exit(measure_share(r, w, r->jobs, 0));
+        }
+        if (pids[w] > 0)
+            sweep_worker_count = (sig_atomic_t)(w + 1);
+        hold_stop_signals(SIG_UNBLOCK);
         if (pids[w] < 0) {
             for (long long k = 0; k < w; k++)
                 kill(pids[k], SIGTERM);
+            for (long long k = 0; k < w; k++)
+                waitpid(pids[k], NULL, 0);
+            set_stop_handlers(SIG_DFL);
             return cli_usage_error("sweep: cannot start worker %lld of %lld", w + 1, r->jobs);
         }
     }
-    return wait_workers(r, done0);
+    int status = wait_workers(r, done0);
+    set_stop_handlers(SIG_DFL);
+    return status;
 }
 
 static void list_sweep(const moore_sweep *s)

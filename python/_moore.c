@@ -3,7 +3,8 @@
  *
  * Nothing is computed here. A Topology owns one moore_graph; functions that
  * can run long release the GIL while the library works (the graph is
- * immutable, so other threads may keep reading the Topology). Library errors
+ * immutable, so other threads may keep reading the Topology), one library
+ * call at a time (moore_py_lock). Library errors
  * become moore.Error carrying the library's one-line message — the same line
  * the CLI prints after "moore: " — and its code. The pure-Python part
  * (moore/__init__.py) adds NumPy and networkx conversions. */
@@ -15,6 +16,18 @@
 #include "moore/moore.h"
 
 static PyObject *moore_py_error;   /* moore.Error, set at module init */
+
+/* Library calls run without the GIL but one at a time: the eigen-solvers
+ * (ARPACK, process-wide BLAS threads: include/moore/spectrum.h) and nauty
+ * are not thread-safe, so two Python threads must not be inside moore at
+ * once. Other Python threads still run while one waits or works. */
+static PyThread_type_lock moore_py_lock;
+#define MOORE_PY_CALL(stmt)                           \
+    Py_BEGIN_ALLOW_THREADS                            \
+    PyThread_acquire_lock(moore_py_lock, WAIT_LOCK);  \
+    stmt;                                             \
+    PyThread_release_lock(moore_py_lock);             \
+    Py_END_ALLOW_THREADS
 
 /* Raises moore.Error(msg) with .code = the library's status code. */
 static PyObject *raise_error(const moore_error *err)
@@ -172,9 +185,7 @@ static PyObject *topology_write(py_topology *self, PyObject *args, PyObject *kw)
     moore_error err;
     moore_error_clear(&err);
     int rc;
-    Py_BEGIN_ALLOW_THREADS
-    rc = moore_graph_write(self->g, path, format, &err);
-    Py_END_ALLOW_THREADS
+    MOORE_PY_CALL(rc = moore_graph_write(self->g, path, format, &err));
     if (rc)
         return raise_error(&err);
     Py_RETURN_NONE;
@@ -306,9 +317,7 @@ static PyObject *py_build(PyObject *mod, PyObject *args)
     moore_error err;
     moore_error_clear(&err);
     int rc;
-    Py_BEGIN_ALLOW_THREADS
-    rc = moore_topology_load(spec, &g, &err);
-    Py_END_ALLOW_THREADS
+    MOORE_PY_CALL(rc = moore_topology_load(spec, &g, &err));
     return rc ? raise_error(&err) : wrap_graph(g, src);
 }
 
@@ -385,9 +394,7 @@ static PyObject *py_stats(PyObject *mod, PyObject *args, PyObject *kw)
     moore_error err;
     moore_error_clear(&err);
     int rc;
-    Py_BEGIN_ALLOW_THREADS
-    rc = moore_metrics_compute(g, metrics, &o, &r, &err);
-    Py_END_ALLOW_THREADS
+    MOORE_PY_CALL(rc = moore_metrics_compute(g, metrics, &o, &r, &err));
     PyObject *d = rc ? raise_error(&err) : moore_py_report_dict(&r);
     moore_report_free(&r);
     return d;
@@ -413,9 +420,7 @@ static PyObject *py_compare(PyObject *mod, PyObject *args, PyObject *kw)
     moore_error err;
     moore_error_clear(&err);
     int rc;
-    Py_BEGIN_ALLOW_THREADS
-    rc = moore_compare_run(&o, &c, &err);
-    Py_END_ALLOW_THREADS
+    MOORE_PY_CALL(rc = moore_compare_run(&o, &c, &err));
     if (rc)
         return raise_error(&err);
     PyObject *list = PyList_New(c.count);
@@ -451,6 +456,8 @@ PyMODINIT_FUNC PyInit__moore(void)
 {
     if (PyType_Ready(&topology_type) < 0)
         return NULL;
+    if (!moore_py_lock && !(moore_py_lock = PyThread_allocate_lock()))
+        return PyErr_NoMemory();
     PyObject *m = PyModule_Create(&module_def);
     if (!m)
         return NULL;

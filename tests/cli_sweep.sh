@@ -84,6 +84,25 @@ check "resume exit 0" test "$(status "$MOORE" sweep "$TMP/k.json" --db "$TMP/k.d
 check "resume measures the rest" grep -q ", $((total - before)) to measure" "$TMP/err"
 check "resumed equals uninterrupted" test "$(dump "$TMP/k.db" | md5sum)" = "$(dump "$TMP/full.db" | md5sum)"
 
+# The same with --jobs 2, the signal sent to the parent only: its workers stop
+# too (no orphan goes on writing), and the resumed database is the same.
+"$MOORE" sweep "$TMP/k.json" --db "$TMP/kj.db" --jobs 2 2>/dev/null &
+pid=$!
+for _ in $(seq 400); do
+    [ "$(q "$TMP/kj.db" 'select count(*) from tasks' 2>/dev/null)" -ge 3 ] 2>/dev/null && break
+    sleep 0.02
+done
+kill -TERM $pid 2>/dev/null
+wait $pid
+sleep 0.5
+before=$(q "$TMP/kj.db" 'select count(*) from tasks')
+sleep 1
+check "jobs killed midway" test "$before" -lt "$total"
+check "workers stopped with the parent" test "$(q "$TMP/kj.db" 'select count(*) from tasks')" = "$before"
+check "jobs resume exit 0" test "$(status "$MOORE" sweep "$TMP/k.json" --db "$TMP/kj.db" --jobs 2)" = 0
+check "jobs resume measures the rest" grep -q ", $((total - before)) to measure" "$TMP/err"
+check "jobs resumed equals uninterrupted" test "$(dump "$TMP/kj.db" | md5sum)" = "$(dump "$TMP/full.db" | md5sum)"
+
 # Bad input: one line, exit 2, the existing database untouched.
 sum_a=$(md5sum <"$TMP/a.db")
 bad_sweep() { # name, json
@@ -98,6 +117,11 @@ bad_sweep "unknown family" '{"configs": [{"family": "slimfy", "grid": {"q": [5]}
 bad_sweep "unknown metric" '{"metrics": ["pathz"], "configs": [{"spec": "petersen"}]}'
 bad_sweep "unknown top key" '{"config": []}'
 bad_sweep "not json" 'configs: petersen'
+bad_sweep "unknown family entry key" '{"configs": [{"family": "slimfly", "grdi": {"q": [5]}}]}'
+bad_sweep "unknown plan key" '{"configs": [{"plan": {"radix": 8, "endpoint": [100]}}]}'
+bad_sweep "unknown spec entry key" '{"configs": [{"spec": "petersen", "seeds": [1]}]}'
+bad_sweep "malformed range step" '{"configs": [{"family": "slimfly", "grid": {"q": ["3..5:1x"]}}]}'
+bad_sweep "plan endpoints not a number" '{"configs": [{"plan": {"radix": 8, "endpoints": ["abc"]}}]}'
 check "database untouched" test "$(md5sum <"$TMP/a.db")" = "$sum_a"
 printf 'not a database at all\n' >"$TMP/corrupt.db"
 check "corrupt db exit 2" test "$(status "$MOORE" sweep "$TMP/s.json" --db "$TMP/corrupt.db")" = 2
@@ -107,6 +131,11 @@ q "$TMP/foreign.db" 'create table t(x); insert into t values (1)'
 sum_f=$(md5sum <"$TMP/foreign.db")
 check "foreign db exit 2" test "$(status "$MOORE" sweep "$TMP/s.json" --db "$TMP/foreign.db")" = 2
 check "foreign db untouched" test "$(md5sum <"$TMP/foreign.db")" = "$sum_f"
+q "$TMP/foreign2.db" "create table meta(key, value); insert into meta values ('format', NULL)"
+sum_f=$(md5sum <"$TMP/foreign2.db")
+check "foreign meta table exit 2" test "$(status "$MOORE" sweep "$TMP/s.json" --db "$TMP/foreign2.db")" = 2
+check "foreign meta table one line" test "$(wc -l <"$TMP/err")" = 1
+check "foreign meta table untouched" test "$(md5sum <"$TMP/foreign2.db")" = "$sum_f"
 check "unwritable db exit 2" test "$(status "$MOORE" sweep "$TMP/s.json" --db "$TMP/no/such/dir/x.db")" = 2
 check "unwritable one line" test "$(wc -l <"$TMP/err")" = 1
 check "bad jobs exit 2" test "$(status "$MOORE" sweep "$TMP/s.json" --jobs 0)" = 2

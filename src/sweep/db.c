@@ -83,7 +83,7 @@ static int db_check_format(moore_sweep_db *d, moore_error *err)
     sqlite3_stmt *st = NULL;
     int ok = sqlite3_prepare_v2(d->db, "SELECT value FROM meta WHERE key = 'format'", -1, &st,
                                 NULL) == SQLITE_OK &&
-             sqlite3_step(st) == SQLITE_ROW &&
+             sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0) &&
              strcmp((const char *)sqlite3_column_text(st, 0), "moore-sweep") == 0;
     sqlite3_finalize(st);
     if (ok)

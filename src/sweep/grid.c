@@ -57,8 +57,9 @@ static int list_range(grid_list *l, const char *text, int *is_range, moore_error
     *is_range = 0;
     if (sscanf(text, "%lld..%lld%n", &a, &b, &used) != 2)
         return MOORE_OK;
-    if (text[used] == ':' && sscanf(text + used + 1, "%lld%n", &step, &used) == 1)
-        used = (int)strlen(text);
+    int tail = 0;
+    if (text[used] == ':' && sscanf(text + used + 1, "%lld%n", &step, &tail) == 1)
+        used += 1 + tail;
     if (text[used] != '\0' || step <= 0 || a > b)
         return moore_error_set(err, MOORE_EINVAL,
                                "range '%s' is empty or malformed (write A..B or A..B:STEP, "
@@ -205,11 +206,14 @@ static int grid_product(grid_ctx *c, const char *family, const char *const *keys
 /* {"family": F, "grid": {key: values, ...}} */
 static int parse_family(grid_ctx *c, const cJSON *e, moore_error *err)
 {
+    static const char *const known[] = { "family", "grid", NULL };
     const cJSON *fam = cJSON_GetObjectItemCaseSensitive(e, "family");
     const cJSON *grid = cJSON_GetObjectItemCaseSensitive(e, "grid");
     if (!cJSON_IsString(fam) || (grid && !cJSON_IsObject(grid)))
         return grid_fail(c, err, "a family entry needs \"family\": NAME and an optional "
                                  "\"grid\": {KEY: VALUES}");
+    if (sweep_check_keys(e, known, c->name, err))
+        return err->code;
     const char *keys[MOORE_PARAMS_MAX];
     grid_list lists[MOORE_PARAMS_MAX];
     memset(lists, 0, sizeof lists);
@@ -248,13 +252,14 @@ static int plan_add_rows(grid_ctx *c, const moore_plan *p, int all, moore_error 
 /* {"plan": {"radix": [...], "endpoints": [...], "families": [...], "rows": "chosen"|"all"}} */
 static int parse_plan(grid_ctx *c, const cJSON *plan, moore_error *err)
 {
+    static const char *const known[] = { "radix", "endpoints", "families", "rows", NULL };
     const cJSON *rows = cJSON_GetObjectItemCaseSensitive(plan, "rows");
     const cJSON *fams = cJSON_GetObjectItemCaseSensitive(plan, "families");
     grid_list radix = { 0 }, ends = { 0 };
     char families[1024] = "";
     int all = rows && cJSON_IsString(rows) && strcmp(rows->valuestring, "all") == 0;
-    int rc = MOORE_OK;
-    if (rows && !all && !(cJSON_IsString(rows) && strcmp(rows->valuestring, "chosen") == 0))
+    int rc = sweep_check_keys(plan, known, c->name, err);
+    if (!rc && rows && !all && !(cJSON_IsString(rows) && strcmp(rows->valuestring, "chosen") == 0))
         rc = grid_fail(c, err, "plan \"rows\" must be \"chosen\" or \"all\"");
     if (!rc)
         rc = list_parse(&radix, cJSON_GetObjectItemCaseSensitive(plan, "radix"), "radix", err);
@@ -268,7 +273,9 @@ static int parse_plan(grid_ctx *c, const cJSON *plan, moore_error *err)
     for (int r = 0; !rc && r < radix.count; r++)
         for (int e = 0; !rc && e < ends.count; e++) {
             long long rr = atoll(radix.v[r]), ee = atoll(ends.v[e]);
-            if (rr < 1 || rr > 100000 || ee < 0)
+            int digits = strspn(radix.v[r], "0123456789") == strlen(radix.v[r]) &&
+                         strspn(ends.v[e], "0123456789") == strlen(ends.v[e]);
+            if (!digits || rr < 1 || rr > 100000 || ee < 0)
                 rc = moore_error_set(err, MOORE_EINVAL, "%s: plan radix %s or endpoints %s "
                                      "out of range", c->name, radix.v[r], ends.v[e]);
             moore_plan p;
@@ -285,12 +292,15 @@ static int parse_plan(grid_ctx *c, const cJSON *plan, moore_error *err)
 
 static int parse_config(grid_ctx *c, const cJSON *e, moore_error *err)
 {
+    static const char *const spec_keys[] = { "spec", NULL }, *const plan_keys[] = { "plan", NULL };
     const cJSON *spec = cJSON_GetObjectItemCaseSensitive(e, "spec");
     const cJSON *plan = cJSON_GetObjectItemCaseSensitive(e, "plan");
     if (cJSON_IsString(spec))
-        return add_spec(c, spec->valuestring, err);
+        return sweep_check_keys(e, spec_keys, c->name, err) ? err->code
+                                                             : add_spec(c, spec->valuestring, err);
     if (cJSON_IsObject(plan))
-        return parse_plan(c, plan, err);
+        return sweep_check_keys(e, plan_keys, c->name, err) ? err->code
+                                                            : parse_plan(c, plan, err);
     if (cJSON_GetObjectItemCaseSensitive(e, "family"))
         return parse_family(c, e, err);
     return grid_fail(c, err, "each entry of \"configs\" is {\"family\": ...}, {\"plan\": ...} "
