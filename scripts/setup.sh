@@ -18,6 +18,7 @@ PACKAGES=(
 )
 if [ "${MOORE_BENCH:-0}" = 1 ]; then
   PACKAGES+=(libigraph-dev)             # benchmarks only (GPL: never linked into libmoore)
+  PACKAGES+=(python3-scipy python3-numpy python3-networkx)  # bench/throughput_highs.py: HiGHS LP, longest matching
 fi
 
 missing=()

@@ -32,7 +32,8 @@
  *    θ ≤ Σ_a μ_a / Σ d·dist_μ, for the master's duals and for every l of the
  *    warm start (lengths that grow during a round only loosen it).
  * The run ends when upper ≤ (1 + exact_gap)·lower; both are valid after every
- * round, so a time limit or a cancellation returns them as they are. Rounds
+ * round, so a time limit or a cancellation returns them as they are (Clp is
+ * given the time left; cancellation is polled between rounds). Rounds
  * price sources in batches of fixed size and append columns in source order,
  * so the result is the same for any number of threads. */
 #include "moore/flow.h"
@@ -265,10 +266,19 @@ static int cg_lower(cg *C, const double *x, moore_error *err)
     return MOORE_OK;
 }
 
-/* Solves the master; takes its duals and its primal bound. */
-static int cg_solve(cg *C, moore_error *err)
+/* Solves the master within `seconds` (0: no limit); takes its duals and its
+ * primal bound. *timed_out: Clp hit the limit first; the lower bound is
+ * still taken (any x ≥ 0 gives one), the duals are not. */
+static int cg_solve(cg *C, double seconds, int *timed_out, moore_error *err)
 {
+    *timed_out = 0;
+    if (seconds > 0)
+        Clp_setMaximumSeconds(C->model, seconds);
     Clp_primal(C->model, 0);
+    if (seconds > 0 && Clp_status(C->model) == 3) {
+        *timed_out = 1;
+        return cg_lower(C, Clp_getColSolution(C->model), err);
+    }
     if (!Clp_isProvenOptimal(C->model))
         Clp_dual(C->model, 0);
     if (!Clp_isProvenOptimal(C->model))
@@ -324,12 +334,14 @@ static int cg_model(cg *C, moore_error *err)
     return rc;
 }
 
-/* `rounds` multiplicative-weights rounds with lengths l kept in C->mu. */
-static int cg_warm(cg *C, const int64_t *rev, int rounds, moore_error *err)
+/* `rounds` multiplicative-weights rounds with lengths l kept in C->mu (fewer
+ * when the run must stop). */
+static int cg_warm(cg *C, const int64_t *rev, int rounds, const moore_flow_options *o,
+                   const flow_clock *clock, moore_error *err)
 {
     for (int64_t a = 0; a < C->arcs; a++)
         C->mu[a] = 1.0;
-    for (int r = 0; r < rounds; r++) {
+    for (int r = 0; r < rounds && !(r > 0 && flow_should_stop(o, clock)); r++) {
         int64_t added;
         int rc = cg_price(C, rev, 1, &added, err);
         if (rc)
@@ -431,9 +443,19 @@ int flow_colgen(const moore_graph *g, const moore_traffic *t, const moore_flow_o
     int64_t added = 0, round = 0;
     const char *stopped = NULL;
     int converged = 0;
-    rc = cg_warm(&C, rev, 30, err);
+    rc = cg_warm(&C, rev, 30, o, &clock, err);
     while (!rc) {
-        if ((rc = cg_solve(&C, err)) || (rc = cg_price(&C, rev, 0, &added, err)))
+        int timed_out;
+        double left = o->time_limit > 0 ? o->time_limit - flow_clock_seconds(&clock) : 0;
+        if (o->time_limit > 0 && left <= 0)
+            left = 1e-3;
+        if ((rc = cg_solve(&C, left, &timed_out, err)))
+            break;
+        if (timed_out) {
+            stopped = "time-limit";
+            break;
+        }
+        if ((rc = cg_price(&C, rev, 0, &added, err)))
             break;
         round++;
         flow_report_bounds(o, &clock, round, C.lower, C.upper);
