@@ -388,10 +388,11 @@ static int from_triples(const moore_graph *g, triple *tr, int64_t count, const c
     }
     t->offs[g->n] = k;
     if (!isfinite(t->total)) {
+        double total = t->total;
         moore_traffic_free(t);
         return moore_error_set(err, MOORE_EINVAL,
                                "traffic: the demands add up to %g, not a finite number (each "
-                               "demand and their sum must stay below %g)", t->total, DBL_MAX);
+                               "demand and their sum must stay below %g)", total, DBL_MAX);
     }
     *out = t;
     return MOORE_OK;
