@@ -12,7 +12,8 @@ file) and each matrix (uniform, worst), in one run:
   4. prints both values, their relative difference and the time ratio.
 HiGHS never enters the library; it is only the independent solver here.
 
-Usage: MOORE=build/moore /usr/bin/python3 bench/throughput_highs.py [--limit SECONDS] TOPO...
+Usage: MOORE=build/moore [TMS=uniform,worst] /usr/bin/python3 bench/throughput_highs.py
+           [--limit SECONDS] TOPO...
 Needs python3-scipy, python3-numpy and python3-networkx (scripts/setup.sh with MOORE_BENCH=1).
 """
 import json
@@ -119,12 +120,11 @@ def main():
     print("|---|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         for topo in args:
-            path = topo
-            if not os.path.exists(topo):
-                path = os.path.join(tmp, "topo.txt")
-                subprocess.run([MOORE, "build", topo, "-o", path], check=True)
+            # moore's own text format, whatever the input (SPEC, netbench file, ...)
+            path = os.path.join(tmp, "topo.txt")
+            subprocess.run([MOORE, "build", topo, "-o", path], check=True)
             n, links, ep = read_topology(path)
-            for kind in ("uniform", "worst"):
+            for kind in os.environ.get("TMS", "uniform,worst").split(","):
                 T = traffic(n, links, ep, kind)
                 csv = os.path.join(tmp, "tm.csv")
                 with open(csv, "w") as f:
