@@ -1,29 +1,90 @@
 /* cmd_throughput.c — `moore throughput TOPO --tm uniform|permutation|worst|FILE
- * [--exact | --eps E] [--seed S] [--json]`: the maximum concurrent flow of a
- * traffic matrix, exact (LP) or approximate with proven bounds, plus TUB. */
+ * [--exact [--method M] | --eps E] [--time-limit S] [--seed S] [--json]`: the
+ * maximum concurrent flow of a traffic matrix, exact or approximate with
+ * proven bounds, plus TUB. Long runs show their bounds on stderr as they
+ * improve; --time-limit, SIGINT and SIGTERM stop them with the best bounds so
+ * far (the handler only sets a flag the library polls through
+ * moore_flow_options.cancelled). */
 #include "cli.h"
 #include "moore/flow.h"
 #include "moore/routing.h"
 #include "moore/traffic.h"
 
+#include <math.h>
+#include <signal.h>
 #include <string.h>
+#include <unistd.h>
 
 const char cmd_throughput_usage[] =
-    "usage: moore throughput TOPO [--tm uniform|permutation|worst|FILE] [--exact | --eps E]\n"
-    "                        [--seed S] [--json]\n\n"
+    "usage: moore throughput TOPO [--tm uniform|permutation|worst|FILE]\n"
+    "                        [--exact [--method auto|arc|colgen] | --eps E]\n"
+    "                        [--time-limit SECONDS] [--seed S] [--json]\n\n"
     "Throughput of TOPO (a SPEC or a topology file): the largest θ such that θ times the\n"
     "traffic matrix can be routed with capacity 1 per direction on every switch link, each\n"
     "server sending 1 in total.\n\n"
     "  --tm T      uniform (all-to-all, default), permutation (seeded switch derangement),\n"
     "              worst (longest matching), or a CSV file of 'src,dst,demand' lines\n"
-    "  --exact     solve the LP exactly (Clp); practical up to a few hundred switches\n"
+    "  --exact     the exact value (Clp): the arc LP, or the path LP by column generation,\n"
+    "              which ends with lower and upper within 1e-7 (docs/throughput.md)\n"
+    "  --method M  with --exact: auto (default: the faster for this matrix), arc, colgen\n"
     "  --eps E     approximation: stop once upper <= (1+E)*lower (default 0.05)\n"
+    "  --time-limit S  stop after S seconds with the best proven bounds so far\n"
+    "              (converged false, stopped \"time-limit\"); SIGINT/SIGTERM do the same\n"
+    "              (stopped \"cancelled\", exit status 130/143)\n"
     "  --seed S    seed of the permutation matrix (default 1)\n"
     "  --routing R optimal (default: any split), or only the paths of minimal, ecmp,\n"
     "              ksp[:k=K], valiant[:samples=S], ugal (see 'moore route --help')\n"
     "  --json      one JSON object instead of aligned text\n\n"
-    "Keys: throughput (exact value, or the proven lower bound), lower, upper, method, tub\n"
-    "(2|E| / sum T*dist), link_util_max and link_util_mean (arc utilisation of the flow).\n";
+    "Keys: throughput (exact value, or the proven lower bound), lower, upper, gap\n"
+    "(upper/lower - 1), method (garg-konemann, lp-clp or colgen-clp), converged, stopped\n"
+    "(only when stopped early), seconds, tub (2|E| / sum T*dist), link_util_max and\n"
+    "link_util_mean (arc utilisation of the flow).\n"
+    "While it runs, stderr shows phase, lower, upper, gap and elapsed time (redrawn on a\n"
+    "terminal, one line every 10 s otherwise).\n";
+
+/* Set by SIGINT/SIGTERM; polled by the library through opt.cancelled. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig)
+{
+    stop_signal = sig;
+}
+
+static int cancelled(void *ctx)
+{
+    (void)ctx;
+    return stop_signal != 0;
+}
+
+static void catch_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sa.sa_flags = SA_RESETHAND; /* a second signal ends the process as usual */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+/* The bounds as they improve: redrawn on a terminal, else every 10 s. */
+typedef struct bounds_view {
+    int tty, shown;
+    double last;
+} bounds_view;
+
+static void show_bounds(void *ctx, int64_t phase, double lower, double upper, double seconds)
+{
+    bounds_view *v = ctx;
+    if (!v->tty && seconds - v->last < 10)
+        return;
+    v->last = seconds;
+    v->shown = 1;
+    fprintf(stderr, "%sthroughput phase %lld lower %.6g upper %.6g gap %.3g%% %.1f s%s",
+            v->tty ? "\r" : "", (long long)phase, lower, upper,
+            lower > 0 ? 100 * (upper / lower - 1) : INFINITY, seconds, v->tty ? "  " : "\n");
+    fflush(stderr);
+}
 
 static int report(moore_report *r, const moore_graph *g, const moore_traffic *t,
                   const moore_flow_result *f, double tub, double eps, int exact, uint64_t seed,
@@ -39,9 +100,14 @@ static int report(moore_report *r, const moore_graph *g, const moore_traffic *t,
     if (!rc) rc = moore_report_double(r, "lower", f->lower, err);
     if (!rc) rc = moore_report_double(r, "upper", f->upper, err);
     if (!rc) rc = moore_report_string(r, "method", f->method, err);
+    if (!rc) rc = moore_report_double(r, "gap", f->lower > 0 ? f->upper / f->lower - 1 : INFINITY, err);
     if (!rc && !exact) rc = moore_report_double(r, "eps", eps, err);
-    if (!rc && !exact) rc = moore_report_bool(r, "converged", f->converged, err);
-    if (!rc) rc = moore_report_int(r, exact ? "lp_iterations" : "phases", f->phases, err);
+    if (!rc) rc = moore_report_bool(r, "converged", f->converged, err);
+    if (!rc && f->stopped) rc = moore_report_string(r, "stopped", f->stopped, err);
+    if (!rc) rc = moore_report_int(r, !exact ? "phases" : f->columns ? "rounds" : "lp_iterations",
+                                   f->phases, err);
+    if (!rc && f->columns) rc = moore_report_int(r, "columns", f->columns, err);
+    if (!rc) rc = moore_report_double(r, "seconds", f->seconds, err);
     if (!rc) rc = moore_report_double(r, "tub", tub, err);
     if (!rc) rc = moore_report_double(r, "link_util_max", f->util_max, err);
     if (!rc) rc = moore_report_double(r, "link_util_mean", f->util_mean, err);
@@ -59,12 +125,15 @@ static int report(moore_report *r, const moore_graph *g, const moore_traffic *t,
 int cmd_throughput(int argc, char **argv)
 {
     cli_args a;
-    const char *topo = NULL, *tm = "uniform", *routing = NULL;
+    const char *topo = NULL, *tm = "uniform", *routing = NULL, *method = NULL;
     int json = 0, exact = 0, eps_given = 0;
     long long seed = 1;
     moore_flow_options opt;
     moore_flow_options_default(&opt);
-    opt.progress = cli_progress;
+    bounds_view view = { isatty(2), 0, 0 };
+    opt.bounds = show_bounds;
+    opt.bounds_ctx = &view;
+    opt.cancelled = cancelled;
     cli_args_init(&a, argc, argv);
     for (; a.i < a.argc && !a.bad; a.i++) {
         if (cli_flag(&a, "--json", NULL))
@@ -76,7 +145,11 @@ int cmd_throughput(int argc, char **argv)
         else if (cli_option(&a, "--eps", NULL)) {
             if (cli_double_value(&a, "--eps", 1e-4, 1.0, &opt.eps))
                 eps_given = 1;
-        } else if (cli_option(&a, "--seed", NULL))
+        } else if (cli_option(&a, "--method", NULL))
+            method = a.value;
+        else if (cli_option(&a, "--time-limit", NULL))
+            cli_double_value(&a, "--time-limit", 1e-3, 1e9, &opt.time_limit);
+        else if (cli_option(&a, "--seed", NULL))
             cli_int_value(&a, "--seed", 0, (long long)9e18, &seed);
         else if (cli_option(&a, "--routing", NULL)) /* routing: see docs/routing.md */
             routing = a.value;
@@ -89,6 +162,13 @@ int cmd_throughput(int argc, char **argv)
         return cli_usage_error("throughput: missing TOPO (see 'moore throughput --help')");
     if (exact && eps_given)
         return cli_usage_error("throughput: give --exact or --eps, not both");
+    if (method && !exact)
+        return cli_usage_error("throughput: --method needs --exact");
+    if (method && strcmp(method, "auto") && strcmp(method, "arc") && strcmp(method, "colgen"))
+        return cli_usage_error("throughput: --method '%s' is not auto, arc or colgen", method);
+    opt.exact_method = !method || !strcmp(method, "auto") ? MOORE_FLOW_EXACT_AUTO
+                       : !strcmp(method, "arc")          ? MOORE_FLOW_EXACT_ARC
+                                                         : MOORE_FLOW_EXACT_COLGEN;
     if (!tm || !*tm)
         return cli_usage_error("throughput: --tm needs uniform, permutation, worst or a file");
 
@@ -100,6 +180,7 @@ int cmd_throughput(int argc, char **argv)
     moore_report_init(&r);
     moore_flow_result f;
     double tub = 0;
+    catch_signals();
     int rc = moore_topology_load(topo, &g, &err);
     if (!rc)
         rc = moore_traffic_make(g, tm, (uint64_t)seed, &t, &err);
@@ -112,7 +193,8 @@ int cmd_throughput(int argc, char **argv)
         rc = moore_report_string(&r, "routing", routing ? routing : "optimal", &err);
     if (!rc)
         rc = moore_flow_tub(g, t, &tub, &err);
-    cli_progress_done();
+    if (view.tty && view.shown)
+        fprintf(stderr, "\r%70s\r", "");
     if (!rc)
         rc = report(&r, g, t, &f, tub, opt.eps, exact, (uint64_t)seed, &err);
     if (!rc)
@@ -121,5 +203,7 @@ int cmd_throughput(int argc, char **argv)
     moore_report_free(&r);
     moore_traffic_free(t);
     moore_graph_free(g);
-    return rc ? cli_fail(&err) : 0;
+    if (rc)
+        return cli_fail(&err);
+    return stop_signal ? 128 + stop_signal : 0;
 }

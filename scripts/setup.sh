@@ -24,9 +24,10 @@ PACKAGES=(
 )
 if [ "${MOORE_BENCH:-0}" = 1 ]; then
   PACKAGES+=(libigraph-dev)             # benchmarks only (GPL: never linked into libmoore)
-  # python3-networkx (in the list above) is what bench/layout_bench.py (Kernighan-Lin) and
-  # bench/routing_ksp_networkx.py (Yen's KSP) compare with.
-  PACKAGES+=(python3-networkx bc)       # bench/run_resilience.sh: the networkx loop, timing sums
+  # python3-networkx and python3-numpy (in the list above) are what bench/layout_bench.py
+  # (Kernighan-Lin), bench/routing_ksp_networkx.py (Yen's KSP) and bench/resilience_nx.py
+  # compare with; bench/throughput_highs.py also needs SciPy (HiGHS).
+  PACKAGES+=(python3-scipy bc)          # HiGHS LP; bench/run_resilience.sh sums timings with bc
 fi
 
 missing=()

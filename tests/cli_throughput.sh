@@ -48,8 +48,40 @@ check "disconnected says so" grep -q disconnected "$TMP/err"
 printf '0,9,1\n' >"$TMP/bad.csv"
 check "bad csv" test "$(status "$MOORE" throughput "$TMP/path.txt" --tm "$TMP/bad.csv")" = 2
 check "bad csv names line" grep -q 'bad.csv:1' "$TMP/err"
-check "exact too big" test "$(status "$MOORE" throughput complete:n=1500 --tm permutation --exact)" = 2
+check "exact too big" test "$(status "$MOORE" throughput complete:n=1500 --tm permutation --exact --method arc)" = 2
 check "hint eps" grep -q -- '--eps' "$TMP/err"
+# Column generation: Petersen's closed form 1.8 with a certificate.
+check "colgen exit 0" test "$(status "$MOORE" throughput petersen --exact --method colgen --json)" = 0
+check "colgen value" grep -Eq '"throughput":[[:space:]]*1\.(8|79999)' "$TMP/out"
+check "colgen method" grep -q '"method":[[:space:]]*"colgen-clp"' "$TMP/out"
+check "colgen converged" grep -q '"converged":[[:space:]]*true' "$TMP/out"
+check "method needs exact" test "$(status "$MOORE" throughput petersen --method colgen)" = 2
+check "bad method" test "$(status "$MOORE" throughput petersen --exact --method simplex)" = 2
+
+# Anytime: a time limit stops with valid bounds and says so.
+check "time limit exit 0" test "$(status "$MOORE" throughput xpander:d=6,k=20,p=2,seed=1 --tm worst --eps 0.0001 --time-limit 0.001 --json)" = 0
+check "time limit stopped" grep -q '"stopped":[[:space:]]*"time-limit"' "$TMP/out"
+check "time limit not converged" grep -q '"converged":[[:space:]]*false' "$TMP/out"
+# SIGINT: the bounds reached are printed, exit status 130.
+"$MOORE" throughput xpander:d=8,k=40,p=2,seed=1 --tm worst --eps 0.0001 --json >"$TMP/int" 2>/dev/null &
+pid=$!
+sleep 2
+kill -INT $pid
+wait $pid
+check "sigint status" test $? = 130
+check "sigint bounds" grep -q '"stopped":[[:space:]]*"cancelled"' "$TMP/int"
+check "sigint upper" grep -q '"upper":' "$TMP/int"
+
+# Traffic files at the edges of double, endless lines and binary data.
+printf '0,1,1e308\n0,1,1e308\n' >"$TMP/inf.csv"
+check "inf sum" test "$(status "$MOORE" throughput "$TMP/path.txt" --tm "$TMP/inf.csv")" = 2
+check "inf sum one line" test "$(wc -l <"$TMP/err")" = 1
+printf '0,1,1e-308\n' >"$TMP/denormal.csv"
+check "denormal" test "$(status "$MOORE" throughput "$TMP/path.txt" --tm "$TMP/denormal.csv")" = 2
+check "denormal says so" grep -q subnormal "$TMP/err"
+check "dev zero" test "$(status "$MOORE" throughput "$TMP/path.txt" --tm /dev/zero)" = 2
+check "dev zero one line" test "$(wc -l <"$TMP/err")" = 1
+
 check "help" test "$(status "$MOORE" throughput --help)" = 0
 
 # The metric group reports the keys compare reads; nulls when disconnected.

@@ -4,8 +4,10 @@
  * θ(T) is the largest θ such that θ·T is routable as a fractional
  * multicommodity flow with capacity 1 in each direction of every switch
  * link. Three ways to get at it:
- *   moore_flow_exact   the LP, one commodity per source switch, solved by
- *                      COIN-OR Clp (lower = upper = θ up to Clp's tolerance);
+ *   moore_flow_exact   an exact LP solved by COIN-OR Clp: the arc LP (one
+ *                      commodity per source switch) or a path LP by column
+ *                      generation that ends with a certificate (lower and
+ *                      upper bounds within 1e-7 relative), chosen per matrix;
  *   moore_flow_approx  Garg–Könemann / Fleischer max concurrent flow with
  *                      Karakostas's grouping by source: a feasible flow gives
  *                      `lower`, the length function gives the dual `upper`,
@@ -27,6 +29,13 @@
 extern "C" {
 #endif
 
+/* Which exact method moore_flow_exact uses. */
+typedef enum moore_flow_exact_method {
+    MOORE_FLOW_EXACT_AUTO = 0,  /* the fastest for this matrix (see lp.c) */
+    MOORE_FLOW_EXACT_ARC,       /* arc LP, one commodity per source, Clp's barrier */
+    MOORE_FLOW_EXACT_COLGEN     /* path LP by column generation, certified (colgen.c) */
+} moore_flow_exact_method;
+
 typedef struct moore_flow_options {
     double eps;             /* approximation: stop when upper ≤ (1+eps)·lower (default 0.05) */
     int64_t max_phases;     /* approximation: give up after this many phases (0: no limit);
@@ -34,6 +43,20 @@ typedef struct moore_flow_options {
     int threads;            /* 0 = OpenMP default */
     void (*progress)(void *ctx, const char *what, double fraction);
     void *progress_ctx;
+    /* Anytime answers. Both methods that iterate (approximation and column
+     * generation) have proven bounds after every phase; they are passed to
+     * `bounds` as they improve (phase, lower, upper, seconds since the start),
+     * and the run stops with the best so far (`converged` = 0, `stopped` set)
+     * once `time_limit` seconds have passed (0: no limit) or `cancelled`
+     * returns non-zero (polled once per phase, and between the steps of the
+     * arc LP, which has no bounds before it ends). */
+    double time_limit;
+    void (*bounds)(void *ctx, int64_t phase, double lower, double upper, double seconds);
+    void *bounds_ctx;
+    int (*cancelled)(void *ctx);
+    void *cancel_ctx;
+    moore_flow_exact_method exact_method;   /* default AUTO */
+    double exact_gap;       /* column generation: stop at upper ≤ (1+gap)·lower (default 1e-7) */
 } moore_flow_options;
 
 MOORE_API void moore_flow_options_default(moore_flow_options *o);
@@ -41,10 +64,15 @@ MOORE_API void moore_flow_options_default(moore_flow_options *o);
 typedef struct moore_flow_result {
     double throughput;      /* exact θ, or the approximation's lower bound */
     double lower, upper;    /* proven bounds: lower ≤ θ ≤ upper */
-    const char *method;     /* "lp-clp" or "garg-konemann" (static string) */
-    int converged;          /* approximation: upper ≤ (1+eps)·lower was reached */
-    int64_t phases;         /* approximation: phases run; LP: simplex iterations */
-    int32_t commodities;    /* source switches with demand */
+    const char *method;     /* "lp-clp", "colgen-clp" or "garg-konemann" (static string) */
+    int converged;          /* the stopping rule was met (exact: certified optimum) */
+    const char *stopped;    /* NULL, or why it stopped early: "time-limit", "cancelled",
+                               "max-phases" (static string) */
+    int64_t phases;         /* approximation: phases; LP: simplex/barrier iterations;
+                               column generation: pricing rounds */
+    int64_t columns;        /* column generation: paths in the final master LP */
+    int32_t commodities;    /* source switches with demand (column generation: pairs) */
+    double seconds;         /* wall-clock time of the solve */
     /* Utilisation of the arcs (both directions of every link) by the flow
      * that carries throughput·T: the largest and the mean over all 2|E| arcs. */
     double util_max, util_mean;
@@ -54,8 +82,10 @@ typedef struct moore_flow_result {
  * estimate used to refuse an LP that would not fit before building it. */
 MOORE_API double moore_flow_exact_bytes(const moore_graph *g, const moore_traffic *t);
 
-/* The exact LP. Refuses (MOORE_ETOOBIG) one that would not fit in memory,
- * with a hint to use the approximation. */
+/* The exact value. With MOORE_FLOW_EXACT_AUTO: column generation when the
+ * matrix has few commodity pairs per switch or the arc LP would be large,
+ * the arc LP otherwise (see lp.c). Refuses (MOORE_ETOOBIG) an LP that would
+ * not fit in memory, with a hint to use the approximation. */
 MOORE_API int moore_flow_exact(const moore_graph *g, const moore_traffic *t,
                      const moore_flow_options *o, moore_flow_result *out, moore_error *err);
 

@@ -1,7 +1,10 @@
-/* flow_internal.h — helpers shared by the flow modules (not public API). */
+/* flow_internal.h — helpers shared by the flow modules (not public API):
+ * the all-sources BFS (tub.c), Dijkstra with its workspace (sssp.c) and the
+ * anytime bookkeeping every iterative solver does (sssp.c). */
 #ifndef MOORE_SRC_FLOW_INTERNAL_H
 #define MOORE_SRC_FLOW_INTERNAL_H
 
+#include "moore/flow.h"
 #include "moore/graph.h"
 
 /* Runs a BFS from each of the k switches src[0..k-1] in parallel (OpenMP)
@@ -12,5 +15,51 @@
 int moore_flow_bfs_rows(const moore_graph *g, const int32_t *src, int32_t k,
                         void (*row)(void *ctx, int32_t i, const int32_t *dist), void *ctx,
                         moore_error *err);
+
+/* Dijkstra workspace for n vertices (one per thread). */
+typedef struct flow_ws {
+    double *dist;
+    int32_t *order;     /* vertices in the order they were settled */
+    int32_t *heap, *pos;/* pos: heap slot, −1 unseen, −2 settled */
+    int32_t *hops;      /* arcs on the recorded path (when pred is kept) */
+    int64_t *pred;      /* CSR index of the arc into v on a shortest path */
+    double *acc;        /* scratch for the caller, zeroed */
+    char *mark;         /* destinations of the current source, zeroed */
+} flow_ws;
+
+int flow_ws_init(flow_ws *w, int32_t n, int with_pred);
+void flow_ws_free(flow_ws *w);
+
+/* Shortest paths from s under len[] (indexed like g->adj), stopped once the
+ * `targets` vertices marked in w->mark are settled (0: settle all); returns
+ * the number of settled vertices. With w->pred, each vertex records the arc
+ * into it on a shortest path with the fewest arcs among those found. */
+int32_t flow_dijkstra(const moore_graph *g, const double *len, int32_t s, int64_t targets,
+                      flow_ws *w);
+
+/* Anytime bookkeeping: the start time, the last bounds reported. */
+typedef struct flow_clock {
+    double start, last_lower, last_upper;
+} flow_clock;
+
+void flow_clock_start(flow_clock *c);
+double flow_clock_seconds(const flow_clock *c);
+/* Why the run must stop now ("time-limit", "cancelled") or NULL. */
+const char *flow_should_stop(const moore_flow_options *o, const flow_clock *c);
+/* Passes the bounds to o->bounds when either improved since the last call. */
+void flow_report_bounds(const moore_flow_options *o, flow_clock *c, int64_t phase,
+                        double lower, double upper);
+
+/* o, or the defaults (in *def) when o is NULL. */
+const moore_flow_options *flow_options_or_default(const moore_flow_options *o,
+                                                  moore_flow_options *def);
+/* util_max and util_mean of a flow with arc loads load[0..arcs-1], scaled so
+ * that its busiest arc is full. */
+void flow_utilisation(const double *load, int64_t arcs, moore_flow_result *out);
+
+/* The path LP by column generation (colgen.c), for moore_flow_exact;
+ * tub = TUB of (g, t), already checked to be finite. */
+int flow_colgen(const moore_graph *g, const moore_traffic *t, const moore_flow_options *o,
+                double tub, moore_flow_result *out, moore_error *err);
 
 #endif

@@ -12,6 +12,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -386,6 +387,13 @@ static int from_triples(const moore_graph *g, triple *tr, int64_t count, const c
         }
     }
     t->offs[g->n] = k;
+    if (!isfinite(t->total)) {
+        double total = t->total;
+        moore_traffic_free(t);
+        return moore_error_set(err, MOORE_EINVAL,
+                               "traffic: the demands add up to %g, not a finite number (each "
+                               "demand and their sum must stay below %g)", total, DBL_MAX);
+    }
     *out = t;
     return MOORE_OK;
 }
@@ -396,11 +404,11 @@ int moore_traffic_from_dense(const moore_graph *g, const double *m, moore_traffi
     int64_t count = 0, n = g->n;
     *out = NULL;
     for (int64_t i = 0; i < n * n; i++) {
-        if (!(m[i] >= 0) || isinf(m[i]))
+        if (!(m[i] >= 0) || isinf(m[i]) || (m[i] > 0 && m[i] < DBL_MIN))
             return moore_error_set(err, MOORE_EINVAL,
                                    "traffic: demand %g from %lld to %lld is not a finite "
-                                   "non-negative number", m[i], (long long)(i / n),
-                                   (long long)(i % n));
+                                   "non-negative number of at least %g (or 0)", m[i],
+                                   (long long)(i / n), (long long)(i % n), DBL_MIN);
         count += m[i] > 0 && i / n != i % n;
     }
     triple *tr = moore_malloc((size_t)(count ? count : 1), sizeof *tr, err);
@@ -467,7 +475,35 @@ static int parse_line(const char *path, long line, char *s, const moore_graph *g
         return moore_error_set(err, MOORE_EINVAL,
                                "%s:%ld: demand '%s' is not a finite non-negative number", path,
                                line, field[2]);
+    if (t->w > 0 && t->w < DBL_MIN)
+        return moore_error_set(err, MOORE_EINVAL,
+                               "%s:%ld: demand '%s' is subnormal (below %g): scale the matrix "
+                               "up, throughput scales down with it", path, line, field[2],
+                               DBL_MIN);
     return MOORE_OK;
+}
+
+/* Longest line a traffic file may have: "src,dst,demand" needs < 100. */
+#define TRAFFIC_LINE_MAX 4096
+
+/* Reads one line (without its newline) into buf[TRAFFIC_LINE_MAX + 1];
+ * returns its length, −1 at the end of the file, −2 for a line that is too
+ * long, −3 for a NUL byte (binary data). Never reads more than one line. */
+static long read_line(FILE *f, char *buf)
+{
+    long len = 0;
+    int c;
+    while ((c = getc(f)) != EOF && c != '\n') {
+        if (c == '\0')
+            return -3;
+        if (len == TRAFFIC_LINE_MAX)
+            return -2;
+        buf[len++] = (char)c;
+    }
+    if (c == EOF && len == 0)
+        return -1;
+    buf[len] = '\0';
+    return len;
 }
 
 int moore_traffic_read(const moore_graph *g, const char *path, moore_traffic **out,
@@ -478,21 +514,26 @@ int moore_traffic_read(const moore_graph *g, const char *path, moore_traffic **o
     if (!f)
         return moore_error_set(err, MOORE_EIO, "cannot open traffic file '%s': %s", path,
                                strerror(errno));
-    char *buf = NULL;
-    size_t cap = 0;
-    ssize_t len;
+    char buf[TRAFFIC_LINE_MAX + 1];
+    long len;
     long line = 0;
     int64_t count = 0, tcap = 0;
     triple *tr = NULL;
     int rc = MOORE_OK, seen_data = 0;
-    while (!rc && (len = getline(&buf, &cap, f)) >= 0) {
+    while (!rc && (len = read_line(f, buf)) != -1) {
         line++;
-        if (memchr(buf, '\0', (size_t)len)) {
+        if (len == -3) {
             rc = moore_error_set(err, MOORE_EINVAL, "%s:%ld: binary data in a traffic file",
                                  path, line);
             break;
         }
-        while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
+        if (len == -2) {
+            rc = moore_error_set(err, MOORE_EINVAL,
+                                 "%s:%ld: line longer than %d characters in a traffic file",
+                                 path, line, TRAFFIC_LINE_MAX);
+            break;
+        }
+        while (len > 0 && buf[len - 1] == '\r')
             buf[--len] = '\0';
         char *s = buf;
         while (*s == ' ' || *s == '\t')
@@ -524,7 +565,6 @@ int moore_traffic_read(const moore_graph *g, const char *path, moore_traffic **o
     if (!rc && ferror(f))
         rc = moore_error_set(err, MOORE_EIO, "error reading '%s'", path);
     fclose(f);
-    free(buf);
     if (!rc) {
         double total = 0;
         for (int64_t i = 0; i < count; i++)

@@ -13,6 +13,7 @@
 #include "moore/paths.h"
 #include "flow_internal.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 typedef struct tub_ctx {
@@ -106,6 +107,11 @@ int moore_flow_tub(const moore_graph *g, const moore_traffic *t, double *out,
                                "throughput: switch %lld sends to switch %lld but cannot reach it "
                                "(the topology is disconnected, throughput is 0)",
                                (long long)bad_s, (long long)bad_t);
-    *out = 2.0 * (double)g->m / total;
+    double v = 2.0 * (double)g->m / total;
+    if (!isfinite(v) || !(v > 0))
+        return moore_error_set(err, MOORE_EINVAL,
+                               "throughput: demands totalling %g make 2|E| / sum T*dist = %g, "
+                               "not a finite positive number; scale the matrix", total, v);
+    *out = v;
     return MOORE_OK;
 }
