@@ -520,20 +520,24 @@ int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
 #endif
     if (threads > batches)
         threads = batches > 0 ? batches : 1;
+    /* Every early failure is agreed with the other MPI ranks, which would
+     * otherwise wait for this one in the histogram reduction. */
+    const moore_dist *dist = o ? o->dist : NULL;
     rc = moore_memory_guard((double)threads * (double)batch_ws_bytes(n),
                             "all-pairs distances", err);
-    if (rc)
+    if ((rc = moore_dist_agree(dist, rc, err)))
         return rc;
     int64_t *hist = moore_calloc((size_t)n, sizeof *hist, err);
     int32_t *order = moore_malloc((size_t)n, sizeof *order, err);
     int32_t *q = moore_malloc((size_t)n, sizeof *q, err);
     char *taken = moore_malloc((size_t)n, 1, err);
-    if (!hist || !order || !q || !taken) {
+    rc = hist && order && q && taken ? MOORE_OK : MOORE_ENOMEM;
+    if ((rc = moore_dist_agree(dist, rc, err))) {
         free(hist);
         free(order);
         free(q);
         free(taken);
-        return MOORE_ENOMEM;
+        return rc;
     }
     source_order(g, order, taken, q);
     free(q);
@@ -579,7 +583,6 @@ int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
         rc = moore_error_set(err, MOORE_ENOMEM,
                              "out of memory for all-pairs distance bitsets (%d switches)", (int)n);
     /* Ranks add their batches' exact counts: the same histogram for any K. */
-    const moore_dist *dist = o ? o->dist : NULL;
     rc = moore_dist_agree(dist, rc, err);
     if (!rc)
         rc = moore_dist_sum_i64(dist, hist, n, err);

@@ -35,6 +35,7 @@ static int compare_at(const moore_page_options *o, int64_t endpoints, const char
     c.metrics = metrics;
     c.metric = o->metric;
     c.metric.progress = NULL; /* the page reports its own steps */
+    c.bandwidth = o->bandwidth < 0 ? 0 : o->bandwidth; /* < 0: any */
     return moore_compare_run(&c, out, err);
 }
 
