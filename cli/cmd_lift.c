@@ -98,6 +98,10 @@ int cmd_lift(int argc, char **argv)
         return status;
     moore_error err;
     moore_error_clear(&err);
+    if (moore_lift_check_times(g, (int)times, &err)) {
+        moore_graph_free(g);
+        return cli_fail(&err);
+    }
     FILE *report = strcmp(out, "-") == 0 ? stderr : stdout;
     for (int step = 1; step <= times; step++) {
         moore_lift_options o;

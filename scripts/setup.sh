@@ -15,6 +15,7 @@ PACKAGES=(
   libnauty2-dev                         # symmetry and isomorphism
   coinor-libclp-dev                     # exact LPs for throughput
   jq                                    # CLI tests read moore's JSON
+  clang libclang-rt-14-dev              # the clang build and libFuzzer (fuzz/, docs/fuzzing.md)
 )
 if [ "${MOORE_BENCH:-0}" = 1 ]; then
   PACKAGES+=(libigraph-dev)             # benchmarks only (GPL: never linked into libmoore)

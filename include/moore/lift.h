@@ -83,6 +83,16 @@ typedef struct moore_lift_result {
 MOORE_API int moore_lift(const moore_graph *g, const moore_lift_options *o, moore_graph **out,
                moore_lift_result *res, moore_error *err);
 
+/* The largest graph successive lifts may produce: each lift runs eigensolvers
+ * on its input and its result, which at a million switches already take
+ * minutes. */
+#define MOORE_LIFT_MAX_SWITCHES (1 << 20)
+
+/* Refuses, before any work, `times` successive lifts of g whose final graph
+ * (2^times · n switches, 2^times · m links) exceeds MOORE_LIFT_MAX_SWITCHES
+ * (MOORE_EINVAL) or the memory this process may use (MOORE_ETOOBIG). */
+MOORE_API int moore_lift_check_times(const moore_graph *g, int times, moore_error *err);
+
 #ifdef __cplusplus
 }
 #endif

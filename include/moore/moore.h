@@ -4,6 +4,7 @@
 
 #include "moore/version.h"   /* MOORE_VERSION, generated from CMakeLists.txt */
 #include "moore/error.h"
+#include "moore/parse.h"
 #include "moore/rng.h"
 #include "moore/graph.h"
 #include "moore/field.h"

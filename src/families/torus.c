@@ -7,6 +7,7 @@
  * diameter is Σ ⌊A_i/2⌋. Switch ids are mixed-radix words, first dimension
  * fastest. */
 #include "families.h"
+#include "moore/parse.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,14 +37,13 @@ static int torus_shape_read(const moore_params *pp, torus_shape *s, moore_error 
     memset(s, 0, sizeof *s);
     s->n = 1;
     for (const char *c = dims;;) {
-        char *end;
-        if (*c < '0' || *c > '9')
+        size_t len = *c == '-' ? 0 : moore_parse_int_prefix(c); /* the integer rule */
+        const char *end = c + len;
+        if (len == 0 || (*end != 'x' && *end != '\0'))
             return moore_error_set(err, MOORE_EINVAL, "torus: dims=%s is not a list of sizes "
                                    "such as 8x8x8", dims);
-        long long v = strtoll(c, &end, 10);
-        if (*end != 'x' && *end != '\0')
-            return moore_error_set(err, MOORE_EINVAL, "torus: dims=%s is not a list of sizes "
-                                   "such as 8x8x8", dims);
+        /* more than 10 digits is over the limit and might overflow strtoll */
+        long long v = len > 10 ? MOORE_MAX_SWITCHES + 1LL : strtoll(c, NULL, 10);
         if (s->nd == TORUS_MAX_DIMS)
             return moore_error_set(err, MOORE_EINVAL, "torus: dims=%s has more than %d "
                                    "dimensions", dims, TORUS_MAX_DIMS);

@@ -127,6 +127,8 @@ int io_edgelist_finish(io_reader *r, moore_graph **out, moore_error *err)
                                r->name);
     if (r->hdr_switches >= 0) {
         char rule[80];
+        if ((rc = io_check_declared(r, n, r->n_links, r->hdr_switches_line, err)))
+            return rc;
         snprintf(rule, sizeof rule, "'# switches: %lld' allows 0..%lld", (long long)n,
                  (long long)n - 1);
         if ((rc = io_check_range(r, r->links, r->n_links, n, rule, err)))
