@@ -49,6 +49,17 @@ check "no temporary files left" test "$(ls -A "$T" | grep -c '\.tmp\.')" -eq 0
 # Output files get the umask's permissions (not a temporary file's 0600).
 (umask 022 && "$MOORE" build petersen -o "$T/perm.txt")
 check "output file mode 644 under umask 022" test "$(stat -c %a "$T/perm.txt")" = 644
+# Rewriting an existing file keeps its permission bits.
+cp "$T/perm.txt" "$T/perm640.txt" && chmod 640 "$T/perm640.txt"
+(umask 022 && "$MOORE" build complete:n=4 -o "$T/perm640.txt")
+check "rewritten file keeps mode 640" test "$(stat -c %a "$T/perm640.txt")" = 640
+check "rewritten file has the new graph" grep -q '^# family: complete' "$T/perm640.txt"
+# A write failure names the file and the reason (/dev/full: ENOSPC).
+if [ -w /dev/full ]; then
+    "$MOORE" build slimfly:q=5 -f graphml -o /dev/full 2>"$T/full.err"
+    check "write failure exits 2" test $? -eq 2
+    check "write failure names the file and errno" grep -q "^moore: cannot write '/dev/full'.*No space left on device" "$T/full.err"
+fi
 
 # Devices, FIFOs and symlinks are written through, never renamed over.
 ln -s /dev/null "$T/null"

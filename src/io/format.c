@@ -3,6 +3,7 @@
  * One line per format; `moore build -f NAME` and the help text read this table. */
 #include "moore/io.h"
 
+#include <errno.h>
 #include <string.h>
 
 static const moore_format FORMATS[] = {
@@ -43,7 +44,14 @@ int moore_graph_write(const moore_graph *g, const char *path, const char *format
     rc = moore_atomic_open(path, &af, err);
     if (rc)
         return rc;
+    errno = 0;
     rc = f->write(g, af.f, err);
+    if (rc == MOORE_EIO) { /* the writer knows the stream, not the file: name it here */
+        int e = errno;
+        moore_error_set(err, MOORE_EIO, "cannot write '%s' (%s): %s",
+                        strcmp(path, "-") == 0 ? "standard output" : path, f->name,
+                        e ? strerror(e) : "write failed");
+    }
     if (rc) {
         moore_atomic_abort(&af);
         return rc;
