@@ -293,3 +293,15 @@ int moore_family_resolve_endpoints(const moore_params *p, int32_t degree, int32_
     *out = def_p;
     return MOORE_OK;
 }
+
+int32_t moore_graph_multiplicity(const moore_graph *g)
+{
+    if (!g->family || !g->params || !moore_family_find(g->family))
+        return 1;
+    char spec[MOORE_ERRMSG_LEN];
+    moore_counts c;
+    if (snprintf(spec, sizeof spec, "%s:%s", g->family, g->params) >= (int)sizeof spec ||
+        moore_spec_counts(spec, &c, NULL) != MOORE_OK || c.switches != g->n || c.links != g->m)
+        return 1;
+    return c.multiplicity > 1 ? c.multiplicity : 1;
+}

@@ -52,6 +52,9 @@ static void write_set(FILE *out, const char *key, const moore_graph *g, int want
 
 int moore_write_netbench(const moore_graph *g, FILE *out, moore_error *err)
 {
+    int rc = io_check_simulable(g, "netbench", 0, err);
+    if (rc)
+        return rc;
     io_write_header(g, out);
     fprintf(out, "\n# Details\n|V|=%d\n|E|=%lld\n", (int)g->n, (long long)(2 * g->m));
     write_set(out, "ToRs", g, 1);

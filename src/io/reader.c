@@ -11,6 +11,7 @@
  * A foreign file's comments are never interpreted. */
 #include "io/reader.h"
 #include "moore/io.h"
+#include "moore/paths.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -476,7 +477,35 @@ int moore_graph_read(const char *path, moore_graph **out, moore_error *err)
     return rc;
 }
 
-/* ---- the shared header writer ---- */
+/* ---- what the writers share ---- */
+
+int io_check_simulable(const moore_graph *g, const char *format, int every_switch,
+                       moore_error *err)
+{
+    if (moore_graph_endpoints_total(g) == 0)
+        return moore_error_set(err, MOORE_EINVAL, "%s: the topology has no endpoints (p=0), so "
+                               "a simulation would have no traffic; give p= or radix=", format);
+    int32_t comps = 0, *comp = moore_malloc((size_t)g->n, sizeof *comp, err);
+    if (!comp)
+        return MOORE_ENOMEM;
+    int rc = moore_components(g, comp, &comps, err);
+    int32_t first = -1, apart = -1; /* a switch that is cut off from `first` */
+    for (int32_t v = 0; !rc && v < g->n && apart < 0; v++) {
+        if (!every_switch && g->endpoints[v] == 0)
+            continue;
+        if (first < 0)
+            first = v;
+        else if (comp[v] != comp[first])
+            apart = v;
+    }
+    free(comp);
+    if (!rc && apart >= 0)
+        rc = moore_error_set(err, MOORE_EINVAL, "%s: the topology is disconnected (%d "
+                             "components; no route from switch %d to %d), and a simulation "
+                             "needs a route between every pair", format, (int)comps,
+                             (int)first, (int)apart);
+    return rc;
+}
 
 /* "# key: value" with control characters made '?', so a value can never
  * break the header into lines the reader would take for links. */

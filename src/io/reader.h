@@ -144,6 +144,14 @@ int io_anynet_finish(io_reader *r, moore_graph **out, moore_error *err);
 
 /* ---- writing ---- */
 
+/* Refuses to write g for a packet simulator (`format` names it) when the
+ * simulator could not run it: no endpoints at all (p=0: no traffic), or
+ * switches with no route between them: with every_switch, any two switches
+ * (BookSim2 builds routes between all routers and hangs otherwise); without,
+ * any two switches that have endpoints (netbench routes between ToRs). */
+int io_check_simulable(const moore_graph *g, const char *format, int every_switch,
+                       moore_error *err);
+
 /* moore's '#' header: "# moore topology", family, params, switches, links,
  * endpoints (one value when uniform). The edge list and netbench writers
  * share it, so moore reads its netbench export back with endpoints and origin. */
