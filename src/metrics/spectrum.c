@@ -21,6 +21,7 @@
 #include "moore/parse.h"
 #include "moore/paths.h"
 #include "moore/rng.h"
+#include "metrics/blas_pin.h"
 
 #include <arpack/arpack.h>
 #include <lapacke.h>
@@ -71,34 +72,7 @@ void moore_symmat_apply(const moore_symmat *m, const double *x, double *y)
     }
 }
 
-/* ---- BLAS threads ----
- *
- * OpenBLAS (Debian's default BLAS) runs its own thread pool. On the small
- * dense problems and the n × ncv BLAS-2 updates of Lanczos here, its threads
- * cost more than they give, and on a busy machine they spin: measured on the
- * shared 2-core box, a 3-lift search took 8 s with them and 2 s without. So
- * each eigen-solve runs BLAS on one thread and restores the previous count.
- * The symbols are weak: with another BLAS they are absent and nothing changes.
- * (This touches process-wide BLAS state for the duration of a call, one more
- * reason these functions are documented as not thread-safe.) */
-extern int openblas_get_num_threads(void) __attribute__((weak));
-extern void openblas_set_num_threads(int) __attribute__((weak));
-
-static int blas_single_begin(void)
-{
-    if (!openblas_get_num_threads || !openblas_set_num_threads)
-        return 0;
-    int t = openblas_get_num_threads();
-    if (t > 1)
-        openblas_set_num_threads(1);
-    return t;
-}
-
-static void blas_single_end(int previous)
-{
-    if (previous > 1 && openblas_set_num_threads)
-        openblas_set_num_threads(previous);
-}
+/* BLAS runs on one thread inside every eigen-solve (metrics/blas_pin.h says why). */
 
 /* ---- dense path ---- */
 
@@ -133,10 +107,10 @@ int moore_eig_dense(const moore_symmat *m, double *w, moore_error *err)
         free(a);
         return MOORE_ENOMEM;
     }
-    int threads = blas_single_begin();
+    int threads = blas_pin_begin();
     lapack_int info = LAPACKE_dsyevr(LAPACK_COL_MAJOR, 'N', 'A', 'U', n, a, n, 0.0, 0.0, 0, 0,
                                      0.0, &found, w, NULL, 1, isuppz);
-    blas_single_end(threads);
+    blas_pin_end(threads);
     free(isuppz);
     free(a);
     if (info != 0 || found != n)
@@ -157,11 +131,11 @@ static int dense_pair(const moore_symmat *m, lapack_int which, double *val, doub
     double w[1];
     double *z = vec ? vec : NULL;
     double zdummy[1];
-    int threads = blas_single_begin();
+    int threads = blas_pin_begin();
     lapack_int info = LAPACKE_dsyevr(LAPACK_COL_MAJOR, vec ? 'V' : 'N', 'I', 'U', n, a, n, 0.0,
                                      0.0, which, which, 0.0, &found, w, z ? z : zdummy,
                                      vec ? n : 1, isuppz);
-    blas_single_end(threads);
+    blas_pin_end(threads);
     free(a);
     if (info != 0 || found != 1)
         return moore_error_set(err, MOORE_EINTERNAL,
@@ -264,7 +238,7 @@ static int arpack_run(const moore_symmat *m, const char *which, int nev, const d
      * ~10 s and still pins λ₂ to ~1e-8. */
     const double tol = n <= 20000 ? 1e-11 : 1e-9;
     long products = 0;
-    int threads = blas_single_begin();
+    int threads = blas_pin_begin();
     for (;;) {
         dsaupd_c(&ido, "I", n, which, nev, tol, resid, ncv, v, n, iparam, ipntr, workd, workl,
                  lworkl, &info);
@@ -289,7 +263,7 @@ static int arpack_run(const moore_symmat *m, const char *which, int nev, const d
             ctx->o->progress(ctx->o->progress_ctx, ctx->what,
                              fmin(0.99, (double)products / (double)(products + 2000)));
     }
-    blas_single_end(threads);
+    blas_pin_end(threads);
     if (info == 1 && iparam[4] < nev) {
         /* Not an error of the input or of moore: the caller decides. */
         moore_error_set(err, MOORE_EINTERNAL,
@@ -306,10 +280,10 @@ static int arpack_run(const moore_symmat *m, const char *which, int nev, const d
         goto done;
     }
     a_int rvec = vecs ? 1 : 0;
-    threads = blas_single_begin();
+    threads = blas_pin_begin();
     dseupd_c(rvec, "A", select, d, z, n, 0.0, "I", n, which, nev, tol, resid, ncv, v, n, iparam,
              ipntr, workd, workl, lworkl, &info);
-    blas_single_end(threads);
+    blas_pin_end(threads);
     if (info != 0) {
         rc = moore_error_set(err, MOORE_EINTERNAL, "spectrum: ARPACK dseupd failed (info %d)",
                              (int)info);
