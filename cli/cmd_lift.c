@@ -1,5 +1,5 @@
 /* cmd_lift.c — `moore lift TOPO [--times T] [--seed S] -o FILE`: 2-lifts with
- * a searched signing (SPEC.md §2.3), reporting what each lift did to the
+ * a searched signing (docs/xpander.md), reporting what each lift did to the
  * spectrum. The report goes to stdout, or to stderr when the topology itself
  * is written to stdout. */
 #include "cli.h"

@@ -1,6 +1,6 @@
 /* main.c — the `moore` command: dispatch to one cmd_*.c per command, shared
  * option helpers, and the mapping from library error codes to exit status
- * (0 ok, 2 bad input, 1 internal failure; SPEC.md §4). */
+ * (0 ok, 2 bad input, 1 internal failure; README.md). */
 #include "cli.h"
 
 #include <stdarg.h>

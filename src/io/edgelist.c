@@ -1,4 +1,4 @@
-/* edgelist.c — moore's native edge list (SPEC §5) and plain "u v" lists.
+/* edgelist.c — moore's native edge list (docs/formats.md) and plain "u v" lists.
  *
  * Writing: the '#' header (family, params, switches, links, endpoints), then
  * one "u v" line per link with u < v, in CSR order, so the same graph always

@@ -7,7 +7,7 @@
 #include <string.h>
 
 static const moore_format FORMATS[] = {
-    { "edgelist", "moore edge list: '#' header, then 'u v' per link (SPEC §5)", moore_write_edgelist },
+    { "edgelist", "moore edge list: '#' header, then 'u v' per link (docs/formats.md)", moore_write_edgelist },
     { "json", "JSON object: family, params, switches, endpoints, labels, links as [u,v]", moore_write_json },
     { "dot", "Graphviz DOT undirected graph, endpoints and labels as attributes", moore_write_dot },
     { "graphml", "GraphML with int 'endpoints' per node (networkx, SST/merlin anytopo)", moore_write_graphml },

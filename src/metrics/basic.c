@@ -1,5 +1,5 @@
 /* basic.c — the "basic" and "paths" metric groups: counts, degrees, and the
- * distance metrics of paths.h, under the JSON keys of SPEC.md §4. */
+ * distance metrics of paths.h, under the JSON keys `moore stats --json` prints. */
 #include "moore/metrics.h"
 #include "moore/paths.h"
 #include "moore/symmetry.h"

@@ -18,7 +18,7 @@
  * and xᵀ L x = cut(S), so cut(S) ≥ λ_w · W(S)(W − W(S))/W, where λ_w is the
  * second smallest eigenvalue of diag(w)^-1/2 L diag(w)^-1/2. With unit
  * weights λ_w = a(G) (the Fiedler value) and the bound is a(G)·N/4 for even N,
- * SPEC.md's formula. With uniform p it is the same bound. Switches without
+ * the textbook formula. With uniform p it is the same bound. Switches without
  * endpoints (a fat-tree's aggregation and core) have weight 0 and do not enter
  * the balance at all, so a(G)·N/4 would NOT be valid for them; instead their
  * coordinates are minimised out exactly: min over x_B of xᵀLx is x_Aᵀ L_red x_A
