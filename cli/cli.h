@@ -56,4 +56,12 @@ void cli_progress_done(void);
 /* Fills metric options with the CLI's progress callback. */
 void cli_metric_options(moore_metric_options *o);
 
+/* dist.c: an MPI run. cli_dist_start joins the job (rank > 0 goes quiet);
+ * cli_dist is its process group (NULL without MPI); cli_dist_writer is 1 on
+ * the rank that writes output files. */
+int cli_dist_start(int *argc, char ***argv);
+const moore_dist *cli_dist(void);
+int cli_dist_writer(void);
+void cli_dist_stop(void);
+
 #endif

@@ -10,11 +10,17 @@ int cmd_iso(int argc, char **argv);
 int cmd_lift(int argc, char **argv);
 int cmd_expand(int argc, char **argv);
 int cmd_throughput(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+int cmd_layout(int argc, char **argv);
 
 extern const char cmd_build_usage[], cmd_stats_usage[], cmd_families_usage[];
 extern const char cmd_plan_usage[], cmd_compare_usage[];
 extern const char cmd_iso_usage[], cmd_lift_usage[], cmd_expand_usage[];
 extern const char cmd_throughput_usage[];
+extern const char cmd_sweep_usage[];
+extern const char cmd_report_usage[];
+extern const char cmd_layout_usage[];
 
 static const cli_command COMMANDS[] = {
     { "build", "build a topology and write it to a file", cmd_build_usage, cmd_build },
@@ -29,6 +35,11 @@ static const cli_command COMMANDS[] = {
     { "expand", "add switches the way Jellyfish grows", cmd_expand_usage, cmd_expand },
     { "throughput", "max concurrent flow under a traffic matrix (LP or (1+eps) bounds)",
       cmd_throughput_usage, cmd_throughput },
+    { "sweep", "measure a sweep file's configurations into an SQLite database", cmd_sweep_usage,
+      cmd_sweep },
+    { "report", "the comparison as one self-contained HTML page with figures", cmd_report_usage,
+      cmd_report },
+    { "layout", "racks, floor, cable plan (CSV), cost and power", cmd_layout_usage, cmd_layout },
     { NULL, NULL, NULL, NULL }
 };
 

@@ -10,15 +10,22 @@ shift || true
 PACKAGES=(
   build-essential cmake pkg-config
   libcjson-dev libcmocka-dev            # JSON, unit tests
+  libsqlite3-dev                        # sweep results database
+  libplplot-dev                         # report figures (PLplot SVG driver)
   libarpack2-dev liblapacke-dev libopenblas-dev  # eigenvalues
   libmetis-dev                          # bisection
   libnauty2-dev                         # symmetry and isomorphism
   coinor-libclp-dev                     # exact LPs for throughput
   jq                                    # CLI tests read moore's JSON
   clang libclang-rt-14-dev              # the clang build and libFuzzer (fuzz/, docs/fuzzing.md)
+  sqlite3                               # CLI tests read the sweep database
+  python3-dev python3-numpy python3-networkx python3-pytest  # the Python module and its tests
+  chromium                              # the report test renders the page headless
+  libopenmpi-dev openmpi-bin            # the MPI build (-DMOORE_MPI=ON, docs/scale.md)
 )
 if [ "${MOORE_BENCH:-0}" = 1 ]; then
   PACKAGES+=(libigraph-dev)             # benchmarks only (GPL: never linked into libmoore)
+  PACKAGES+=(python3-networkx)          # bench/layout_bench.py: Kernighan–Lin placement to compare with
 fi
 
 missing=()

@@ -1,0 +1,116 @@
+/* cmd_report.c — `moore report [--radix R] [--endpoints N] [--bandwidth B]
+ * [--families LIST] [--sweep N1,N2,...] [-o FILE] [--data DIR]`: the
+ * comparison as one self-contained HTML page (library: page.h). */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "moore/page.h"
+
+const char cmd_report_usage[] =
+    "usage: moore report [--radix R] [--endpoints N] [--bandwidth B|any] [--families LIST]\n"
+    "                    [--sweep N1,N2,...] [-o FILE] [--data DIR] [--seed S]\n\n"
+    "Writes one self-contained HTML page (no network needed to view or print it): the\n"
+    "main comparison's table, figures drawn by PLplot against endpoint count (switches,\n"
+    "cables, cost, diameter, server-to-server path length), throughput with its bounds,\n"
+    "lambda2 against the Ramanujan bound, distance histograms, and the seed claims\n"
+    "checked on these numbers.\n\n"
+    "  --radix R        switch radix (default 48)\n"
+    "  --endpoints N    servers of the main comparison (default 10000)\n"
+    "  --bandwidth B    uniform-traffic throughput per server a design must reach\n"
+    "                   (default 1 = full bandwidth; 'any' drops the rule)\n"
+    "  --families LIST  comma list (default: every family with a planner)\n"
+    "  --sweep LIST     endpoint counts of the figures (default 1000,3000,10000,30000,100000)\n"
+    "  -o FILE          the page (default report.html); written whole or not at all\n"
+    "  --data DIR       also write each figure's numbers as DIR/<figure>.csv\n"
+    "  --seed S         seed for randomised families and metrics (default 1)\n";
+
+/* "1000,3000,..." into o->sweep; 0 after printing the error. */
+static int parse_sweep(const char *list, moore_page_options *o)
+{
+    o->sweep_count = 0;
+    for (const char *s = list; *s;) {
+        char *end;
+        long long v = strtoll(s, &end, 10);
+        if (end == s || (*end && *end != ',') || v < 1 || *s == '+' || *s == ' ') {
+            cli_usage_error("report: --sweep value '%.*s' is not a positive integer",
+                            (int)strcspn(s, ","), s);
+            return 0;
+        }
+        if (o->sweep_count == MOORE_PAGE_SWEEP_MAX) {
+            cli_usage_error("report: --sweep takes at most %d values", MOORE_PAGE_SWEEP_MAX);
+            return 0;
+        }
+        o->sweep[o->sweep_count++] = v;
+        s = *end ? end + 1 : end;
+    }
+    if (o->sweep_count == 0)
+        cli_usage_error("report: --sweep is empty");
+    return o->sweep_count > 0;
+}
+
+static int parse_args(int argc, char **argv, moore_page_options *o, const char **path)
+{
+    cli_args a;
+    long long v;
+    cli_args_init(&a, argc, argv);
+    for (; a.i < a.argc && !a.bad; a.i++) {
+        if (cli_option(&a, "--radix", NULL)) {
+            if (cli_int_value(&a, "--radix", 3, 100000, &v))
+                o->radix = (int32_t)v;
+        } else if (cli_option(&a, "--endpoints", NULL)) {
+            if (cli_int_value(&a, "--endpoints", 1, 100000000, &v))
+                o->endpoints = v;
+        } else if (cli_option(&a, "--bandwidth", NULL)) {
+            if (strcmp(a.value, "any") == 0)
+                o->bandwidth = -1;
+            else
+                cli_double_value(&a, "--bandwidth", 1e-9, 1e9, &o->bandwidth);
+        } else if (cli_option(&a, "--families", NULL))
+            o->families = a.value;
+        else if (cli_option(&a, "--sweep", NULL))
+            a.bad = !parse_sweep(a.value, o);
+        else if (cli_option(&a, "--output", "-o"))
+            *path = a.value;
+        else if (cli_option(&a, "--data", NULL))
+            o->data_dir = a.value;
+        else if (cli_option(&a, "--seed", NULL)) {
+            if (cli_int_value(&a, "--seed", 0, (long long)9e18, &v))
+                o->metric.seed = (uint64_t)v;
+        } else
+            return cli_usage_error("report: unexpected argument '%s' (see 'moore report "
+                                   "--help')", a.argv[a.i]);
+    }
+    return a.bad ? 2 : 0;
+}
+
+int cmd_report(int argc, char **argv)
+{
+    moore_page_options o;
+    const char *path = "report.html";
+    moore_page_options_default(&o);
+    cli_metric_options(&o.metric);
+    int rc = parse_args(argc, argv, &o, &path);
+    if (rc)
+        return rc;
+    if (o.data_dir && mkdir(o.data_dir, 0777) != 0 && errno != EEXIST)
+        return cli_usage_error("report: cannot create --data directory '%s': %s", o.data_dir,
+                               strerror(errno));
+    moore_error err;
+    moore_error_clear(&err);
+    moore_atomic_file af;
+    if (moore_atomic_open(path, &af, &err))
+        return cli_fail(&err);
+    rc = moore_page_write(&o, af.f, &err);
+    cli_progress_done();
+    if (rc) {
+        moore_atomic_abort(&af);
+        return cli_fail(&err);
+    }
+    if (moore_atomic_commit(&af, &err))
+        return cli_fail(&err);
+    fprintf(stderr, "moore: report written to %s\n", path);
+    return 0;
+}

@@ -1,0 +1,254 @@
+/* cmd_sweep.c — `moore sweep SWEEPFILE [--db FILE] [--jobs N] [--force]`.
+ *
+ * Expands the sweep file (library: moore_sweep_load), registers its
+ * configurations in the database, and measures what is not there yet. With
+ * --jobs N the configurations are shared among N worker processes, each with
+ * its own database connection: processes rather than threads, because some
+ * libraries moore calls (ARPACK, nauty) keep static state and must not run
+ * twice at once in one process. Results do not depend on N: every
+ * configuration is measured alone, from its own seed. Under mpirun the ranks
+ * share the configurations the same way (rank r takes i mod K == r), each
+ * with its own connection: rank 0 registers them first, the others after. */
+#include "cli.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "moore/sweep.h"
+
+const char cmd_sweep_usage[] =
+    "usage: moore sweep SWEEPFILE [--db FILE] [--jobs N] [--force] [--threads N]\n"
+    "                   [--progress] [--list]\n\n"
+    "Measures every configuration a sweep file (JSON, see docs/sweep.md) defines and\n"
+    "stores the results in an SQLite database. Rerunning the same sweep measures only\n"
+    "what is missing (a killed sweep loses at most the configuration in flight).\n\n"
+    "  --db FILE      results database (default: SWEEPFILE with .db for .json)\n"
+    "  --jobs N       measure N configurations at once in worker processes (default 1)\n"
+    "  --force        measure again what is already in the database\n"
+    "  --threads N    OpenMP threads per job (default: the cores divided by the jobs)\n"
+    "  --progress     a progress line per configuration on stderr (default: on a terminal)\n"
+    "  --list         print the configurations and tasks, measure nothing\n";
+
+typedef struct sweep_run {
+    const char *file, *db;
+    long long jobs, threads;
+    int force, lines, list;
+    moore_sweep s;
+    int64_t *ids;
+    int64_t pending;
+    double t0;
+} sweep_run;
+
+static double wall(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* "done/total, elapsed, time left" on stderr: a line each with --progress,
+ * else redrawn in place on a terminal. */
+static void show_progress(const sweep_run *r, int64_t done)
+{
+    double el = wall() - r->t0;
+    double left = done > 0 ? el / (double)done * (double)(r->pending - done) : 0;
+    char what[96];
+    snprintf(what, sizeof what, "sweep %lld/%lld tasks, %.0f s, ~%.0f s left", (long long)done,
+             (long long)r->pending, el, left);
+    if (r->lines)
+        fprintf(stderr, "moore: %s\n", what);
+    else
+        cli_progress(NULL, what, r->pending ? (double)done / (double)r->pending : 1.0);
+}
+
+/* Measures configurations i ≡ worker (mod stride) on its own connection. */
+static int measure_share(sweep_run *r, long long worker, long long stride, int show)
+{
+    moore_error err;
+    moore_sweep_db *db = NULL;
+    moore_metric_options o;
+    moore_metric_options_default(&o);
+    o.threads = (int)r->threads;
+    int rc = moore_sweep_db_open(r->db, &db, &err);
+    int64_t done = 0;
+    for (int64_t i = worker; !rc && i < r->s.config_count; i += stride) {
+        int measured;
+        rc = moore_sweep_measure(db, &r->s, i, r->ids[i], r->force, &o, &measured, &err);
+        done += measured;
+        if (show && measured)
+            show_progress(r, done);
+    }
+    moore_sweep_db_close(db);
+    cli_progress_done();
+    return rc ? cli_fail(&err) : 0;
+}
+
+/* Polls the database for progress until every worker has ended; returns
+ * the worst exit status. */
+static int wait_workers(sweep_run *r, int64_t done0)
+{
+    int status = 0, alive = (int)r->jobs;
+    moore_error err;
+    moore_sweep_db *db = NULL;
+    if (moore_sweep_db_open(r->db, &db, &err))
+        db = NULL;
+    while (alive > 0) {
+        int st;
+        pid_t p = waitpid(-1, &st, WNOHANG);
+        if (p > 0) {
+            alive--;
+            int code = WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+            status = code > status ? code : status;
+            continue;
+        }
+        int64_t done;
+        if (db && !moore_sweep_db_done(db, &done, &err))
+            show_progress(r, done - done0);
+        usleep(500000);
+    }
+    moore_sweep_db_close(db);
+    cli_progress_done();
+    return status;
+}
+
+static int run_jobs(sweep_run *r, int64_t done0)
+{
+    pid_t pids[256];
+    fflush(NULL);
+    for (long long w = 0; w < r->jobs; w++) {
+        pids[w] = fork();
+        if (pids[w] == 0)
+            _exit(measure_share(r, w, r->jobs, 0));
+        if (pids[w] < 0) {
+            for (long long k = 0; k < w; k++)
+                kill(pids[k], SIGTERM);
+            return cli_usage_error("sweep: cannot start worker %lld of %lld", w + 1, r->jobs);
+        }
+    }
+    return wait_workers(r, done0);
+}
+
+static void list_sweep(const moore_sweep *s)
+{
+    for (int t = 0; t < s->task_count; t++)
+        printf("task %s\n", s->tasks[t]);
+    for (int64_t i = 0; i < s->config_count; i++)
+        printf("%s\n", s->configs[i].topology);
+}
+
+/* Opens the database, registers the configurations and counts the work. */
+static int prepare(sweep_run *r, int64_t *done0)
+{
+    moore_error err;
+    moore_sweep_db *db = NULL;
+    r->ids = calloc((size_t)r->s.config_count + 1, sizeof *r->ids);
+    if (!r->ids)
+        return cli_usage_error("sweep: out of memory");
+    int rc = moore_sweep_db_open(r->db, &db, &err);
+    if (!rc)
+        rc = moore_sweep_db_register(db, &r->s, r->ids, &err);
+    if (!rc)
+        rc = moore_sweep_db_pending(db, &r->s, r->ids, r->force, &r->pending, &err);
+    if (!rc)
+        rc = moore_sweep_db_done(db, done0, &err);
+    moore_sweep_db_close(db);
+    if (rc)
+        return cli_fail(&err);
+    fprintf(stderr, "moore: sweep %s: %lld configurations x %d tasks, %lld to measure",
+            r->file, (long long)r->s.config_count, r->s.task_count, (long long)r->pending);
+    if (r->s.skipped)
+        fprintf(stderr, "; %lld grid points skipped (first: %s)", (long long)r->s.skipped,
+                r->s.first_skip);
+    fprintf(stderr, "\n");
+    return 0;
+}
+
+/* Rank 0 registers the configurations before any other rank looks them up
+ * (two ranks inserting the same SPEC would collide). */
+static int prepare_ranks(sweep_run *r, int64_t *done0)
+{
+    const moore_dist *d = cli_dist();
+    moore_error err;
+    moore_error_clear(&err);
+    int rc = moore_dist_rank(d) == 0 ? prepare(r, done0) : 0;
+    rc = moore_dist_agree(d, rc ? MOORE_EINVAL : MOORE_OK, &err) ? (rc ? rc : 2) : 0;
+    if (!rc && moore_dist_rank(d) != 0)
+        rc = prepare(r, done0);
+    return rc;
+}
+
+static int execute(sweep_run *r)
+{
+    moore_error err;
+    moore_error_clear(&err);
+    const moore_dist *d = cli_dist();
+    if (moore_sweep_load(r->file, &r->s, &err))
+        return cli_fail(&err);
+    if (r->list) {
+        list_sweep(&r->s);
+        return 0;
+    }
+    int64_t done0 = 0;
+    int rc = prepare_ranks(r, &done0);
+    r->t0 = wall();
+    if (!rc && r->pending > 0 && moore_dist_size(d) > 1)
+        rc = measure_share(r, moore_dist_rank(d), moore_dist_size(d), r->lines);
+    else if (!rc && r->pending > 0)
+        rc = r->jobs > 1 ? run_jobs(r, done0) : measure_share(r, 0, 1, r->lines || isatty(2));
+    if (moore_dist_agree(d, rc ? MOORE_EINVAL : MOORE_OK, &err) && !rc)
+        rc = 2;
+    if (!rc)
+        fprintf(stderr, "moore: sweep done in %.1f s; results in %s\n", wall() - r->t0, r->db);
+    return rc;
+}
+
+/* SWEEPFILE.json → SWEEPFILE.db; anything else gets .db appended. */
+static const char *default_db(const char *file, char *buf, size_t len)
+{
+    size_t n = strlen(file);
+    if (n > 5 && strcmp(file + n - 5, ".json") == 0)
+        n -= 5;
+    snprintf(buf, len, "%.*s.db", (int)n, file);
+    return buf;
+}
+
+int cmd_sweep(int argc, char **argv)
+{
+    cli_args a;
+    sweep_run r = { .jobs = 1 };
+    char dbbuf[1024];
+    cli_args_init(&a, argc, argv);
+    for (; a.i < a.argc && !a.bad; a.i++) {
+        if (cli_option(&a, "--db", NULL))
+            r.db = a.value;
+        else if (cli_option(&a, "--jobs", "-j"))
+            cli_int_value(&a, "--jobs", 1, 256, &r.jobs);
+        else if (cli_option(&a, "--threads", NULL))
+            cli_int_value(&a, "--threads", 1, 4096, &r.threads);
+        else if (cli_flag(&a, "--force", NULL))
+            r.force = 1;
+        else if (cli_flag(&a, "--progress", NULL))
+            r.lines = 1;
+        else if (cli_flag(&a, "--list", NULL))
+            r.list = 1;
+        else if (cli_positional(&a, &r.file))
+            return 2;
+    }
+    if (a.bad)
+        return 2;
+    if (!r.file)
+        return cli_usage_error("sweep: missing SWEEPFILE (see 'moore sweep --help')");
+    if (!r.db)
+        r.db = default_db(r.file, dbbuf, sizeof dbbuf);
+    if (!r.threads) {
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        r.threads = cores / r.jobs > 1 ? cores / r.jobs : 1;
+    }
+    int rc = execute(&r);
+    moore_sweep_free(&r.s);
+    free(r.ids);
+    return rc;
+}

@@ -1,0 +1,49 @@
+/* page.h — the report: the comparison as one self-contained HTML page.
+ *
+ * `moore report` writes what an architect hands on: the main job's table
+ * (moore compare), then figures drawn by PLplot (plot.h) over a sweep of
+ * endpoint counts — switches, cables and cost, diameter and server-to-server
+ * path length — the throughput of each chosen topology with its proven
+ * bounds, λ₂ against the Ramanujan bound, distance histograms, and a closing
+ * table of the seed documents' claims with the measured value and a verdict.
+ * Every figure's numbers are printed under it and, with a data directory,
+ * written as CSV files beside the page. The page has no external reference:
+ * styles and figures are inline, so it reads offline and prints. */
+#ifndef MOORE_PAGE_H
+#define MOORE_PAGE_H
+
+#include "moore/export.h"
+#include <stdint.h>
+#include <stdio.h>
+#include "moore/error.h"
+#include "moore/metrics.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MOORE_PAGE_SWEEP_MAX 32
+
+typedef struct moore_page_options {
+    int32_t radix;              /* default 48 */
+    int64_t endpoints;          /* the main table's target, default 10,000 */
+    double bandwidth;           /* the compare bandwidth target; < 0: any (default 1) */
+    const char *families;       /* comma list; NULL: every family with a planner */
+    int64_t sweep[MOORE_PAGE_SWEEP_MAX]; /* endpoint counts of the figures' x axis */
+    int sweep_count;            /* default 1,000 3,000 10,000 30,000 100,000 */
+    const char *data_dir;       /* CSV files of every figure go here; NULL: none */
+    moore_metric_options metric; /* seed, threads, progress */
+} moore_page_options;
+
+MOORE_API void moore_page_options_default(moore_page_options *o);
+
+/* Measures and writes the page to out. The CSV files, when asked for, are
+ * each written whole or not at all. Bad options (an empty family list, a
+ * sweep value < 1, a radix no family can use) are refused (MOORE_EINVAL)
+ * before any work. */
+MOORE_API int moore_page_write(const moore_page_options *o, FILE *out, moore_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,46 @@
+/* plot.h — figures as SVG, drawn by PLplot, for the report.
+ *
+ * Two kinds cover what the report shows: lines (one series per family against
+ * a numeric x, optionally on log axes, with markers) and grouped bars (one bar
+ * per category and series, with optional lower/upper whiskers for bounds).
+ * Every figure has a title, axis labels and a legend. PLplot keeps its own
+ * global state, so figures are drawn one at a time (not from several threads
+ * at once); the result is an SVG document in memory. */
+#ifndef MOORE_PLOT_H
+#define MOORE_PLOT_H
+
+#include "moore/export.h"
+#include <stdint.h>
+#include "moore/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum moore_plot_kind { MOORE_PLOT_LINES, MOORE_PLOT_BARS } moore_plot_kind;
+
+typedef struct moore_plot_series {
+    const char *name;       /* legend entry */
+    int64_t n;
+    const double *x;        /* LINES: x values; BARS: ignored (category i is bar i) */
+    const double *y;        /* NaN: no point */
+    const double *ylo, *yhi; /* optional whiskers (bounds), or NULL */
+} moore_plot_series;
+
+typedef struct moore_plot {
+    moore_plot_kind kind;
+    const char *title, *xlabel, *ylabel;   /* labels say the units */
+    int logx, logy;
+    const char *const *categories;         /* BARS: n category names */
+    int width, height;                     /* pixels; 0: 800 x 480 */
+} moore_plot;
+
+/* Draws the figure; *svg (malloc'd, NUL-terminated) is the SVG document.
+ * Refuses an empty figure and non-positive values on a log axis. */
+MOORE_API int moore_plot_svg(const moore_plot *p, const moore_plot_series *s, int nseries,
+                             char **svg, moore_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,91 @@
+/* sweep.h — sweeps: many configurations measured into one SQLite database.
+ *
+ * A sweep file (JSON, docs/sweep.md) names families with parameter grids
+ * (lists and ranges), planner grids (radix × endpoint count), the metric
+ * groups to run, traffic matrices for throughput, and seeds. moore_sweep_parse
+ * expands it into configurations — SPEC strings — keeping only those the
+ * family's closed forms accept, so no impossible configuration is built — and
+ * a list of tasks (a metric group name such as "paths", or
+ * "throughput:tm=worst,eps=0.05") to run on each.
+ *
+ * Results go into a database of three tables (configurations, tasks,
+ * measurements; schema in docs/sweep.md). Each configuration's tasks are
+ * measured and written in one transaction, so a killed sweep loses at most the
+ * configuration in flight, and a rerun measures only the tasks not yet done. */
+#ifndef MOORE_SWEEP_H
+#define MOORE_SWEEP_H
+
+#include "moore/export.h"
+#include <stdint.h>
+#include "moore/error.h"
+#include "moore/metrics.h"
+#include "moore/plan.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MOORE_SWEEP_TASK_MAX 96
+
+typedef struct moore_sweep_config {
+    char topology[MOORE_SPEC_MAX];  /* the SPEC that rebuilds it */
+    int64_t seed;                   /* the seed key's value, or -1 when the family has none */
+} moore_sweep_config;
+
+typedef struct moore_sweep {
+    int64_t config_count;
+    moore_sweep_config *configs;    /* in the sweep file's order, duplicates dropped */
+    int task_count;
+    char (*tasks)[MOORE_SWEEP_TASK_MAX];
+    int64_t skipped;                /* grid points the closed forms refuse */
+    char first_skip[MOORE_ERRMSG_LEN]; /* why the first of them was refused */
+} moore_sweep;
+
+/* Expands a sweep file's text (name: for messages). Unknown keys, unknown
+ * families or metric groups, empty lists and malformed ranges are refused
+ * (MOORE_EINVAL) before anything is measured. */
+MOORE_API int moore_sweep_parse(const char *text, const char *name, moore_sweep *out,
+                                moore_error *err);
+/* Reads and expands a sweep file. */
+MOORE_API int moore_sweep_load(const char *path, moore_sweep *out, moore_error *err);
+MOORE_API void moore_sweep_free(moore_sweep *s);
+
+typedef struct moore_sweep_db moore_sweep_db;
+
+/* Opens (creating when absent) a sweep database. A file that is not one —
+ * corrupt, or another program's SQLite file — is refused (MOORE_EINVAL) and
+ * left untouched; an unwritable place is MOORE_EIO. */
+MOORE_API int moore_sweep_db_open(const char *path, moore_sweep_db **out, moore_error *err);
+MOORE_API void moore_sweep_db_close(moore_sweep_db *db);
+
+/* Inserts the sweep's configurations that are not in the database yet (one
+ * transaction) and fills ids[i] with configuration i's row id. */
+MOORE_API int moore_sweep_db_register(moore_sweep_db *db, const moore_sweep *s, int64_t *ids,
+                                      moore_error *err);
+
+/* Number of (configuration, task) pairs of the sweep still to measure
+ * (all of them when force). */
+MOORE_API int moore_sweep_db_pending(moore_sweep_db *db, const moore_sweep *s, const int64_t *ids,
+                                     int force, int64_t *pending, moore_error *err);
+
+/* Tasks done in the database, over all sweeps written to it. */
+MOORE_API int moore_sweep_db_done(moore_sweep_db *db, int64_t *done, moore_error *err);
+
+/* Builds configuration i and runs its pending tasks (all when force), then
+ * writes their measurements in one transaction. *measured = tasks run. A
+ * configuration whose build or measurement fails on bad input is recorded as
+ * failed with the message (and not retried unless force); internal errors
+ * are returned. */
+MOORE_API int moore_sweep_measure(moore_sweep_db *db, const moore_sweep *s, int64_t i,
+                                  int64_t id, int force, const moore_metric_options *o,
+                                  int *measured, moore_error *err);
+
+/* The measurements of one topology's task from the database as a report
+ * (the keys `moore stats --json` prints); *found = 0 when not measured. */
+MOORE_API int moore_sweep_db_lookup(moore_sweep_db *db, const char *topology, const char *task,
+                                    moore_report *r, int *found, moore_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

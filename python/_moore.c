@@ -1,0 +1,469 @@
+/* _moore.c — the CPython extension under `import moore`: a thin layer that
+ * converts Python arguments to the C library's and its reports to dicts.
+ *
+ * Nothing is computed here. A Topology owns one moore_graph; functions that
+ * can run long release the GIL while the library works (the graph is
+ * immutable, so other threads may keep reading the Topology). Library errors
+ * become moore.Error carrying the library's one-line message — the same line
+ * the CLI prints after "moore: " — and its code. The pure-Python part
+ * (moore/__init__.py) adds NumPy and networkx conversions. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <math.h>
+#include <string.h>
+#include "moore/moore.h"
+
+static PyObject *moore_py_error;   /* moore.Error, set at module init */
+
+/* Raises moore.Error(msg) with .code = the library's status code. */
+static PyObject *raise_error(const moore_error *err)
+{
+    PyObject *exc = PyObject_CallFunction(moore_py_error, "s", err->msg);
+    if (!exc)
+        return NULL;
+    PyObject *code = PyLong_FromLong(err->code);
+    if (code) {
+        PyObject_SetAttrString(exc, "code", code);
+        Py_DECREF(code);
+    }
+    PyErr_SetObject(moore_py_error, exc);
+    Py_DECREF(exc);
+    return NULL;
+}
+
+/* ---- Topology ---- */
+
+typedef struct {
+    PyObject_HEAD
+    moore_graph *g;
+    PyObject *source;   /* the SPEC or path it was built from (str), or None */
+} py_topology;
+
+static void topology_dealloc(py_topology *self)
+{
+    moore_graph_free(self->g);
+    Py_XDECREF(self->source);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *str_or_none(const char *s)
+{
+    if (s)
+        return PyUnicode_DecodeUTF8(s, (Py_ssize_t)strlen(s), "replace");
+    Py_RETURN_NONE;
+}
+
+static PyObject *topology_switches(py_topology *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLong(self->g->n);
+}
+
+static PyObject *topology_links(py_topology *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLongLong(self->g->m);
+}
+
+static PyObject *topology_endpoints(py_topology *self, void *closure)
+{
+    (void)closure;
+    PyObject *list = PyList_New(self->g->n);
+    for (int32_t v = 0; list && v < self->g->n; v++) {
+        PyObject *x = PyLong_FromLong(self->g->endpoints[v]);
+        if (!x) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, v, x);
+    }
+    return list;
+}
+
+static PyObject *topology_family(py_topology *self, void *closure)
+{
+    (void)closure;
+    return str_or_none(self->g->family);
+}
+
+static PyObject *topology_params(py_topology *self, void *closure)
+{
+    (void)closure;
+    return str_or_none(self->g->params);
+}
+
+/* The SPEC that rebuilds it: family:params when the graph has a family,
+ * else the path or SPEC it came from. */
+static PyObject *topology_spec(py_topology *self, void *closure)
+{
+    (void)closure;
+    if (self->g->family)
+        return PyUnicode_FromFormat("%s%s%s", self->g->family,
+                                    self->g->params && *self->g->params ? ":" : "",
+                                    self->g->params ? self->g->params : "");
+    if (self->source && self->source != Py_None) {
+        Py_INCREF(self->source);
+        return self->source;
+    }
+    Py_RETURN_NONE;
+}
+
+/* The links as native-endian int32 pairs u < v (bytes), for NumPy. */
+static PyObject *topology_edge_bytes(py_topology *self, void *closure)
+{
+    (void)closure;
+    const moore_graph *g = self->g;
+    PyObject *b = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(g->m * 2 * sizeof(int32_t)));
+    if (!b)
+        return NULL;
+    int32_t *out = (int32_t *)PyBytes_AS_STRING(b);
+    int64_t k = 0;
+    for (int32_t u = 0; u < g->n; u++)
+        for (int64_t a = g->offs[u]; a < g->offs[u + 1]; a++)
+            if (g->adj[a] > u) {
+                out[k++] = u;
+                out[k++] = g->adj[a];
+            }
+    return b;
+}
+
+/* Calls moore._convert.NAME(arg): the NumPy/networkx side of a Topology. */
+static PyObject *call_convert(const char *name, PyObject *arg)
+{
+    PyObject *mod = PyImport_ImportModule("moore._convert");
+    PyObject *fn = mod ? PyObject_GetAttrString(mod, name) : NULL;
+    PyObject *out = fn ? PyObject_CallOneArg(fn, arg) : NULL;
+    Py_XDECREF(fn);
+    Py_XDECREF(mod);
+    return out;
+}
+
+static PyObject *topology_edges(py_topology *self, void *closure)
+{
+    PyObject *b = topology_edge_bytes(self, closure);
+    PyObject *a = b ? call_convert("edges_array", b) : NULL;
+    Py_XDECREF(b);
+    return a;
+}
+
+static PyObject *topology_to_networkx(py_topology *self, PyObject *unused)
+{
+    (void)unused;
+    return call_convert("to_networkx", (PyObject *)self);
+}
+
+static PyObject *topology_repr(py_topology *self)
+{
+    PyObject *spec = topology_spec(self, NULL);
+    PyObject *r = spec ? PyUnicode_FromFormat("<moore.Topology %S: %d switches, %lld links>",
+                                              spec, (int)self->g->n, (long long)self->g->m)
+                       : NULL;
+    Py_XDECREF(spec);
+    return r;
+}
+
+static PyObject *topology_write(py_topology *self, PyObject *args, PyObject *kw)
+{
+    static char *kwlist[] = { "path", "format", NULL };
+    const char *path, *format = "edgelist";
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "s|s", kwlist, &path, &format))
+        return NULL;
+    moore_error err;
+    moore_error_clear(&err);
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = moore_graph_write(self->g, path, format, &err);
+    Py_END_ALLOW_THREADS
+    if (rc)
+        return raise_error(&err);
+    Py_RETURN_NONE;
+}
+
+static PyGetSetDef topology_getset[] = {
+    { "switches", (getter)topology_switches, NULL, "number of switches", NULL },
+    { "links", (getter)topology_links, NULL, "number of switch-to-switch links", NULL },
+    { "endpoints", (getter)topology_endpoints, NULL, "endpoints (servers) per switch", NULL },
+    { "family", (getter)topology_family, NULL, "family name, or None for a plain file", NULL },
+    { "params", (getter)topology_params, NULL, "the family's parameters 'k=v,...'", NULL },
+    { "topology", (getter)topology_spec, NULL, "the SPEC (or file) that rebuilds it", NULL },
+    { "edges", (getter)topology_edges, NULL,
+      "the links as a NumPy int32 array of shape (links, 2), each row u < v", NULL },
+    { NULL, NULL, NULL, NULL, NULL }
+};
+
+static PyMethodDef topology_methods[] = {
+    { "to_networkx", (PyCFunction)topology_to_networkx, METH_NOARGS,
+      "to_networkx() -> networkx.Graph with nodes 0..N-1 and an 'endpoints' node attribute" },
+    { "write", (PyCFunction)(void (*)(void))topology_write, METH_VARARGS | METH_KEYWORDS,
+      "write(path, format='edgelist'): write the topology atomically; formats as "
+      "'moore build -f' (edgelist, json, dot, graphml, booksim, netbench)." },
+    { NULL, NULL, 0, NULL }
+};
+
+static PyTypeObject topology_type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "moore._moore.Topology",
+    .tp_basicsize = sizeof(py_topology),
+    .tp_dealloc = (destructor)topology_dealloc,
+    .tp_repr = (reprfunc)topology_repr,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "A switch topology built by moore (immutable).",
+    .tp_getset = topology_getset,
+    .tp_methods = topology_methods,
+};
+
+/* Wraps g (taken over) in a Topology. */
+static PyObject *wrap_graph(moore_graph *g, PyObject *source)
+{
+    py_topology *t = PyObject_New(py_topology, &topology_type);
+    if (!t) {
+        moore_graph_free(g);
+        return NULL;
+    }
+    t->g = g;
+    t->source = source;
+    Py_XINCREF(source);
+    return (PyObject *)t;
+}
+
+static const moore_graph *graph_of(PyObject *o)
+{
+    if (!PyObject_TypeCheck(o, &topology_type)) {
+        PyErr_SetString(PyExc_TypeError, "expected a moore Topology (from moore.build)");
+        return NULL;
+    }
+    return ((py_topology *)o)->g;
+}
+
+/* ---- reports ---- */
+
+static PyObject *item_array(const moore_report_item *it)
+{
+    PyObject *list = PyList_New((Py_ssize_t)it->len);
+    for (int64_t k = 0; list && k < it->len; k++) {
+        PyObject *x = it->type == MOORE_VALUE_INT_ARRAY ? PyLong_FromLongLong(it->ia[k])
+                                                        : PyFloat_FromDouble(it->da[k]);
+        if (!x) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, (Py_ssize_t)k, x);
+    }
+    return list;
+}
+
+/* One value as JSON output shows it: non-finite doubles are None. */
+static PyObject *item_value(const moore_report_item *it)
+{
+    switch (it->type) {
+    case MOORE_VALUE_INT:
+        return PyLong_FromLongLong(it->i);
+    case MOORE_VALUE_DOUBLE:
+        if (isfinite(it->d))
+            return PyFloat_FromDouble(it->d);
+        Py_RETURN_NONE;
+    case MOORE_VALUE_BOOL:
+        return PyBool_FromLong((long)it->i);
+    case MOORE_VALUE_STRING:
+        return str_or_none(it->s);
+    case MOORE_VALUE_INT_ARRAY:
+    case MOORE_VALUE_DOUBLE_ARRAY:
+        return item_array(it);
+    case MOORE_VALUE_NULL:
+        break;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *moore_py_report_dict(const moore_report *r)
+{
+    PyObject *d = PyDict_New();
+    for (int k = 0; d && k < r->count; k++) {
+        PyObject *v = item_value(&r->items[k]);
+        if (!v || PyDict_SetItemString(d, r->items[k].key, v)) {
+            Py_XDECREF(v);
+            Py_CLEAR(d);
+            break;
+        }
+        Py_DECREF(v);
+    }
+    return d;
+}
+
+/* ---- module functions ---- */
+
+static PyObject *py_build(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    PyObject *src;
+    if (!PyArg_ParseTuple(args, "U", &src))
+        return NULL;
+    const char *spec = PyUnicode_AsUTF8(src);
+    if (!spec)
+        return NULL;
+    moore_graph *g = NULL;
+    moore_error err;
+    moore_error_clear(&err);
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = moore_topology_load(spec, &g, &err);
+    Py_END_ALLOW_THREADS
+    return rc ? raise_error(&err) : wrap_graph(g, src);
+}
+
+/* _from_edges(n, edge_bytes, endpoints): a graph from int32 pairs. */
+static PyObject *py_from_edges(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    int n;
+    Py_buffer edges;
+    PyObject *ends;
+    if (!PyArg_ParseTuple(args, "iy*O", &n, &edges, &ends))
+        return NULL;
+    moore_error err;
+    moore_error_clear(&err);
+    moore_builder *b = NULL;
+    moore_graph *g = NULL;
+    const int32_t *e = edges.buf;
+    Py_ssize_t m = edges.len / (Py_ssize_t)(2 * sizeof(int32_t));
+    int rc = moore_builder_new(n, m, &b, &err);
+    for (Py_ssize_t k = 0; !rc && k < m; k++)
+        rc = moore_builder_add_link(b, e[2 * k], e[2 * k + 1], &err);
+    if (!rc)
+        rc = moore_builder_finish(b, &g, &err);
+    else
+        moore_builder_free(b);
+    PyBuffer_Release(&edges);
+    if (rc)
+        return raise_error(&err);
+    Py_ssize_t len = PySequence_Length(ends);
+    int32_t *p = len == n ? PyMem_Calloc((size_t)n + 1, sizeof *p) : NULL;
+    for (Py_ssize_t v = 0; p && v < n; v++) {
+        PyObject *x = PySequence_GetItem(ends, v);
+        long val = x ? PyLong_AsLong(x) : -1;
+        Py_XDECREF(x);
+        p[v] = val < 0 || val > INT32_MAX ? -1 : (int32_t)val;
+    }
+    if (!p || PyErr_Occurred()) {
+        PyMem_Free(p);
+        moore_graph_free(g);
+        PyErr_Clear();
+        err.code = MOORE_EINVAL;
+        snprintf(err.msg, sizeof err.msg, "endpoints must be %d non-negative integers", n);
+        return raise_error(&err);
+    }
+    rc = moore_graph_set_endpoints(g, p, &err);
+    PyMem_Free(p);
+    if (rc) {
+        moore_graph_free(g);
+        return raise_error(&err);
+    }
+    return wrap_graph(g, Py_None);
+}
+
+static PyObject *py_stats(PyObject *mod, PyObject *args, PyObject *kw)
+{
+    (void)mod;
+    static char *kwlist[] = { "topo", "metrics", "seed", "threads", NULL };
+    PyObject *topo;
+    const char *metrics = NULL;
+    unsigned long long seed = 1;
+    int threads = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|zKi", kwlist, &topo, &metrics, &seed,
+                                     &threads))
+        return NULL;
+    const moore_graph *g = graph_of(topo);
+    if (!g)
+        return NULL;
+    moore_metric_options o;
+    moore_metric_options_default(&o);
+    o.seed = seed;
+    o.threads = threads;
+    moore_report r;
+    moore_report_init(&r);
+    moore_error err;
+    moore_error_clear(&err);
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = moore_metrics_compute(g, metrics, &o, &r, &err);
+    Py_END_ALLOW_THREADS
+    PyObject *d = rc ? raise_error(&err) : moore_py_report_dict(&r);
+    moore_report_free(&r);
+    return d;
+}
+
+static PyObject *py_compare(PyObject *mod, PyObject *args, PyObject *kw)
+{
+    (void)mod;
+    static char *kwlist[] = { "radix", "endpoints", "families", "metrics", "seed", NULL };
+    moore_compare_options o;
+    moore_compare_options_default(&o);
+    int radix = o.radix;
+    long long endpoints = o.endpoints;
+    unsigned long long seed = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|iLzzK", kwlist, &radix, &endpoints,
+                                     &o.families, &o.metrics, &seed))
+        return NULL;
+    o.radix = radix;
+    o.endpoints = endpoints;
+    o.metric.seed = seed;
+    moore_compare c;
+    memset(&c, 0, sizeof c);
+    moore_error err;
+    moore_error_clear(&err);
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = moore_compare_run(&o, &c, &err);
+    Py_END_ALLOW_THREADS
+    if (rc)
+        return raise_error(&err);
+    PyObject *list = PyList_New(c.count);
+    for (int i = 0; list && i < c.count; i++) {
+        PyObject *d = moore_py_report_dict(&c.rows[i].report);
+        if (!d) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, i, d);
+    }
+    moore_compare_free(&c);
+    return list;
+}
+
+static PyMethodDef module_methods[] = {
+    { "build", py_build, METH_VARARGS,
+      "build(spec_or_path) -> Topology: a SPEC such as 'slimfly:q=5' or a topology file." },
+    { "_from_edges", py_from_edges, METH_VARARGS, "internal: see moore.from_networkx" },
+    { "stats", (PyCFunction)(void (*)(void))py_stats, METH_VARARGS | METH_KEYWORDS,
+      "stats(topo, metrics=None, seed=1, threads=0) -> dict" },
+    { "compare", (PyCFunction)(void (*)(void))py_compare, METH_VARARGS | METH_KEYWORDS,
+      "compare(radix=48, endpoints=10000, families=None, metrics=None, seed=1) -> list" },
+    { NULL, NULL, 0, NULL }
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT, "moore._moore", "moore's C library (use the moore package).", -1,
+    module_methods, NULL, NULL, NULL, NULL
+};
+
+PyMODINIT_FUNC PyInit__moore(void)
+{
+    if (PyType_Ready(&topology_type) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&module_def);
+    if (!m)
+        return NULL;
+    moore_py_error = PyErr_NewExceptionWithDoc(
+        "moore.Error", "A moore library error: bad input (the library's one-line message) or an "
+        "internal failure; .code is the library's status code.", PyExc_ValueError, NULL);
+    Py_INCREF(&topology_type);
+    if (!moore_py_error || PyModule_AddObject(m, "Error", moore_py_error) ||
+        PyModule_AddObject(m, "Topology", (PyObject *)&topology_type) ||
+        PyModule_AddStringConstant(m, "__version__", MOORE_VERSION)) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(moore_py_error);
+    return m;
+}

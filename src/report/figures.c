@@ -1,0 +1,154 @@
+/* figures.c — every figure of the report, made from the measured rows: the
+ * quantities against endpoint count over the sweep, then the main
+ * comparison's throughput, spectra and distance histograms. A figure takes
+ * its numbers by report key, so a metric a family lacks is simply no point. */
+#include "report_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *row_family(const moore_compare_row *r)
+{
+    const moore_report_item *it = moore_report_get(&r->report, "family");
+    return it && it->type == MOORE_VALUE_STRING ? it->s : r->spec;
+}
+
+/* One line per family: key against the sweep's endpoint counts. */
+static void fig_sweep(fig *f, const page_data *d, const moore_page_options *o,
+                      const char *key, const char *alt)
+{
+    f->npoints = d->sweep_count;
+    for (int i = 0; i < d->sweep_count; i++) {
+        f->x[i] = (double)o->sweep[i];
+        for (int r = 0; r < d->sweep[i].count; r++) {
+            const moore_compare_row *row = &d->sweep[i].rows[r];
+            double v = moore_report_number(&row->report, key);
+            if (isnan(v) && alt)
+                v = moore_report_number(&row->report, alt);
+            int s = fig_series(f, row_family(row));
+            if (s >= 0 && i < FIG_POINTS_MAX)
+                f->y[s][i] = v;
+        }
+    }
+}
+
+/* Bars per family of the main comparison: one series per key (with bounds). */
+static void fig_main_bars(fig *f, const moore_compare *c, const char *const *keys,
+                          const char *const *lows, const char *const *highs,
+                          const char *const *names, int nkeys)
+{
+    f->npoints = c->count < FIG_POINTS_MAX ? c->count : FIG_POINTS_MAX;
+    for (int k = 0; k < nkeys; k++)
+        fig_series(f, names[k]);
+    for (int64_t r = 0; r < f->npoints; r++) {
+        const moore_report *rep = &c->rows[r].report;
+        snprintf(f->cats[r], sizeof f->cats[0], "%.31s", row_family(&c->rows[r]));
+        for (int k = 0; k < nkeys; k++) {
+            f->y[k][r] = moore_report_number(rep, keys[k]);
+            f->lo[k][r] = lows ? moore_report_number(rep, lows[k]) : NAN;
+            f->hi[k][r] = highs ? moore_report_number(rep, highs[k]) : NAN;
+        }
+    }
+    f->bounds = lows != NULL;
+}
+
+/* The share of ordered switch pairs at each distance 1..D, per family. */
+static void fig_histograms(fig *f, const moore_compare *c)
+{
+    for (int r = 0; r < c->count; r++) {
+        const moore_report_item *h = moore_report_get(&c->rows[r].report, "distance_histogram");
+        if (!h || h->type != MOORE_VALUE_INT_ARRAY || h->len < 2)
+            continue;
+        double pairs = 0;
+        for (int64_t k = 1; k < h->len; k++)
+            pairs += (double)h->ia[k];
+        int s = fig_series(f, row_family(&c->rows[r]));
+        for (int64_t k = 1; s >= 0 && k < h->len && k <= FIG_POINTS_MAX; k++) {
+            f->y[s][k - 1] = (double)h->ia[k] / pairs;
+            f->npoints = k > f->npoints ? k : f->npoints;
+        }
+    }
+    for (int64_t k = 0; k < f->npoints; k++)
+        snprintf(f->cats[k], sizeof f->cats[0], "%lld", (long long)k + 1);
+}
+
+typedef struct sweep_fig {
+    const char *id, *title, *ylabel, *key, *alt, *caption;
+    int logy;
+} sweep_fig;
+
+static const sweep_fig SWEEP_FIGS[] = {
+    { "switches", "Switches against endpoints", "switches", "switches", NULL,
+      "Switches of each family's configuration reaching the endpoint count.", 1 },
+    { "cables", "Switch-to-switch cables against endpoints", "cables", "cables", NULL,
+      "Cables between switches (trunked links counted per cable).", 1 },
+    { "cost", "Cost per endpoint against endpoints", "cost per endpoint (USD)",
+      "cost_per_endpoint", NULL,
+      "Switch ports and cables priced by the layout model (docs/layout.md).", 1 },
+    { "diameter", "Switch diameter against endpoints", "diameter (switch hops)", "diameter",
+      NULL, "The largest switch-to-switch distance.", 0 },
+    { "apl", "Server-to-server average path length against endpoints",
+      "average path length (switch hops)", "avg_path_length_endpoints", "avg_path_length",
+      "Switch hops between the switches of two servers, averaged over pairs of servers on "
+      "different switches (switch-to-switch average where that is not measured).", 0 },
+};
+
+static int emit_sweep_figs(const moore_page_options *o, const page_data *d, FILE *out,
+                           fig *f, moore_error *err)
+{
+    int rc = MOORE_OK;
+    for (size_t i = 0; !rc && i < sizeof SWEEP_FIGS / sizeof SWEEP_FIGS[0]; i++) {
+        const sweep_fig *s = &SWEEP_FIGS[i];
+        fig_init(f, s->id, MOORE_PLOT_LINES, s->title, "endpoints (servers)", s->ylabel, 1,
+                 s->logy);
+        snprintf(f->caption, sizeof f->caption, "%s Radix %d.", s->caption, (int)o->radix);
+        fig_sweep(f, d, o, s->key, s->alt);
+        rc = fig_emit(f, out, o->data_dir, err);
+    }
+    return rc;
+}
+
+static int emit_main_figs(const moore_page_options *o, const page_data *d, FILE *out, fig *f,
+                          moore_error *err)
+{
+    static const char *const tkeys[] = { "throughput_uniform", "throughput_worst" };
+    static const char *const tlo[] = { "throughput_uniform", "throughput_worst" };
+    static const char *const thi[] = { "throughput_uniform_upper", "throughput_worst_upper" };
+    static const char *const tnames[] = { "uniform", "worst case" };
+    static const char *const skeys[] = { "lambda2", "ramanujan_bound" };
+    static const char *const snames[] = { "lambda2", "Ramanujan bound 2 sqrt(d-1)" };
+    fig_init(f, "throughput", MOORE_PLOT_BARS, "Throughput per server", "family",
+             "throughput (fraction of line rate)", 0, 0);
+    snprintf(f->caption, sizeof f->caption, "Bars: proven lower bounds; whiskers: lower to "
+             "upper bound. %lld endpoints.", (long long)o->endpoints);
+    fig_main_bars(f, &d->main, tkeys, tlo, thi, tnames, 2);
+    int rc = fig_emit(f, out, o->data_dir, err);
+    fig_init(f, "spectral", MOORE_PLOT_BARS, "Second adjacency eigenvalue", "family",
+             "eigenvalue", 0, 0);
+    snprintf(f->caption, sizeof f->caption, "A smaller lambda2 than the Ramanujan bound means "
+             "a better expander.");
+    fig_main_bars(f, &d->main, skeys, NULL, NULL, snames, 2);
+    if (!rc)
+        rc = fig_emit(f, out, o->data_dir, err);
+    fig_init(f, "distances", MOORE_PLOT_BARS, "Distance histogram", "distance (switch hops)",
+             "share of switch pairs", 0, 0);
+    snprintf(f->caption, sizeof f->caption, "Share of ordered switch pairs at each distance.");
+    fig_histograms(f, &d->main);
+    return rc ? rc : fig_emit(f, out, o->data_dir, err);
+}
+
+int page_figures(const moore_page_options *o, const page_data *d, FILE *out, moore_error *err)
+{
+    fig *f = moore_malloc(1, sizeof *f, err);
+    if (!f)
+        return err->code;
+    html_heading(out, "size", "Against size");
+    int rc = emit_sweep_figs(o, d, out, f, err);
+    if (!rc) {
+        html_heading(out, "chosen", "The chosen topologies");
+        rc = emit_main_figs(o, d, out, f, err);
+    }
+    free(f);
+    return rc;
+}

@@ -1,0 +1,102 @@
+/* html.c — the few HTML pieces the report is made of: the page frame with
+ * its inline style sheet, headings and paragraphs, tables, and figures whose
+ * SVG is put inline. Everything a caller passes as text is escaped here, so a
+ * SPEC or a message can never become markup. */
+#include "report_internal.h"
+
+#include <string.h>
+
+static const char STYLE[] =
+    "body{font-family:DejaVu Sans,Helvetica,Arial,sans-serif;max-width:60em;margin:2em auto;"
+    "padding:0 1em;color:#111;line-height:1.4}"
+    "h1{font-size:1.6em}h2{font-size:1.25em;margin-top:2em;border-bottom:1px solid #bbb}"
+    "table{border-collapse:collapse;margin:1em 0;font-size:.85em}"
+    "th,td{border:1px solid #bbb;padding:.25em .5em;text-align:right}"
+    "th{background:#eee}td:first-child,th:first-child{text-align:left}"
+    "figure{margin:1.5em 0;page-break-inside:avoid}figure svg{width:100%;height:auto}"
+    ".wide{overflow-x:auto}figcaption{font-size:.9em;color:#333}details{font-size:.85em}"
+    ".verdict-yes{color:#060}.verdict-no{color:#a00}"
+    "@media print{body{max-width:none}details{display:none}}";
+
+void html_text(FILE *out, const char *s)
+{
+    for (; s && *s; s++)
+        switch (*s) {
+        case '&': fputs("&amp;", out); break;
+        case '<': fputs("&lt;", out); break;
+        case '>': fputs("&gt;", out); break;
+        case '"': fputs("&quot;", out); break;
+        default: fputc(*s, out);
+        }
+}
+
+void html_begin(FILE *out, const char *title)
+{
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>", out);
+    html_text(out, title);
+    fprintf(out, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>", STYLE);
+    html_text(out, title);
+    fputs("</h1>\n", out);
+}
+
+void html_end(FILE *out) { fputs("</body>\n</html>\n", out); }
+
+void html_heading(FILE *out, const char *id, const char *text)
+{
+    fprintf(out, "<h2 id=\"%s\">", id);
+    html_text(out, text);
+    fputs("</h2>\n", out);
+}
+
+void html_paragraph(FILE *out, const char *text)
+{
+    fputs("<p>", out);
+    html_text(out, text);
+    fputs("</p>\n", out);
+}
+
+void html_table_begin(FILE *out, const char *id, const char *const *headers, int n)
+{
+    fprintf(out, "<div class=\"wide\"><table id=\"%s\">\n<tr>", id);
+    for (int i = 0; i < n; i++) {
+        fputs("<th>", out);
+        html_text(out, headers[i]);
+        fputs("</th>", out);
+    }
+    fputs("</tr>\n", out);
+}
+
+void html_table_row(FILE *out, const char *const *cells, int n)
+{
+    fputs("<tr>", out);
+    for (int i = 0; i < n; i++) {
+        fputs("<td>", out);
+        html_text(out, cells[i]);
+        fputs("</td>", out);
+    }
+    fputs("</tr>\n", out);
+}
+
+void html_table_end(FILE *out) { fputs("</table></div>\n", out); }
+
+static void html_attr(FILE *out, const char *name, const char *value)
+{
+    fprintf(out, " %s=\"", name);
+    html_text(out, value);
+    fputc('"', out);
+}
+
+/* The SVG document without its XML prolog and DOCTYPE, inline; the labels are
+ * repeated as data attributes so that tools (and the tests) can find them. */
+void html_figure(FILE *out, const char *id, const moore_plot *p, const char *svg,
+                 const char *caption)
+{
+    const char *start = strstr(svg, "<svg");
+    fprintf(out, "<figure id=\"%s\"", id);
+    html_attr(out, "data-title", p->title);
+    html_attr(out, "data-xlabel", p->xlabel);
+    html_attr(out, "data-ylabel", p->ylabel);
+    fprintf(out, ">\n%s\n<figcaption>", start ? start : "");
+    html_text(out, caption);
+    fputs("</figcaption>\n</figure>\n", out);
+}

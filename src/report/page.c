@@ -1,0 +1,116 @@
+/* page.c — `moore report` as a library call: validate the options, measure
+ * (sweep.c), then write the page: the main table, the figures
+ * (figures.c) and the claims (claims.c). The page is produced into the
+ * caller's stream; the CLI writes it through an atomic file, so it is whole
+ * or absent. */
+#include "report_internal.h"
+
+#include <math.h>
+#include "moore/moore.h"
+#include <string.h>
+
+static const int64_t DEFAULT_SWEEP[] = { 1000, 3000, 10000, 30000, 100000 };
+
+void moore_page_options_default(moore_page_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->radix = 48;
+    o->endpoints = 10000;
+    o->bandwidth = 1.0;
+    o->sweep_count = (int)(sizeof DEFAULT_SWEEP / sizeof DEFAULT_SWEEP[0]);
+    memcpy(o->sweep, DEFAULT_SWEEP, sizeof DEFAULT_SWEEP);
+    moore_metric_options_default(&o->metric);
+}
+
+static int page_check(const moore_page_options *o, moore_error *err)
+{
+    if (o->families && !*o->families)
+        return moore_error_set(err, MOORE_EINVAL, "report: the family list is empty");
+    if (o->radix < 3 || o->endpoints < 1)
+        return moore_error_set(err, MOORE_EINVAL, "report: radix %d or endpoints %lld out of "
+                               "range (radix >= 3, endpoints >= 1)", (int)o->radix,
+                               (long long)o->endpoints);
+    if (o->sweep_count < 1 || o->sweep_count > MOORE_PAGE_SWEEP_MAX)
+        return moore_error_set(err, MOORE_EINVAL, "report: the sweep needs 1 to %d endpoint "
+                               "counts", MOORE_PAGE_SWEEP_MAX);
+    for (int i = 0; i < o->sweep_count; i++)
+        if (o->sweep[i] < 1 || (i && o->sweep[i] <= o->sweep[i - 1]))
+            return moore_error_set(err, MOORE_EINVAL, "report: sweep value %lld must be >= 1 "
+                                   "and larger than the one before", (long long)o->sweep[i]);
+    return MOORE_OK;
+}
+
+static void cell(char *buf, size_t len, const moore_report *r, const char *key)
+{
+    const moore_report_item *it = moore_report_get(r, key);
+    double v = moore_report_number(r, key);
+    if (it && it->type == MOORE_VALUE_STRING)
+        snprintf(buf, len, "%s", it->s);
+    else if (isnan(v))
+        snprintf(buf, len, "-");
+    else if (it->type == MOORE_VALUE_INT || v == floor(v))
+        snprintf(buf, len, "%.0f", v);
+    else
+        snprintf(buf, len, "%.3f", v);
+}
+
+/* The comparison table: compare's columns, "a / b" for paired ones. */
+static void main_table(const moore_compare *c, FILE *out)
+{
+    const moore_compare_column *cols = moore_compare_columns();
+    const char *head[64];
+    int n = 0;
+    for (; cols[n].key && n < 64; n++)
+        head[n] = cols[n].header;
+    html_table_begin(out, "compare-table", head, n);
+    for (int r = 0; r < c->count; r++) {
+        char cells[64][96], second[48];
+        const char *ptr[64];
+        for (int k = 0; k < n; k++) {
+            cell(cells[k], sizeof cells[k], &c->rows[r].report, cols[k].key);
+            if (cols[k].key2) {
+                cell(second, sizeof second, &c->rows[r].report, cols[k].key2);
+                strncat(cells[k], " / ", sizeof cells[k] - strlen(cells[k]) - 1);
+                strncat(cells[k], second, sizeof cells[k] - strlen(cells[k]) - 1);
+            }
+            ptr[k] = cells[k];
+        }
+        html_table_row(out, ptr, n);
+    }
+    html_table_end(out);
+    for (int i = 0; i < c->note_count; i++)
+        html_paragraph(out, c->notes[i]);
+}
+
+static void intro(const moore_page_options *o, FILE *out)
+{
+    char text[512];
+    snprintf(text, sizeof text, "Switches of radix %d, at least %lld servers%s. Each family's "
+             "configuration is the one 'moore compare' picks; the figures repeat the choice at "
+             "each endpoint count of the sweep. Made by moore %s.", (int)o->radix,
+             (long long)o->endpoints, o->families ? "" : ", every family with a planner",
+             MOORE_VERSION);
+    html_paragraph(out, text);
+}
+
+int moore_page_write(const moore_page_options *o, FILE *out, moore_error *err)
+{
+    page_data d;
+    int rc = page_check(o, err);
+    if (rc)
+        return rc;
+    rc = page_measure(o, &d, err);
+    if (!rc) {
+        html_begin(out, "moore: which topology to build");
+        intro(o, out);
+        html_heading(out, "compare", "The comparison");
+        main_table(&d.main, out);
+        rc = page_figures(o, &d, out, err);
+    }
+    if (!rc)
+        rc = page_claims(o, &d, out, err);
+    if (!rc)
+        html_end(out);
+    page_data_free(&d);
+    return rc;
+}

@@ -1,0 +1,70 @@
+/* report_internal.h — what the report's files share: HTML pieces (html.c),
+ * figures with their numbers (figure.c), and the measurements the page is
+ * made of (sweep.c, claims.c). */
+#ifndef MOORE_SRC_REPORT_INTERNAL_H
+#define MOORE_SRC_REPORT_INTERNAL_H
+
+#include <stdio.h>
+#include "moore/page.h"
+#include "moore/plan.h"
+#include "moore/plot.h"
+
+/* html.c */
+void html_text(FILE *out, const char *s);
+void html_begin(FILE *out, const char *title);
+void html_end(FILE *out);
+void html_heading(FILE *out, const char *id, const char *text);
+void html_paragraph(FILE *out, const char *text);
+void html_table_begin(FILE *out, const char *id, const char *const *headers, int n);
+void html_table_row(FILE *out, const char *const *cells, int n);
+void html_table_end(FILE *out);
+void html_figure(FILE *out, const char *id, const moore_plot *p, const char *svg,
+                 const char *caption);
+
+/* figure.c: a figure's numbers, drawn, tabulated under it and written as CSV. */
+#define FIG_SERIES_MAX 40
+#define FIG_POINTS_MAX 64
+
+typedef struct fig {
+    char id[32];                /* anchor and CSV file name: <id>.csv */
+    char caption[256];
+    moore_plot plot;
+    int nseries;
+    int64_t npoints;
+    char names[FIG_SERIES_MAX][64];
+    char cats[FIG_POINTS_MAX][32];
+    const char *cat_ptr[FIG_POINTS_MAX];
+    double x[FIG_POINTS_MAX];
+    double y[FIG_SERIES_MAX][FIG_POINTS_MAX];
+    double lo[FIG_SERIES_MAX][FIG_POINTS_MAX], hi[FIG_SERIES_MAX][FIG_POINTS_MAX];
+    int bounds;                 /* lo/hi are set */
+} fig;
+
+/* A figure with every value NaN (no point) and these labels. */
+void fig_init(fig *f, const char *id, moore_plot_kind kind, const char *title,
+              const char *xlabel, const char *ylabel, int logx, int logy);
+/* The index of series name, added if new (-1 when full). */
+int fig_series(fig *f, const char *name);
+/* Draws f into out with its numbers under it and, with a data directory, its
+ * CSV; a figure without any finite value is replaced by a note. */
+int fig_emit(fig *f, FILE *out, const char *data_dir, moore_error *err);
+
+/* sweep.c: the main comparison and the sweep over endpoint counts. */
+typedef struct page_data {
+    moore_compare main;         /* at o->endpoints, every default metric */
+    int sweep_count;
+    moore_compare sweep[MOORE_PAGE_SWEEP_MAX];
+} page_data;
+
+int page_measure(const moore_page_options *o, page_data *d, moore_error *err);
+void page_data_free(page_data *d);
+/* The row of family name in c, or NULL. */
+const moore_compare_row *page_row(const moore_compare *c, const char *family);
+
+/* figures.c: every figure of the page. */
+int page_figures(const moore_page_options *o, const page_data *d, FILE *out, moore_error *err);
+
+/* claims.c: the seed documents' claims, measured. */
+int page_claims(const moore_page_options *o, const page_data *d, FILE *out, moore_error *err);
+
+#endif

@@ -1,0 +1,354 @@
+/* grid.c — a sweep file expanded into configurations and tasks.
+ *
+ * The file is JSON (docs/sweep.md): "configs" lists family grids, planner
+ * grids and plain SPECs; "metrics", "throughput" and "seeds" say what to run.
+ * Every grid point becomes a SPEC; one the family's closed forms refuse (say
+ * slimfly q=6) is skipped and counted, never built. Mistakes that are the
+ * file's — an unknown key, family or group, an empty list or range — refuse
+ * the whole sweep before anything is measured. */
+#include "sweep_internal.h"
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GRID_VALUES_MAX 100000  /* values one list may expand to */
+#define GRID_CONFIGS_MAX 10000000
+
+typedef struct grid_list {
+    int count;
+    char (*v)[32];
+} grid_list;
+
+typedef struct grid_ctx {
+    moore_sweep *s;
+    int64_t cap;
+    grid_list seeds;
+    const char *name;
+} grid_ctx;
+
+static int grid_fail(const grid_ctx *c, moore_error *err, const char *what)
+{
+    return moore_error_set(err, MOORE_EINVAL, "%s: %s", c->name, what);
+}
+
+/* Appends one value's text; refuses lists that would grow without bound. */
+static int list_push(grid_list *l, const char *text, moore_error *err)
+{
+    if (l->count >= GRID_VALUES_MAX)
+        return moore_error_set(err, MOORE_EINVAL, "a list expands to more than %d values",
+                               GRID_VALUES_MAX);
+    if (l->count % 64 == 0) {
+        void *v = realloc(l->v, (size_t)(l->count + 64) * sizeof *l->v);
+        if (!v)
+            return moore_error_set(err, MOORE_ENOMEM, "sweep: out of memory for a list");
+        l->v = v;
+    }
+    snprintf(l->v[l->count++], sizeof l->v[0], "%s", text);
+    return MOORE_OK;
+}
+
+/* "A..B" or "A..B:S" (integers, S > 0, A ≤ B) into the list; 0 if not a range. */
+static int list_range(grid_list *l, const char *text, int *is_range, moore_error *err)
+{
+    long long a, b, step = 1;
+    int used = 0;
+    *is_range = 0;
+    if (sscanf(text, "%lld..%lld%n", &a, &b, &used) != 2)
+        return MOORE_OK;
+    if (text[used] == ':' && sscanf(text + used + 1, "%lld%n", &step, &used) == 1)
+        used = (int)strlen(text);
+    if (text[used] != '\0' || step <= 0 || a > b)
+        return moore_error_set(err, MOORE_EINVAL,
+                               "range '%s' is empty or malformed (write A..B or A..B:STEP, "
+                               "A <= B, STEP > 0)", text);
+    *is_range = 1;
+    for (long long x = a; x <= b; x += step) {
+        char buf[32];
+        snprintf(buf, sizeof buf, "%lld", x);
+        int rc = list_push(l, buf, err);
+        if (rc)
+            return rc;
+    }
+    return MOORE_OK;
+}
+
+/* One JSON value (number, string, range string) into the list. */
+static int list_value(grid_list *l, const cJSON *v, moore_error *err)
+{
+    char buf[32];
+    if (cJSON_IsNumber(v)) {
+        if (v->valuedouble == (double)(long long)v->valuedouble)
+            snprintf(buf, sizeof buf, "%lld", (long long)v->valuedouble);
+        else
+            snprintf(buf, sizeof buf, "%.17g", v->valuedouble);
+        return list_push(l, buf, err);
+    }
+    if (!cJSON_IsString(v) || !*v->valuestring || strlen(v->valuestring) >= sizeof buf)
+        return moore_error_set(err, MOORE_EINVAL,
+                               "a grid value must be a number or a short string");
+    int is_range, rc = list_range(l, v->valuestring, &is_range, err);
+    return rc || is_range ? rc : list_push(l, v->valuestring, err);
+}
+
+/* A scalar or an array of values; an empty array is refused. */
+static int list_parse(grid_list *l, const cJSON *v, const char *key, moore_error *err)
+{
+    int rc = MOORE_OK;
+    if (!cJSON_IsArray(v))
+        return list_value(l, v, err);
+    for (const cJSON *e = v->child; e && !rc; e = e->next)
+        rc = list_value(l, e, err);
+    if (!rc && l->count == 0)
+        rc = moore_error_set(err, MOORE_EINVAL, "the list of '%s' is empty", key);
+    return rc;
+}
+
+static void list_free(grid_list *l)
+{
+    free(l->v);
+    l->v = NULL;
+    l->count = 0;
+}
+
+/* Adds a SPEC unless it is already there; seed is its seed key or -1. */
+static int add_config(grid_ctx *c, const char *spec, int64_t seed, moore_error *err)
+{
+    moore_sweep *s = c->s;
+    for (int64_t i = 0; i < s->config_count; i++)
+        if (strcmp(s->configs[i].topology, spec) == 0)
+            return MOORE_OK;
+    if (strlen(spec) >= MOORE_SPEC_MAX)
+        return moore_error_set(err, MOORE_EINVAL, "%s: SPEC '%.60s...' is too long", c->name,
+                               spec);
+    if (s->config_count >= GRID_CONFIGS_MAX)
+        return moore_error_set(err, MOORE_EINVAL, "%s: more than %d configurations", c->name,
+                               GRID_CONFIGS_MAX);
+    if (s->config_count == c->cap) {
+        int64_t cap = c->cap ? 2 * c->cap : 64;
+        void *v = realloc(s->configs, (size_t)cap * sizeof *s->configs);
+        if (!v)
+            return moore_error_set(err, MOORE_ENOMEM, "sweep: out of memory for configurations");
+        s->configs = v;
+        c->cap = cap;
+    }
+    moore_sweep_config *cfg = &s->configs[s->config_count++];
+    snprintf(cfg->topology, sizeof cfg->topology, "%s", spec);
+    cfg->seed = seed;
+    return MOORE_OK;
+}
+
+/* Checks a SPEC: its family and keys must exist (else the sweep is refused);
+ * values its closed forms refuse make it a skipped point. */
+static int check_spec(grid_ctx *c, const char *spec, int *feasible, moore_error *err)
+{
+    const moore_family *fam;
+    moore_params params;
+    moore_counts counts;
+    moore_error sub;
+    *feasible = 0;
+    if (moore_spec_parse(spec, &fam, &params, &sub))
+        return moore_error_set(err, MOORE_EINVAL, "%s: %s", c->name, sub.msg);
+    if (fam->counts && moore_spec_counts(spec, &counts, &sub)) {
+        if (sub.code != MOORE_EINVAL)
+            return moore_error_set(err, sub.code, "%s", sub.msg);
+        if (c->s->skipped++ == 0)
+            snprintf(c->s->first_skip, sizeof c->s->first_skip, "%s", sub.msg);
+        return MOORE_OK;
+    }
+    *feasible = 1;
+    return MOORE_OK;
+}
+
+/* Adds a checked SPEC, once per seed when its family has a seed key the SPEC
+ * does not set. */
+static int add_spec(grid_ctx *c, const char *spec, moore_error *err)
+{
+    const moore_family *fam;
+    moore_params params;
+    int feasible, rc = check_spec(c, spec, &feasible, err);
+    if (rc || !feasible)
+        return rc;
+    moore_spec_parse(spec, &fam, &params, err);
+    if (!sweep_family_has_key(fam, "seed"))
+        return add_config(c, spec, -1, err);
+    if (moore_params_has(&params, "seed"))
+        return add_config(c, spec, atoll(moore_params_str(&params, "seed", "0")), err);
+    for (int i = 0; !rc && i < c->seeds.count; i++) {
+        char buf[MOORE_SPEC_MAX + 48];
+        snprintf(buf, sizeof buf, "%s%sseed=%s", spec, strchr(spec, ':') ? "," : ":",
+                 c->seeds.v[i]);
+        rc = add_config(c, buf, atoll(c->seeds.v[i]), err);
+    }
+    return rc;
+}
+
+/* The Cartesian product of a family's key lists, last key fastest. */
+static int grid_product(grid_ctx *c, const char *family, const char *const *keys,
+                        const grid_list *lists, int nkeys, int depth, char *spec, size_t len,
+                        moore_error *err)
+{
+    if (depth == nkeys)
+        return add_spec(c, spec, err);
+    size_t at = strlen(spec);
+    int rc = MOORE_OK;
+    for (int i = 0; !rc && i < lists[depth].count; i++) {
+        snprintf(spec + at, len - at, "%s%s=%s", depth ? "," : ":", keys[depth],
+                 lists[depth].v[i]);
+        rc = grid_product(c, family, keys, lists, nkeys, depth + 1, spec, len, err);
+    }
+    spec[at] = '\0';
+    return rc;
+}
+
+/* {"family": F, "grid": {key: values, ...}} */
+static int parse_family(grid_ctx *c, const cJSON *e, moore_error *err)
+{
+    const cJSON *fam = cJSON_GetObjectItemCaseSensitive(e, "family");
+    const cJSON *grid = cJSON_GetObjectItemCaseSensitive(e, "grid");
+    if (!cJSON_IsString(fam) || (grid && !cJSON_IsObject(grid)))
+        return grid_fail(c, err, "a family entry needs \"family\": NAME and an optional "
+                                 "\"grid\": {KEY: VALUES}");
+    const char *keys[MOORE_PARAMS_MAX];
+    grid_list lists[MOORE_PARAMS_MAX];
+    memset(lists, 0, sizeof lists);
+    int nkeys = 0, rc = MOORE_OK;
+    for (const cJSON *k = grid ? grid->child : NULL; k && !rc; k = k->next) {
+        if (nkeys == MOORE_PARAMS_MAX) {
+            rc = grid_fail(c, err, "a grid has too many keys");
+            break;
+        }
+        keys[nkeys] = k->string;
+        rc = list_parse(&lists[nkeys++], k, k->string, err);
+        if (rc) {
+            char where[160];
+            snprintf(where, sizeof where, "%s: %s", c->name, fam->valuestring);
+            rc = sweep_error_prefix(err, where);
+        }
+    }
+    char spec[MOORE_SPEC_MAX * 2];
+    snprintf(spec, sizeof spec, "%s", fam->valuestring);
+    if (!rc)
+        rc = grid_product(c, fam->valuestring, keys, lists, nkeys, 0, spec, sizeof spec, err);
+    for (int i = 0; i < nkeys; i++)
+        list_free(&lists[i]);
+    return rc;
+}
+
+static int plan_add_rows(grid_ctx *c, const moore_plan *p, int all, moore_error *err)
+{
+    int rc = MOORE_OK;
+    for (int64_t i = 0; !rc && i < p->count; i++)
+        if (all || p->rows[i].chosen)
+            rc = add_spec(c, p->rows[i].spec, err);
+    return rc;
+}
+
+/* {"plan": {"radix": [...], "endpoints": [...], "families": [...], "rows": "chosen"|"all"}} */
+static int parse_plan(grid_ctx *c, const cJSON *plan, moore_error *err)
+{
+    const cJSON *rows = cJSON_GetObjectItemCaseSensitive(plan, "rows");
+    const cJSON *fams = cJSON_GetObjectItemCaseSensitive(plan, "families");
+    grid_list radix = { 0 }, ends = { 0 };
+    char families[1024] = "";
+    int all = rows && cJSON_IsString(rows) && strcmp(rows->valuestring, "all") == 0;
+    int rc = MOORE_OK;
+    if (rows && !all && !(cJSON_IsString(rows) && strcmp(rows->valuestring, "chosen") == 0))
+        rc = grid_fail(c, err, "plan \"rows\" must be \"chosen\" or \"all\"");
+    if (!rc)
+        rc = list_parse(&radix, cJSON_GetObjectItemCaseSensitive(plan, "radix"), "radix", err);
+    if (!rc && cJSON_GetObjectItemCaseSensitive(plan, "endpoints"))
+        rc = list_parse(&ends, cJSON_GetObjectItemCaseSensitive(plan, "endpoints"), "endpoints",
+                        err);
+    if (!rc && !ends.count)
+        rc = list_push(&ends, "0", err);
+    if (!rc && fams)
+        rc = sweep_join_list(fams, families, sizeof families, "families", err);
+    for (int r = 0; !rc && r < radix.count; r++)
+        for (int e = 0; !rc && e < ends.count; e++) {
+            long long rr = atoll(radix.v[r]), ee = atoll(ends.v[e]);
+            if (rr < 1 || rr > 100000 || ee < 0)
+                rc = moore_error_set(err, MOORE_EINVAL, "%s: plan radix %s or endpoints %s "
+                                     "out of range", c->name, radix.v[r], ends.v[e]);
+            moore_plan p;
+            if (!rc && !(rc = moore_plan_make((int32_t)rr, ee, *families ? families : NULL, &p,
+                                              err))) {
+                rc = plan_add_rows(c, &p, all || ee == 0, err);
+                moore_plan_free(&p);
+            }
+        }
+    list_free(&radix);
+    list_free(&ends);
+    return rc;
+}
+
+static int parse_config(grid_ctx *c, const cJSON *e, moore_error *err)
+{
+    const cJSON *spec = cJSON_GetObjectItemCaseSensitive(e, "spec");
+    const cJSON *plan = cJSON_GetObjectItemCaseSensitive(e, "plan");
+    if (cJSON_IsString(spec))
+        return add_spec(c, spec->valuestring, err);
+    if (cJSON_IsObject(plan))
+        return parse_plan(c, plan, err);
+    if (cJSON_GetObjectItemCaseSensitive(e, "family"))
+        return parse_family(c, e, err);
+    return grid_fail(c, err, "each entry of \"configs\" is {\"family\": ...}, {\"plan\": ...} "
+                             "or {\"spec\": ...}");
+}
+
+static int parse_configs(grid_ctx *c, const cJSON *configs, moore_error *err)
+{
+    if (!cJSON_IsArray(configs) || !configs->child)
+        return grid_fail(c, err, "\"configs\" must be a non-empty list");
+    int rc = MOORE_OK;
+    for (const cJSON *e = configs->child; e && !rc; e = e->next)
+        rc = parse_config(c, e, err);
+    return rc;
+}
+
+static int parse_top(grid_ctx *c, const cJSON *root, moore_error *err)
+{
+    static const char *const known[] = { "configs", "metrics", "throughput", "seeds",
+                                         "name", "comment", NULL };
+    int rc = sweep_check_keys(root, known, c->name, err);
+    const cJSON *seeds = cJSON_GetObjectItemCaseSensitive(root, "seeds");
+    if (!rc)
+        rc = seeds ? list_parse(&c->seeds, seeds, "seeds", err) : list_push(&c->seeds, "1", err);
+    for (int i = 0; !rc && i < c->seeds.count; i++)
+        if (strspn(c->seeds.v[i], "0123456789") != strlen(c->seeds.v[i]))
+            rc = moore_error_set(err, MOORE_EINVAL, "%s: seed '%s' is not a non-negative "
+                                 "integer", c->name, c->seeds.v[i]);
+    if (!rc)
+        rc = sweep_tasks_parse(c->s, root, c->name, err);
+    if (!rc)
+        rc = parse_configs(c, cJSON_GetObjectItemCaseSensitive(root, "configs"), err);
+    return rc;
+}
+
+int moore_sweep_parse(const char *text, const char *name, moore_sweep *out, moore_error *err)
+{
+    grid_ctx c = { .s = out, .name = name ? name : "sweep" };
+    memset(out, 0, sizeof *out);
+    cJSON *root = cJSON_Parse(text);
+    int rc = MOORE_OK;
+    if (!root || !cJSON_IsObject(root))
+        rc = moore_error_set(err, MOORE_EINVAL, "%s: not a JSON object (sweep files are JSON, "
+                             "see docs/sweep.md)", c.name);
+    else
+        rc = parse_top(&c, root, err);
+    cJSON_Delete(root);
+    list_free(&c.seeds);
+    if (rc)
+        moore_sweep_free(out);
+    return rc;
+}
+
+void moore_sweep_free(moore_sweep *s)
+{
+    if (!s)
+        return;
+    free(s->configs);
+    free(s->tasks);
+    memset(s, 0, sizeof *s);
+}

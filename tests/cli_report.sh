@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# cli_report.sh — `moore report` as a person and a tool see it: a small report is
+# rendered by headless Chromium (Debian's package) to a PNG, then report_check.py
+# checks the HTML, the figures' labels, the CSVs against the page, and the screenshot.
+#   bash cli_report.sh <path-to-moore> <source-dir>
+set -u
+MOORE=$1
+SRC=$2
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+fails=0
+passes=0
+check() { # name, condition...
+    local name=$1
+    shift
+    if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name" >&2; fails=$((fails + 1)); fi
+}
+status() { "$@" >"$TMP/out" 2>"$TMP/err"; echo $?; }
+
+SMALL=(--radix 16 --endpoints 200 --sweep 60,120,200 --families slimfly,xpander,jellyfish,fattree,dragonfly)
+check "report exit 0" test "$(status "$MOORE" report "${SMALL[@]}" -o "$TMP/r.html" --data "$TMP/data")" = 0
+check "says where" grep -q "report written to $TMP/r.html" "$TMP/err"
+check "page exists" test -s "$TMP/r.html"
+
+CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
+check "chromium installed (scripts/setup.sh installs Debian's chromium)" test -n "$CHROMIUM"
+if [ -n "$CHROMIUM" ]; then
+    timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+        --disable-background-networking --disable-component-update --disable-sync \
+        --user-data-dir="$TMP/profile" --enable-logging=stderr --v=0 \
+        --window-size=1000,4000 --screenshot="$TMP/r.png" "file://$TMP/r.html" \
+        >"$TMP/chromium.out" 2>"$TMP/chromium.err"
+    check "screenshot made" test -s "$TMP/r.png"
+    # Console messages: a missing resource or a script error would show here.
+    check "browser reported no errors" bash -c "! grep -E 'CONSOLE|Failed to load|Uncaught|net::ERR' '$TMP/chromium.err'"
+    check "page, figures and CSVs" python3 "$SRC/tests/report_check.py" "$TMP/r.html" "$TMP/data" "$TMP/r.png"
+fi
+
+# Bad input: one line, exit 2, no page.
+bad() { # name, args...
+    local name=$1
+    shift
+    check "$name exit 2" test "$(status "$MOORE" report "$@" -o "$TMP/bad.html")" = 2
+    check "$name one line" test "$(wc -l <"$TMP/err")" = 1
+    check "$name no page" test ! -e "$TMP/bad.html"
+}
+bad "empty family list" --families ""
+bad "sweep non-number" --sweep 1000,abc
+bad "sweep empty" --sweep ""
+bad "sweep not increasing" --sweep 1000,500
+bad "unknown family" --families slimfly,nosuch
+check "unwritable exit 2" test "$(status "$MOORE" report "${SMALL[@]}" -o "$TMP/no/dir/r.html")" = 2
+check "unwritable one line" test "$(wc -l <"$TMP/err")" = 1
+
+echo "cli_report: $passes passed, $fails failed"
+[ "$fails" = 0 ]

@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# cli_sweep.sh — the `moore sweep` contract: the database holds what the grid
+# defines, each value equals `moore stats` of the same SPEC, a killed sweep
+# resumes without measuring anything twice, bad input changes nothing.
+#   bash cli_sweep.sh <path-to-moore> <source-dir>
+set -u
+MOORE=$1
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+fails=0
+passes=0
+check() { # name, condition...
+    local name=$1
+    shift
+    if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name" >&2; fails=$((fails + 1)); fi
+}
+status() { "$@" >"$TMP/out" 2>"$TMP/err"; echo $?; }
+q() { sqlite3 -batch -noheader "$@"; }
+
+# A grid whose size is known by hand: Slim Fly q in 3..13 has the prime powers
+# 3 4 5 7 8 9 11 13 (q=6, 10, 12 refused by the closed forms) = 8; Jellyfish
+# 2 sizes x 2 degrees x 2 seeds = 8; torus 2; petersen 1: 19 configurations.
+cat >"$TMP/s.json" <<'JSON'
+{
+  "metrics": ["basic", "paths"],
+  "seeds": [1, 2],
+  "configs": [
+    {"family": "slimfly", "grid": {"q": ["3..13"]}},
+    {"family": "jellyfish", "grid": {"n": [24, 40], "d": [4, 6]}},
+    {"family": "torus", "grid": {"dims": ["4x4", "3x3x3"]}},
+    {"spec": "petersen"}
+  ]
+}
+JSON
+check "sweep exit 0" test "$(status "$MOORE" sweep "$TMP/s.json" --db "$TMP/a.db")" = 0
+check "19 configurations" test "$(q "$TMP/a.db" 'select count(*) from configurations')" = 19
+check "38 tasks done" test "$(q "$TMP/a.db" "select count(*) from tasks where status='done'")" = 38
+check "skipped named" grep -q '3 grid points skipped' "$TMP/err"
+check "seeds recorded" test "$(q "$TMP/a.db" 'select count(*) from configurations where seed is not null')" = 8
+check "no q=6" test "$(q "$TMP/a.db" "select count(*) from configurations where topology='slimfly:q=6'")" = 0
+
+# Every stored number equals what `moore stats --json` prints for the SPEC.
+for spec in slimfly:q=7 jellyfish:n=40,d=6,seed=2 torus:dims=3x3x3 petersen; do
+    "$MOORE" stats "$spec" --metrics basic,paths --json >"$TMP/stats.json"
+    q -separator ' ' "$TMP/a.db" "select m.metric, m.value from measurements m join configurations c
+        on c.id = m.configuration where c.topology = '$spec' and m.value is not null" >"$TMP/db.txt"
+    check "$spec has rows" test -s "$TMP/db.txt"
+    bad=0
+    while read -r key value; do
+        want=$(jq -r --arg k "$key" '.[$k] | if type == "boolean" then (if . then 1 else 0 end) else . end' "$TMP/stats.json")
+        awk -v a="$value" -v b="$want" 'BEGIN { d = a - b; if (d < 0) d = -d; s = (b < 0 ? -b : b);
+            exit !(d <= 1e-12 * (s > 1 ? s : 1)) }' || { echo "  $spec $key: db $value stats $want" >&2; bad=1; }
+    done <"$TMP/db.txt"
+    check "$spec equals stats" test $bad = 0
+done
+
+# Rerun: nothing to measure; --jobs 2 gives the same numbers as one job.
+check "rerun exit 0" test "$(status "$MOORE" sweep "$TMP/s.json" --db "$TMP/a.db")" = 0
+check "rerun measures nothing" grep -q ', 0 to measure' "$TMP/err"
+dump() { q "$1" "select c.topology, m.task, m.metric, m.type, m.value, m.text, m.bound from measurements m
+    join configurations c on c.id = m.configuration order by 1, 2, 3"; }
+check "jobs 2 exit 0" test "$(status "$MOORE" sweep "$TMP/s.json" --db "$TMP/j.db" --jobs 2)" = 0
+check "jobs 2 same results" test "$(dump "$TMP/a.db" | md5sum)" = "$(dump "$TMP/j.db" | md5sum)"
+
+# Kill midway (SIGTERM), rerun: the same database, nothing measured twice.
+cat >"$TMP/k.json" <<'JSON'
+{ "metrics": ["basic", "paths", "spectral"], "seeds": ["1..6"],
+  "configs": [ {"family": "jellyfish", "grid": {"n": ["300..340:10"], "d": [6, 8]}} ] }
+JSON
+"$MOORE" sweep "$TMP/k.json" --db "$TMP/full.db" 2>/dev/null
+"$MOORE" sweep "$TMP/k.json" --db "$TMP/k.db" --progress 2>"$TMP/klog" &
+pid=$!
+for _ in $(seq 200); do
+    [ "$(grep -c "tasks," "$TMP/klog" 2>/dev/null)" -ge 3 ] 2>/dev/null && break
+    sleep 0.05
+done
+kill -TERM $pid 2>/dev/null
+wait $pid
+before=$(q "$TMP/k.db" 'select count(*) from tasks')
+total=$(q "$TMP/full.db" 'select count(*) from tasks')
+check "killed midway" test "$before" -lt "$total"
+check "whole configurations only" test $((before % 3)) = 0
+check "resume exit 0" test "$(status "$MOORE" sweep "$TMP/k.json" --db "$TMP/k.db")" = 0
+check "resume measures the rest" grep -q ", $((total - before)) to measure" "$TMP/err"
+check "resumed equals uninterrupted" test "$(dump "$TMP/k.db" | md5sum)" = "$(dump "$TMP/full.db" | md5sum)"
+
+# Bad input: one line, exit 2, the existing database untouched.
+sum_a=$(md5sum <"$TMP/a.db")
+bad_sweep() { # name, json
+    printf '%s\n' "$2" >"$TMP/bad.json"
+    check "$1 exit 2" test "$(status "$MOORE" sweep "$TMP/bad.json" --db "$TMP/a.db")" = 2
+    check "$1 one line" test "$(wc -l <"$TMP/err")" = 1
+}
+bad_sweep "unknown key" '{"configs": [{"family": "slimfly", "grid": {"Q": [5]}}]}'
+bad_sweep "empty range" '{"configs": [{"family": "slimfly", "grid": {"q": ["9..5"]}}]}'
+bad_sweep "empty list" '{"configs": [{"family": "slimfly", "grid": {"q": []}}]}'
+bad_sweep "unknown family" '{"configs": [{"family": "slimfy", "grid": {"q": [5]}}]}'
+bad_sweep "unknown metric" '{"metrics": ["pathz"], "configs": [{"spec": "petersen"}]}'
+bad_sweep "unknown top key" '{"config": []}'
+bad_sweep "not json" 'configs: petersen'
+check "database untouched" test "$(md5sum <"$TMP/a.db")" = "$sum_a"
+printf 'not a database at all\n' >"$TMP/corrupt.db"
+check "corrupt db exit 2" test "$(status "$MOORE" sweep "$TMP/s.json" --db "$TMP/corrupt.db")" = 2
+check "corrupt db one line" test "$(wc -l <"$TMP/err")" = 1
+check "corrupt db untouched" test "$(cat "$TMP/corrupt.db")" = "not a database at all"
+q "$TMP/foreign.db" 'create table t(x); insert into t values (1)'
+sum_f=$(md5sum <"$TMP/foreign.db")
+check "foreign db exit 2" test "$(status "$MOORE" sweep "$TMP/s.json" --db "$TMP/foreign.db")" = 2
+check "foreign db untouched" test "$(md5sum <"$TMP/foreign.db")" = "$sum_f"
+check "unwritable db exit 2" test "$(status "$MOORE" sweep "$TMP/s.json" --db "$TMP/no/such/dir/x.db")" = 2
+check "unwritable one line" test "$(wc -l <"$TMP/err")" = 1
+check "bad jobs exit 2" test "$(status "$MOORE" sweep "$TMP/s.json" --jobs 0)" = 2
+
+echo "cli_sweep: $passes passed, $fails failed"
+[ "$fails" = 0 ]

@@ -1,0 +1,160 @@
+"""The Python binding: the same numbers as the CLI, networkx round trips, errors, leaks.
+
+Run by ctest (python_moore) with PYTHONPATH=build/python and MOORE_CLI = the moore binary.
+Expected values come from theory or from independent computations (networkx), never from
+moore's own output pasted back."""
+import gc
+import json
+import os
+import resource
+import subprocess
+import sys
+
+import networkx as nx
+import numpy as np
+import pytest
+
+import moore
+
+CLI = os.environ.get("MOORE_CLI", "moore")
+
+
+def cli(*args):
+    p = subprocess.run([CLI, *args], capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def test_build_slimfly_counts():
+    t = moore.build("slimfly:q=5")
+    assert t.switches == 50          # 2q^2
+    assert t.links == 175            # 2q^2 * (3q - 1)/2 / 2
+    assert t.endpoints == [4] * 50   # ceil(k'/2) with k' = 7
+    assert t.family == "slimfly" and t.params == "q=5"
+    assert t.edges.shape == (175, 2) and t.edges.dtype == np.int32
+    assert (t.edges[:, 0] < t.edges[:, 1]).all()
+    again = moore.build(t.topology)
+    assert (again.edges == t.edges).all()
+
+
+def test_hoffman_singleton_by_networkx():
+    sf = moore.build("slimfly:q=5").to_networkx()
+    hs = moore.build("hoffman-singleton").to_networkx()
+    assert nx.is_isomorphic(sf, hs)
+    assert nx.girth(sf) == 5 if hasattr(nx, "girth") else True
+
+
+def test_networkx_round_trip():
+    g = nx.random_regular_graph(4, 40, seed=7)
+    for v in g.nodes:
+        g.nodes[v]["endpoints"] = v % 3
+    t = moore.from_networkx(g)
+    assert t.switches == 40 and t.links == 80
+    assert t.endpoints == [v % 3 for v in g.nodes]
+    back = t.to_networkx()
+    index = {v: i for i, v in enumerate(g.nodes)}      # from_networkx numbers in g.nodes order
+    assert {frozenset((index[u], index[v])) for u, v in g.edges} == set(map(frozenset, back.edges))
+    assert [back.nodes[v]["endpoints"] for v in back.nodes] == t.endpoints
+
+
+def test_stats_agree_with_networkx():
+    g = nx.random_regular_graph(5, 60, seed=3)
+    s = moore.stats(moore.from_networkx(g, endpoints=2), metrics=["basic", "paths"])
+    assert s["switches"] == 60 and s["links"] == 150 and s["endpoints"] == 120
+    if nx.is_connected(g):
+        assert s["diameter"] == nx.diameter(g)
+        assert s["avg_path_length"] == pytest.approx(nx.average_shortest_path_length(g), rel=1e-12)
+
+
+@pytest.mark.parametrize("spec", ["slimfly:q=7", "xpander:d=6,k=5,seed=2", "jellyfish:n=64,d=6,seed=3",
+                                  "fattree:k=6", "dragonfly:p=2", "hyperx:L=2,S=5", "torus:dims=4x5",
+                                  "polarfly:q=5", "petersen"])
+def test_stats_equal_cli_json(spec):
+    rc, out, err = cli("stats", spec, "--metrics", "basic,paths,spectral", "--json")
+    assert rc == 0, err
+    want = json.loads(out)
+    got = moore.stats(spec, metrics=["basic", "paths", "spectral"])
+    assert got.keys() == want.keys()
+    for key, value in want.items():
+        # The CLI's JSON (cJSON) may print a double one ulp short; the values are the same.
+        close = isinstance(got[key], float) or isinstance(value, float)
+        assert got[key] == (pytest.approx(value, rel=1e-15) if close else value)
+
+
+def test_compare_rows_equal_cli():
+    rc, out, err = cli("compare", "--radix", "24", "--endpoints", "500", "--json")
+    assert rc == 0, err
+    want = json.loads(out)
+    rows = want["rows"] if isinstance(want, dict) else want
+    got = moore.compare(radix=24, endpoints=500)
+    assert len(got) == len(rows)
+    for g, w in zip(got, rows):
+        for key in ("spec", "switches", "diameter"):
+            if key in w:
+                assert g[key] == w[key]
+
+
+def test_write_and_read_back(tmp_path):
+    t = moore.build("xpander:d=4,k=3,seed=1")
+    path = tmp_path / "x.txt"
+    t.write(str(path))
+    back = moore.build(str(path))
+    assert (back.edges == t.edges).all() and back.endpoints == t.endpoints
+    t.write(str(tmp_path / "x.graphml"), format="graphml")
+    assert (tmp_path / "x.graphml").read_text().startswith("<?xml")
+
+
+@pytest.mark.parametrize("args", [["slimfly:q=6"], ["nosuchfamily:x=1"], ["slimfly:q=5,zz=1"],
+                                  ["/nonexistent/file.txt"]])
+def test_errors_equal_cli_line(args):
+    rc, _, err = cli("build", *args, "-o", os.devnull)
+    assert rc == 2
+    with pytest.raises(moore.Error) as e:
+        moore.build(*args)
+    assert isinstance(e.value, ValueError)
+    assert str(e.value) == err.strip().removeprefix("moore: ")
+    assert e.value.code != 0
+
+
+def test_other_error_paths(tmp_path):
+    t = moore.build("petersen")
+    with pytest.raises(moore.Error):
+        moore.stats(t, metrics=["nosuchgroup"])
+    with pytest.raises(moore.Error):
+        t.write(str(tmp_path / "no" / "dir" / "x.txt"))
+    with pytest.raises(moore.Error):
+        t.write(str(tmp_path / "y.txt"), format="nosuchformat")
+    g = nx.Graph([(0, 1), (1, 1)])
+    with pytest.raises(moore.Error):
+        moore.from_networkx(g)
+    with pytest.raises(moore.Error):
+        moore.from_networkx(nx.path_graph(3), endpoints=[1, 2])
+    with pytest.raises(TypeError):
+        moore._moore.stats("not a topology", None, 1, 0)
+
+
+def test_no_reference_or_memory_leak():
+    spec = "complete:n=5"
+
+    def calls():
+        t = moore.build(spec)
+        moore.stats(t, metrics="basic")
+        t.endpoints, t.edges, t.topology
+        try:
+            moore.build("slimfly:q=6")
+        except moore.Error:
+            pass
+
+    before = sys.getrefcount(spec)
+    for _ in range(1000):                      # warm up: caches and one-time allocations
+        calls()
+    gc.collect()
+    blocks0 = sys.getallocatedblocks()
+    rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    for _ in range(10000):
+        calls()
+    gc.collect()
+    assert sys.getrefcount(spec) == before
+    # A leak of one object per call would leave 10,000 blocks; a few hundred are caches.
+    assert sys.getallocatedblocks() - blocks0 < 1000
+    rss1 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    assert rss1 - rss0 < 20_000                # KiB: the C allocations are freed as well

@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""report_check.py — checks a page written by `moore report` as a reader and a tool see it.
+
+    report_check.py PAGE.html DATA_DIR SCREENSHOT.png
+
+- the page is well-formed HTML (every element closed in order) with no external reference
+  (no src/href/url() to another host or file, no <link>, no <script src>);
+- every figure carries its title and axis labels (data attributes) and the SVG PLplot drew
+  shows each of them as text;
+- each figure's CSV in DATA_DIR holds exactly the numbers of the table printed under it;
+- the screenshot Chromium made of the page is not blank.
+Prints one line per failure and exits 1 if any."""
+import csv
+import html.parser
+import os
+import struct
+import sys
+import zlib
+
+VOID = {"meta", "br", "hr", "img", "input", "link", "source", "wbr", "col", "area", "base"}
+SVG_VOID_OK = True
+
+
+class Page(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack, self.errors = [], []
+        self.figures = {}        # id -> {"attrs": ..., "texts": [...]}
+        self.tables = {}         # id -> [[cells]]
+        self.fig = None
+        self.in_text = False
+        self.table = None
+        self.cell = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        for name in ("src", "href", "xlink:href"):
+            v = a.get(name)
+            if v and not v.startswith("#") and not v.startswith("data:"):
+                self.errors.append(f"external reference {name}={v!r} in <{tag}>")
+        if "url(" in (a.get("style") or ""):
+            self.errors.append(f"url() in a style attribute of <{tag}>")
+        if tag in ("link", "script", "iframe", "object", "embed"):
+            self.errors.append(f"<{tag}> element")
+        if tag not in VOID:
+            self.stack.append(tag)
+        if tag == "figure":
+            self.fig = {"attrs": a, "texts": []}
+            self.figures[a.get("id")] = self.fig
+        if tag == "text":
+            self.in_text = True
+        if tag == "table":
+            self.table = self.tables.setdefault(a.get("id"), [])
+        if tag == "tr" and self.table is not None:
+            self.table.append([])
+        if tag in ("td", "th"):
+            self.cell = []
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if tag not in VOID:
+            self.handle_endtag(tag)
+
+    def handle_endtag(self, tag):
+        if not self.stack or self.stack[-1] != tag:
+            self.errors.append(f"</{tag}> does not close <{self.stack[-1] if self.stack else ''}>")
+            return
+        self.stack.pop()
+        if tag == "figure":
+            self.fig = None
+        if tag == "text":
+            self.in_text = False
+        if tag in ("td", "th") and self.table is not None:
+            self.table[-1].append("".join(self.cell).strip())
+            self.cell = None
+        if tag == "table":
+            self.table = None
+
+    def handle_data(self, data):
+        if self.in_text and self.fig is not None:
+            self.fig["texts"].append(data.strip())
+        if self.cell is not None:
+            self.cell.append(data)
+
+
+def png_nonwhite_fraction(path):
+    data = open(path, "rb").read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    pos, idat, width = 8, b"", 0
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width = struct.unpack(">I", body[:4])[0]
+        if kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    raw = zlib.decompress(idat)
+    # Rows start with a filter byte; a flat white image filters to runs of 0 and 255:
+    # count bytes that are neither, i.e. actual drawing.
+    ink = sum(1 for b in raw[::7] if b not in (0, 255))
+    return ink / max(1, len(raw[::7])), width
+
+
+def number(cell):
+    return float(cell.split(" [")[0]) if cell else None
+
+
+def check_csv(fid, table, data_dir, fails):
+    path = os.path.join(data_dir, f"{fid}.csv")
+    if not os.path.exists(path):
+        fails.append(f"{fid}: no CSV {path}")
+        return
+    rows = list(csv.reader(open(path)))
+    head, body = rows[0], rows[1:]
+    from_csv = {(r[0], r[1]): float(r[2]) for r in body}
+    series = table[0][1:]
+    from_html = {}
+    for row in table[1:]:
+        for name, cell in zip(series, row[1:]):
+            if cell:
+                from_html[(name, row[0])] = number(cell)
+    if from_csv.keys() != from_html.keys():
+        fails.append(f"{fid}: CSV and page list different points")
+    for k, v in from_html.items():
+        if k in from_csv and abs(from_csv[k] - v) > 1e-9 * max(1, abs(v)):
+            fails.append(f"{fid}: {k} is {from_csv[k]} in the CSV and {v} on the page")
+    if not body:
+        fails.append(f"{fid}: empty CSV")
+
+
+def main(page_path, data_dir, png):
+    fails = []
+    p = Page()
+    p.feed(open(page_path, encoding="utf-8").read())
+    p.close()
+    fails += p.errors
+    if p.stack:
+        fails.append(f"unclosed elements at the end: {p.stack}")
+    if not p.figures:
+        fails.append("no figures")
+    for fid, f in p.figures.items():
+        texts = set(f["texts"])
+        for attr in ("data-title", "data-xlabel", "data-ylabel"):
+            label = f["attrs"].get(attr)
+            if not label or label not in texts:
+                fails.append(f"figure {fid}: {attr} {label!r} is not drawn as text")
+        table = p.tables.get(f"data-{fid}")
+        if not table:
+            fails.append(f"figure {fid}: no numbers under it")
+        else:
+            check_csv(fid, table, data_dir, fails)
+    ink, width = png_nonwhite_fraction(png)
+    if ink < 0.002:
+        fails.append(f"screenshot {png} is blank ({ink:.4f} of it drawn)")
+    for f in fails:
+        print("FAIL:", f)
+    print(f"report_check: {len(p.figures)} figures, {len(fails)} failures")
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(*sys.argv[1:4]))

@@ -1,0 +1,201 @@
+/* test_sweep.c — sweep files expanded, and results read back.
+ *
+ * The expansion is checked against counts worked out independently: the
+ * Slim Fly points of a q range are the prime powers with q mod 4 != 2
+ * (counted here by trial division, not by the library's field code), a
+ * Jellyfish grid is the product of its lists times the seeds, a range with a
+ * step has ceil((b-a+1)/s) values. A result read back from the database must
+ * equal the report the metric group computes directly. */
+#include "testutil.h"
+#include "moore/sweep.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static moore_sweep parse(const char *json)
+{
+    moore_sweep s;
+    moore_error err;
+    if (moore_sweep_parse(json, "test", &s, &err) != MOORE_OK) {
+        print_error("sweep parse failed: %s\n", err.msg);
+        fail();
+    }
+    return s;
+}
+
+static void parse_fails(const char *json, const char *needle)
+{
+    moore_sweep s;
+    moore_error err;
+    assert_int_equal(moore_sweep_parse(json, "test", &s, &err), MOORE_EINVAL);
+    if (!strstr(err.msg, needle)) {
+        print_error("message '%s' lacks '%s'\n", err.msg, needle);
+        fail();
+    }
+    assert_null(strchr(err.msg, '\n'));
+}
+
+/* Prime powers by trial division: q = p^k for the smallest prime p | q. */
+static int prime_power(int q)
+{
+    int p = 2;
+    while (q % p)
+        p++;
+    while (q % p == 0)
+        q /= p;
+    return q == 1;
+}
+
+static void slimfly_range_is_the_prime_powers(void **state)
+{
+    (void)state;
+    moore_sweep s = parse("{\"metrics\": [\"basic\"], \"configs\": "
+                          "[{\"family\": \"slimfly\", \"grid\": {\"q\": [\"3..40\"]}}]}");
+    int want = 0, refused = 0;
+    for (int q = 3; q <= 40; q++) {
+        int ok = prime_power(q) && q % 4 != 2;
+        want += ok;
+        refused += !ok;
+    }
+    assert_int_equal(s.config_count, want);
+    assert_int_equal(s.skipped, refused);
+    assert_int_equal(s.task_count, 1);
+    assert_string_equal(s.tasks[0], "basic");
+    moore_sweep_free(&s);
+}
+
+static void grid_product_times_seeds(void **state)
+{
+    (void)state;
+    moore_sweep s = parse("{\"seeds\": [\"1..3\"], \"metrics\": [\"paths\", \"basic\"], "
+                          "\"configs\": [{\"family\": \"jellyfish\", \"grid\": "
+                          "{\"n\": [\"20..60:10\"], \"d\": [4, 6]}}, {\"spec\": \"petersen\"},"
+                          "{\"spec\": \"petersen\"}]}");
+    /* n in {20,30,40,50,60} x d in {4,6} x 3 seeds, plus petersen once. */
+    assert_int_equal(s.config_count, 5 * 2 * 3 + 1);
+    assert_string_equal(s.configs[0].topology, "jellyfish:n=20,d=4,seed=1");
+    assert_int_equal(s.configs[0].seed, 1);
+    assert_int_equal(s.configs[s.config_count - 1].seed, -1);
+    /* Tasks follow the metric table's order, whatever the file's order. */
+    assert_int_equal(s.task_count, 2);
+    assert_string_equal(s.tasks[0], "basic");
+    assert_string_equal(s.tasks[1], "paths");
+    moore_sweep_free(&s);
+}
+
+static void plan_grid_takes_the_chosen_rows(void **state)
+{
+    (void)state;
+    moore_sweep s = parse("{\"configs\": [{\"plan\": {\"radix\": [48], \"endpoints\": [10000],"
+                          "\"families\": [\"slimfly\", \"fattree\"]}}]}");
+    moore_plan p;
+    moore_error err;
+    assert_int_equal(moore_plan_make(48, 10000, "slimfly,fattree", &p, &err), MOORE_OK);
+    int chosen = 0;
+    for (int64_t i = 0; i < p.count; i++)
+        if (p.rows[i].chosen) {
+            int found = 0;
+            for (int64_t k = 0; k < s.config_count; k++)
+                found |= strcmp(s.configs[k].topology, p.rows[i].spec) == 0;
+            assert_true(found);
+            chosen++;
+        }
+    assert_int_equal(s.config_count, chosen);
+    moore_plan_free(&p);
+    moore_sweep_free(&s);
+}
+
+static void bad_files_are_refused(void **state)
+{
+    (void)state;
+    parse_fails("{\"configs\": [{\"family\": \"slimfly\", \"grid\": {\"Q\": [5]}}]}",
+                "unknown key 'Q'");
+    parse_fails("{\"configs\": [{\"family\": \"slimfly\", \"grid\": {\"q\": [\"9..5\"]}}]}",
+                "9..5");
+    parse_fails("{\"configs\": [{\"family\": \"slimfly\", \"grid\": {\"q\": [\"1..9:0\"]}}]}",
+                "1..9:0");
+    parse_fails("{\"configs\": [{\"family\": \"slimfly\", \"grid\": {\"q\": []}}]}", "empty");
+    parse_fails("{\"configs\": []}", "configs");
+    parse_fails("{\"configs\": [{\"spec\": \"petersen\"}], \"metrics\": [\"pathz\"]}",
+                "pathz");
+    parse_fails("{\"configs\": [{\"spec\": \"petersen\"}], \"seeds\": [-1]}", "seed");
+    parse_fails("{\"configs\": [{\"spec\": \"petersen\"}], \"extra\": 1}", "extra");
+    parse_fails("[1, 2]", "JSON object");
+    parse_fails("{\"configs\": [{\"spec\": \"nosuchfamily\"}]}", "nosuchfamily");
+}
+
+/* Measured through the database, read back: the same report the metric
+ * group computes directly. */
+static void lookup_equals_direct_computation(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/moore_test_sweep_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    moore_sweep s = parse("{\"metrics\": [\"basic\", \"paths\"], \"configs\": "
+                          "[{\"spec\": \"slimfly:q=5\"}, {\"spec\": \"torus:dims=4x5\"}]}");
+    moore_sweep_db *db;
+    moore_error err;
+    int64_t ids[2], pending;
+    moore_metric_options o;
+    moore_metric_options_default(&o);
+    assert_int_equal(moore_sweep_db_open(path, &db, &err), MOORE_OK);
+    assert_int_equal(moore_sweep_db_register(db, &s, ids, &err), MOORE_OK);
+    assert_int_equal(moore_sweep_db_pending(db, &s, ids, 0, &pending, &err), MOORE_OK);
+    assert_int_equal(pending, 4);
+    for (int i = 0; i < 2; i++) {
+        int measured;
+        assert_int_equal(moore_sweep_measure(db, &s, i, ids[i], 0, &o, &measured, &err), 0);
+        assert_int_equal(measured, 2);
+    }
+    assert_int_equal(moore_sweep_db_pending(db, &s, ids, 0, &pending, &err), MOORE_OK);
+    assert_int_equal(pending, 0);
+    moore_graph *g = tu_build("torus:dims=4x5");
+    moore_report direct, stored;
+    moore_report_init(&direct);
+    moore_report_init(&stored);
+    int found;
+    assert_int_equal(moore_metrics_compute(g, "paths", &o, &direct, &err), MOORE_OK);
+    assert_int_equal(moore_sweep_db_lookup(db, "torus:dims=4x5", "paths", &stored, &found, &err),
+                     MOORE_OK);
+    assert_true(found);
+    assert_int_equal(stored.count, direct.count);
+    for (int k = 0; k < direct.count; k++) {
+        const moore_report_item *a = &direct.items[k], *b = &stored.items[k];
+        assert_string_equal(a->key, b->key);
+        assert_int_equal(a->type, b->type);
+        if (a->type == MOORE_VALUE_DOUBLE)
+            assert_true(a->d == b->d);
+        else if (a->type == MOORE_VALUE_INT_ARRAY)
+            assert_memory_equal(a->ia, b->ia, (size_t)a->len * sizeof *a->ia);
+        else
+            assert_int_equal(a->i, b->i);
+    }
+    moore_report_free(&direct);
+    moore_report_free(&stored);
+    moore_graph_free(g);
+    moore_sweep_db_close(db);
+    moore_sweep_free(&s);
+    unlink(path);
+    for (const char *ext = "-wal"; ext; ext = ext[1] == 'w' ? "-shm" : NULL) {
+        char side[64];
+        snprintf(side, sizeof side, "%s%s", path, ext);
+        unlink(side);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(slimfly_range_is_the_prime_powers),
+        cmocka_unit_test(grid_product_times_seeds),
+        cmocka_unit_test(plan_grid_takes_the_chosen_rows),
+        cmocka_unit_test(bad_files_are_refused),
+        cmocka_unit_test(lookup_equals_direct_computation),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
