@@ -1,5 +1,5 @@
 /* cmd_expand.c — `moore expand TOPO --add M [--seed S] -o FILE`: Jellyfish's
- * incremental expansion (SPEC.md §2.4): each new switch takes ⌊d/2⌋ random
+ * incremental expansion (docs/families.md): each new switch takes ⌊d/2⌋ random
  * links u–v and becomes u–w–v. */
 #include "cli.h"
 

@@ -1,5 +1,5 @@
 /* cmd_lift.c — `moore lift TOPO [--times T] [--seed S] -o FILE`: 2-lifts with
- * a searched signing (SPEC.md §2.3), reporting what each lift did to the
+ * a searched signing (docs/xpander.md), reporting what each lift did to the
  * spectrum. The report goes to stdout, or to stderr when the topology itself
  * is written to stdout. */
 #include "cli.h"
@@ -98,6 +98,10 @@ int cmd_lift(int argc, char **argv)
         return status;
     moore_error err;
     moore_error_clear(&err);
+    if (moore_lift_check_times(g, (int)times, &err)) {
+        moore_graph_free(g);
+        return cli_fail(&err);
+    }
     FILE *report = strcmp(out, "-") == 0 ? stderr : stdout;
     for (int step = 1; step <= times; step++) {
         moore_lift_options o;

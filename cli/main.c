@@ -1,6 +1,6 @@
 /* main.c — the `moore` command: dispatch to one cmd_*.c per command, shared
  * option helpers, and the mapping from library error codes to exit status
- * (0 ok, 2 bad input, 1 internal failure; SPEC.md §4). */
+ * (0 ok, 2 bad input, 1 internal failure; README.md). */
 #include "cli.h"
 
 #include <stdarg.h>
@@ -16,12 +16,14 @@ int cli_fail(const moore_error *err)
 
 int cli_usage_error(const char *fmt, ...)
 {
+    char raw[MOORE_ERRMSG_LEN];
     va_list ap;
     va_start(ap, fmt);
-    fputs("moore: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    moore_error err; /* moore_error_set escapes control characters: one line */
+    moore_error_set(&err, MOORE_EINVAL, "%s", raw);
+    fprintf(stderr, "moore: %s\n", err.msg);
     return 2;
 }
 
@@ -83,17 +85,16 @@ int cli_load_for_output(const char *topo, const char *format, moore_graph **g)
 
 int cli_int_value(cli_args *a, const char *name, long long lo, long long hi, long long *out)
 {
-    char *end;
     if (!a->value)
         return 0;
-    long long v = strtoll(a->value, &end, 10);
-    if (*a->value == '\0' || *end != '\0') {
-        cli_usage_error("%s: %s '%s' is not an integer", a->cmd, name, a->value);
-        a->bad = 1;
-        return 0;
-    }
-    if (v < lo || v > hi) {
-        cli_usage_error("%s: %s %s is outside %lld..%lld", a->cmd, name, a->value, lo, hi);
+    int64_t v = 0;
+    moore_parse_status st = moore_parse_int(a->value, lo, hi, &v);
+    if (st != MOORE_PARSE_OK) {
+        if (st == MOORE_PARSE_SYNTAX)
+            cli_usage_error("%s: %s '%s' is not an integer (decimal digits, no '+', blanks or "
+                            "leading zeros)", a->cmd, name, a->value);
+        else
+            cli_usage_error("%s: %s %s is outside %lld..%lld", a->cmd, name, a->value, lo, hi);
         a->bad = 1;
         return 0;
     }
@@ -103,17 +104,16 @@ int cli_int_value(cli_args *a, const char *name, long long lo, long long hi, lon
 
 int cli_double_value(cli_args *a, const char *name, double lo, double hi, double *out)
 {
-    char *end;
     if (!a->value)
         return 0;
-    double v = strtod(a->value, &end);
-    if (*a->value == '\0' || *end != '\0' || v != v) {
-        cli_usage_error("%s: %s '%s' is not a number", a->cmd, name, a->value);
-        a->bad = 1;
-        return 0;
-    }
-    if (v < lo || v > hi) {
-        cli_usage_error("%s: %s %s is outside %g..%g", a->cmd, name, a->value, lo, hi);
+    double v = 0;
+    moore_parse_status st = moore_parse_number(a->value, lo, hi, &v);
+    if (st != MOORE_PARSE_OK) {
+        if (st == MOORE_PARSE_SYNTAX)
+            cli_usage_error("%s: %s '%s' is not a number (such as 0.25 or 1e-3)", a->cmd, name,
+                            a->value);
+        else
+            cli_usage_error("%s: %s %s is outside %g..%g", a->cmd, name, a->value, lo, hi);
         a->bad = 1;
         return 0;
     }

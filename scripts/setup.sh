@@ -17,6 +17,7 @@ PACKAGES=(
   libnauty2-dev                         # symmetry and isomorphism
   coinor-libclp-dev                     # exact LPs for throughput
   jq                                    # CLI tests read moore's JSON
+  clang libclang-rt-14-dev              # the clang build and libFuzzer (fuzz/, docs/fuzzing.md)
   sqlite3                               # CLI tests read the sweep database
   python3-dev python3-numpy python3-networkx python3-pytest  # the Python module and its tests
   chromium                              # the report test renders the page headless

@@ -60,6 +60,39 @@ bad "missing file" build "$T/in/nosuch.txt" -o "$T/out/result"
 bad "missing file" stats ./no/such/file.topology
 bad "a directory" build "$T/in/adir" -o "$T/out/result"
 
+# Hard edges of the readers (docs/formats.md): a header declaring far more
+# switches than the file has links, a number with a leading zero or '+', a
+# 13 GB sparse file (NUL bytes). (A line over the 64 MiB limit: tests/test_io.c.)
+printf '# moore topology\n# switches: 100000000\n# links: 1\n0 1\n' >"$T/in/isolated.txt"
+printf '|V|=100000000\n|E|=2\n0 1\n1 0\n' >"$T/in/isolated.topology"
+printf '0 1\n1 02\n2 0\n' >"$T/in/leadingzero.txt"
+printf '0 1\n1 +2\n2 0\n' >"$T/in/plus.txt"
+truncate -s 13G "$T/in/sparse13g.bin" 2>/dev/null || head -c 1048576 /dev/zero >"$T/in/sparse13g.bin"
+for f in isolated.txt isolated.topology leadingzero.txt plus.txt sparse13g.bin; do
+    bad "file $f" stats "$T/in/$f"
+done
+rm -f "$T/in/sparse13g.bin"
+# Control characters in arguments are escaped: the error stays one line.
+bad "newline in a SPEC" build "$(printf 'complete:n=5\nq=3')" -o "$T/out/result"
+bad "CR and ESC in a file name" stats "$(printf 'no\r\033[2Jsuch')"
+bad "newline in an option value" stats petersen --seed "$(printf '7\n8')"
+# One integer rule everywhere: no blanks, '+', leading zeros or hex.
+for v in " 13" "+13" "013" "0x10" "13 "; do
+    bad "integer '$v' in a SPEC" build "slimfly:q=$v" -o "$T/out/result"
+    bad "integer '$v' in an option" stats petersen --seed "$v"
+done
+bad "dims with a blank" build "torus:dims=8x 8" -o "$T/out/result"
+bad "dims with a leading zero" build torus:dims=08x8 -o "$T/out/result"
+# Sizes refused up front: 2^20 lifts of Petersen.
+bad "lift --times 20" lift petersen --times 20 -o "$T/out/result"
+# The memory guard sees the address-space limit (not with ASan, whose
+# shadow memory needs an unlimited address space).
+if ! ldd "$MOORE" 2>/dev/null | grep -q libasan; then
+    before=$failures
+    (ulimit -v 1000000 && bad "build larger than ulimit -v" build torus:dims=400x400x200 \
+        -o "$T/out/result" && [ "$failures" -eq "$before" ]) || failures=$((failures + 1))
+fi
+
 # ---- SPECs ----
 bad "unknown family" build nosuchfamily:n=3 -o "$T/out/result"
 bad "unknown family" stats nosuchfamily

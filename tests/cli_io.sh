@@ -49,6 +49,26 @@ check "no temporary files left" test "$(ls -A "$T" | grep -c '\.tmp\.')" -eq 0
 # Output files get the umask's permissions (not a temporary file's 0600).
 (umask 022 && "$MOORE" build petersen -o "$T/perm.txt")
 check "output file mode 644 under umask 022" test "$(stat -c %a "$T/perm.txt")" = 644
+# Rewriting an existing file keeps its permission bits.
+cp "$T/perm.txt" "$T/perm640.txt" && chmod 640 "$T/perm640.txt"
+(umask 022 && "$MOORE" build complete:n=4 -o "$T/perm640.txt")
+check "rewritten file keeps mode 640" test "$(stat -c %a "$T/perm640.txt")" = 640
+check "rewritten file has the new graph" grep -q '^# family: complete' "$T/perm640.txt"
+# stats --json and build -f json agree on family/params: null for a plain file.
+printf '0 1\n1 2\n2 0\n' >"$T/plain.txt"
+check "stats --json: family and params null for a plain file" \
+    test "$("$MOORE" stats "$T/plain.txt" --json | jq -c '[.family, .params]')" = '[null,null]'
+check "build -f json: family and params null for a plain file" \
+    test "$("$MOORE" build "$T/plain.txt" -f json | jq -c '[.family, .params]')" = '[null,null]'
+# radix counts a HyperX trunk K times: p + K*L*(S-1) = 2 + 3*2*3.
+check "stats radix of hyperx:S=4,L=2,K=3,p=2 is 20" \
+    test "$("$MOORE" stats hyperx:S=4,L=2,K=3,p=2 --json | jq .radix)" = 20
+# A write failure names the file and the reason (/dev/full: ENOSPC).
+if [ -w /dev/full ]; then
+    "$MOORE" build slimfly:q=5 -f graphml -o /dev/full 2>"$T/full.err"
+    check "write failure exits 2" test $? -eq 2
+    check "write failure names the file and errno" grep -q "^moore: cannot write '/dev/full'.*No space left on device" "$T/full.err"
+fi
 
 # Devices, FIFOs and symlinks are written through, never renamed over.
 ln -s /dev/null "$T/null"

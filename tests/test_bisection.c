@@ -251,6 +251,34 @@ static void metric_group_keys(void **state)
     moore_graph_free(g);
 }
 
+/* The bound is the same bytes whatever the BLAS thread count the caller set
+ * (the library pins BLAS to one thread inside its LAPACK calls). */
+extern int openblas_get_num_threads(void) __attribute__((weak));
+extern void openblas_set_num_threads(int) __attribute__((weak));
+
+static void lower_bound_same_for_any_blas_threads(void **state)
+{
+    (void)state;
+    if (!openblas_set_num_threads || !openblas_get_num_threads)
+        skip(); /* another BLAS: no thread count to vary */
+    const char *specs[] = { "jellyfish:n=400,d=6,seed=2", "fattree:k=12" };
+    int before = openblas_get_num_threads();
+    for (int i = 0; i < 2; i++) {
+        moore_graph *g = tu_build(specs[i]);
+        double bound[2];
+        moore_error err;
+        for (int t = 0; t < 2; t++) {
+            openblas_set_num_threads(t + 1);
+            assert_int_equal(moore_bisection_lower_bound(g, 4096, &bound[t], &err), MOORE_OK);
+            assert_int_equal(openblas_get_num_threads(), t + 1); /* restored */
+        }
+        assert_true(bound[0] > 0);
+        assert_memory_equal(&bound[0], &bound[1], sizeof bound[0]);
+        moore_graph_free(g);
+    }
+    openblas_set_num_threads(before);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -261,6 +289,7 @@ int main(void)
         cmocka_unit_test(small_graphs_against_exhaustive_search),
         cmocka_unit_test(weighted_bound_on_the_fattree_is_a_bound),
         cmocka_unit_test(degenerate_graphs),
+        cmocka_unit_test(lower_bound_same_for_any_blas_threads),
         cmocka_unit_test(metric_group_keys),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

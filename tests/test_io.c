@@ -548,6 +548,71 @@ static void refuses_bad_input(void **state)
     READ_FAILS("node 0 node 1\n", "terminals connect to routers only");
     READ_FAILS("router 0 node 0\nnode 1\n", "t.txt:2: terminal 1 is on no router");
     READ_FAILS("router 0 node 0\n0 1\n", "t.txt:2: expected 'router R ...'");
+    /* the number rule (docs/formats.md): no leading zeros, no '+' */
+    READ_FAILS("0 1\n1 02\n", "t.txt:2: switch id '02' has a leading zero");
+    READ_FAILS("0 1\n1 +2\n", "t.txt:2: expected a switch id, found '+2'");
+    READ_FAILS("# moore topology\n# switches: 010\n0 1\n", "t.txt:2: '# switches:' value '010'");
+    /* size limits: declared switches, binary data, line length */
+    READ_FAILS("# moore topology\n# switches: 100000000\n0 1\n",
+               "t.txt:2: 100000000 switches declared for 1 links");
+    READ_FAILS("|V|=2000000\n0 1\n1 0\n", "t.txt:1: 2000000 switches declared for 1 links");
+    READ_FAILS("0 1\n1 2\0\0\0\0\n", "t.txt:2: binary data");
+    /* 3 (links) + 1000000 (isolated) switches is the limit: accepted */
+    moore_graph *g = read_ok("# moore topology\n# switches: 1000006\n0 1\n2 3\n4 5\n");
+    assert_int_equal(g->n, 1000006);
+    moore_graph_free(g);
+}
+
+/* A line longer than the 64 MiB limit is refused after the limit, not read
+ * whole; the line before it is fine. */
+static void refuses_a_line_without_end(void **state)
+{
+    (void)state;
+    size_t len = ((size_t)64 << 20) + 16;
+    char *data = malloc(len);
+    assert_non_null(data);
+    memcpy(data, "0 1\n", 4);
+    memset(data + 4, '1', len - 4);
+    read_fails(data, len, "t.txt:2: line longer than 64 MiB");
+    free(data);
+}
+
+/* Simulator formats refuse what the simulator cannot run; HyperX trunks
+ * become K parallel edges where the format has them (GraphML, DOT). */
+static void exports_for_simulators(void **state)
+{
+    (void)state;
+    moore_error err;
+    const moore_format *f;
+    const char *refused[] = { "booksim", "netbench" };
+    moore_graph *nop = tu_build("petersen:p=0");
+    moore_graph *split = read_ok("# moore topology\n# switches: 4\n0 1\n2 3\n");
+    char *buf = NULL;
+    size_t len = 0;
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(moore_format_find(refused[i], &f, &err), MOORE_OK);
+        FILE *out = open_memstream(&buf, &len);
+        assert_int_equal(f->write(nop, out, &err), MOORE_EINVAL);
+        assert_non_null(strstr(err.msg, "no endpoints"));
+        assert_int_equal(f->write(split, out, &err), MOORE_EINVAL);
+        assert_non_null(strstr(err.msg, "disconnected (2 components; no route from switch 0 to 2)"));
+        fclose(out);
+        assert_int_equal(len, 0); /* nothing written before the refusal */
+        free(buf);
+        buf = NULL;
+    }
+    moore_graph_free(nop);
+    moore_graph_free(split);
+    /* HyperX S=4, L=2, K=3: 16 switches, L*C(S,2)*S^(L-1) = 48 links, 144 cables */
+    moore_graph *h = tu_build("hyperx:S=4,L=2,K=3");
+    assert_int_equal(h->m, 48);
+    assert_int_equal(moore_graph_multiplicity(h), 3);
+    text gm = write_text(h, "graphml"), dot = write_text(h, "dot");
+    assert_int_equal(count(gm.buf, "<edge "), 144);
+    assert_int_equal(count(dot.buf, " -- "), 144);
+    free(gm.buf);
+    free(dot.buf);
+    moore_graph_free(h);
 }
 
 static void missing_file_and_atomic_writes(void **state)
@@ -623,6 +688,8 @@ int main(void)
         cmocka_unit_test(reads_netbench_sets_and_anynet),
         cmocka_unit_test(refuses_bad_input),
         cmocka_unit_test(missing_file_and_atomic_writes),
+        cmocka_unit_test(refuses_a_line_without_end),
+        cmocka_unit_test(exports_for_simulators),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

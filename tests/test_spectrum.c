@@ -338,6 +338,39 @@ static void metric_group_keys(void **state)
     moore_graph_free(g);
 }
 
+/* AUTO uses the closed form for rings, complete graphs and tori, and it must
+ * agree with the full dense spectrum; a graph that only claims to be a torus
+ * in its origin gets the solvers. */
+static void closed_forms_match_dense(void **state)
+{
+    (void)state;
+    moore_graph *gs[6];
+    gs[0] = tu_build("torus:dims=6x7");
+    gs[1] = tu_build("torus:dims=2x5x4");
+    gs[2] = tu_build("torus:dims=4x4x6"); /* bipartite */
+    gs[3] = cycle(101);
+    gs[4] = tu_build("complete:n=30");
+    gs[5] = tu_build("torus:dims=9");
+    for (int i = 0; i < 6; i++) {
+        moore_spectrum c = spectrum(gs[i], MOORE_EIG_AUTO);
+        moore_spectrum d = spectrum(gs[i], MOORE_EIG_DENSE);
+        assert_int_equal(c.method, MOORE_EIG_CLOSED_FORM);
+        assert_int_equal(c.bipartite, d.bipartite);
+        assert_true(fabs(c.lambda1 - d.lambda1) < 1e-9);
+        assert_true(fabs(c.lambda2 - d.lambda2) < 1e-9);
+        assert_true(fabs(c.lambda_min - d.lambda_min) < 1e-9);
+        assert_true(fabs(c.lambda_nontrivial - d.lambda_nontrivial) < 1e-9);
+        assert_true(fabs(c.algebraic_connectivity - d.algebraic_connectivity) < 1e-9);
+        assert_int_equal(c.is_ramanujan, d.is_ramanujan);
+        moore_graph_free(gs[i]);
+    }
+    moore_error err;
+    moore_graph *fake = tu_build("jellyfish:n=42,d=4,seed=1");
+    assert_int_equal(moore_graph_set_origin(fake, "torus", "dims=6x7", &err), MOORE_OK);
+    assert_int_not_equal(spectrum(fake, MOORE_EIG_AUTO).method, MOORE_EIG_CLOSED_FORM);
+    moore_graph_free(fake);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -348,6 +381,7 @@ int main(void)
         cmocka_unit_test(extremes_of_signed_matrix),
         cmocka_unit_test(degenerate_graphs),
         cmocka_unit_test(metric_group_keys),
+        cmocka_unit_test(closed_forms_match_dense),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

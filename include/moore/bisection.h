@@ -1,4 +1,4 @@
-/* bisection.h — the bisection of a topology (SPEC.md §3): the fewest links cut
+/* bisection.h — the bisection of a topology (docs/analysis.md): the fewest links cut
  * by splitting the endpoints into two equal halves.
  *
  * Each switch weighs its endpoint count (all switches weigh 1 when the graph

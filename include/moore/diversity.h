@@ -1,4 +1,4 @@
-/* diversity.h — path diversity (SPEC.md §3): how many shortest paths join two
+/* diversity.h — path diversity (docs/analysis.md): how many shortest paths join two
  * switches, and how many edge-disjoint paths (the local edge connectivity
  * λ(s,t), by max-flow with capacity 1 per direction on every link).
  *

@@ -45,9 +45,11 @@ MOORE_API int moore_error_exit_status(int code);
 /* A short name for a code ("invalid input", ...). */
 MOORE_API const char *moore_error_name(int code);
 
-/* Refuses (MOORE_ETOOBIG) a request for `bytes` of memory that exceeds the
- * machine's physical memory, before anything is allocated. `what` names the
- * request in the message. */
+/* Refuses (MOORE_ETOOBIG) a request for `bytes` of memory that exceeds what
+ * this process may still use: the smallest of physical memory, MemAvailable,
+ * the room under its cgroup (v2 or v1) memory limit and under RLIMIT_AS
+ * (ulimit -v). Call it before allocating; `what` names the request in the
+ * message, which also names the limit that decided. */
 MOORE_API int moore_memory_guard(double bytes, const char *what, moore_error *err);
 
 /* Checked allocation helpers: return NULL and set MOORE_ENOMEM on failure. */

@@ -1,6 +1,6 @@
 /* family.h — topology families, their parameters, and SPEC strings.
  *
- * A SPEC is "family[:key=value[,key=value…]]" (SPEC.md §4). Each family is one
+ * A SPEC is "family[:key=value[,key=value…]]" (docs/families.md). Each family is one
  * entry in one table (src/families/registry.c): its keys with defaults and
  * help, a builder, closed-form counts, and a planner that lists its feasible
  * configurations for a switch radix. `build`, `stats`, `families`, `plan` and

@@ -87,6 +87,12 @@ MOORE_API int moore_graph_is_regular(const moore_graph *g);
 MOORE_API void moore_graph_reverse_arcs(const moore_graph *g, int64_t *rev);
 
 /* A deep copy. */
+/* Cables per link (HyperX trunking K), from the graph's origin: the counts of
+ * its family:params SPEC when they match the graph's switches and links, else
+ * 1. The CSR holds each switch pair once; ports per switch are
+ * endpoints + multiplicity × degree. */
+MOORE_API int32_t moore_graph_multiplicity(const moore_graph *g);
+
 MOORE_API int moore_graph_copy(const moore_graph *g, moore_graph **out, moore_error *err);
 
 MOORE_API void moore_graph_free(moore_graph *g);

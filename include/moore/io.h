@@ -1,4 +1,4 @@
-/* io.h — reading and writing topologies (SPEC.md §5).
+/* io.h — reading and writing topologies (docs/formats.md).
  *
  * The native format is the edge list: '#' header lines (family, params,
  * switches, endpoints), then one "u v" line per link with u < v. Plain "u v"

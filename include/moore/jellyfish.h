@@ -1,5 +1,5 @@
 /* jellyfish.h — random regular switch graphs (Jellyfish, Singla et al.
- * NSDI'12) and Jellyfish's incremental expansion (SPEC.md §2.4).
+ * NSDI'12) and Jellyfish's incremental expansion (docs/families.md).
  *
  * The family itself is `jellyfish:n=,d=,seed=` in the family table; these are
  * the pieces other code reuses: a uniform-ish random d-regular graph that is

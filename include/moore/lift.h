@@ -1,4 +1,4 @@
-/* lift.h — 2-lifts of any topology (Bilu & Linial 2006; SPEC.md §2.3).
+/* lift.h — 2-lifts of any topology (Bilu & Linial 2006; docs/xpander.md).
  *
  * A signing gives each link u–v of G a sign s ∈ {+1, −1}. The 2-lift copies
  * G to G' (the copy of switch v is v + N) and turns each link into a pair:
@@ -70,7 +70,7 @@ typedef struct moore_lift_result {
     double lambda2_before, lambda2_after;
     double nontrivial_before, nontrivial_after;
     double ramanujan_bound;     /* 2√(d−1), d = maximum degree */
-    int gap_kept;               /* ρ(A_s) ≤ λ₂(G) (SPEC.md §2.3) */
+    int gap_kept;               /* ρ(A_s) ≤ λ₂(G) (docs/xpander.md) */
     int lambda2_kept;           /* λ₂(lift) ≤ λ₂(G): the spectral gap did not shrink */
     int signing_ramanujan;      /* ρ(A_s) ≤ 2√(d−1) */
     double union_error;         /* |λ₂(lift) − max(λ₂(G), λ_max(A_s))| + the same at λ_min */
@@ -82,6 +82,16 @@ typedef struct moore_lift_result {
  * res may be NULL. The lift records family "lift". */
 MOORE_API int moore_lift(const moore_graph *g, const moore_lift_options *o, moore_graph **out,
                moore_lift_result *res, moore_error *err);
+
+/* The largest graph successive lifts may produce: each lift runs eigensolvers
+ * on its input and its result, which at a million switches already take
+ * minutes. */
+#define MOORE_LIFT_MAX_SWITCHES (1 << 20)
+
+/* Refuses, before any work, `times` successive lifts of g whose final graph
+ * (2^times · n switches, 2^times · m links) exceeds MOORE_LIFT_MAX_SWITCHES
+ * (MOORE_EINVAL) or the memory this process may use (MOORE_ETOOBIG). */
+MOORE_API int moore_lift_check_times(const moore_graph *g, int times, moore_error *err);
 
 #ifdef __cplusplus
 }

@@ -2,9 +2,9 @@
 #ifndef MOORE_H
 #define MOORE_H
 
-#define MOORE_VERSION "0.1.0"
-
+#include "moore/version.h"   /* MOORE_VERSION, generated from CMakeLists.txt */
 #include "moore/error.h"
+#include "moore/parse.h"
 #include "moore/rng.h"
 #include "moore/graph.h"
 #include "moore/field.h"

@@ -1,5 +1,5 @@
 /* paths.h — distance metrics: diameter, average path length, the distance
- * histogram, girth, connected components, and the Moore bound (SPEC.md §3).
+ * histogram, girth, connected components, and the Moore bound.
  *
  * All-pairs distances are computed without an N×N matrix by bit-parallel
  * multi-source BFS (see src/metrics/paths.c). A disconnected graph is reported

@@ -3,7 +3,7 @@
  *
  * Each metric module computes into its own plain struct (see metrics.h and the
  * per-area headers); its metric group then copies the values into a report
- * under the JSON key names of SPEC.md §4. The CLI prints a report as an aligned
+ * under the JSON key names `moore stats --json` prints. The CLI prints a report as an aligned
  * table or as one JSON object, and `compare` reads columns from reports by key,
  * so a new metric shows up everywhere without touching the commands. */
 #ifndef MOORE_REPORT_H

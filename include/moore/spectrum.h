@@ -1,5 +1,5 @@
 /* spectrum.h — eigenvalues of graph matrices and the spectral metrics of
- * SPEC.md §3: λ₁, λ₂, λ_N, spectral gap, λ_nontrivial, the Ramanujan bound
+ * docs/xpander.md: λ₁, λ₂, λ_N, spectral gap, λ_nontrivial, the Ramanujan bound
  * 2√(d−1), and the Laplacian's algebraic connectivity (Fiedler value).
  *
  * Two solvers, one answer. Small matrices get their whole spectrum from
@@ -63,7 +63,9 @@ MOORE_API void moore_symmat_apply(const moore_symmat *m, const double *x, double
 typedef enum moore_eig_method {
     MOORE_EIG_AUTO = 0,     /* dense up to MOORE_EIG_DENSE_MAX rows, ARPACK above */
     MOORE_EIG_DENSE,        /* LAPACKE_dsyevr on a dense copy */
-    MOORE_EIG_ARPACK        /* Lanczos (falls back to dense below MOORE_EIG_ARPACK_MIN rows) */
+    MOORE_EIG_ARPACK,       /* Lanczos (falls back to dense below MOORE_EIG_ARPACK_MIN rows) */
+    MOORE_EIG_CLOSED_FORM   /* reported by moore_spectrum_compute only: AUTO found a ring,
+                               a complete graph or a torus and used its known spectrum */
 } moore_eig_method;
 
 #define MOORE_EIG_DENSE_MAX 256
@@ -114,8 +116,12 @@ typedef struct moore_spectrum {
 } moore_spectrum;
 
 /* Computes all of the above. o may be NULL (its progress callback is used on
- * large graphs). For a regular graph the Laplacian value is d − λ₂ exactly;
- * otherwise it is computed from the Laplacian itself. Lanczos stops after a
+ * large graphs). With MOORE_EIG_AUTO, graphs whose spectrum is known in closed
+ * form skip the solvers (method = MOORE_EIG_CLOSED_FORM): a ring (connected
+ * and 2-regular), a complete graph (n(n−1)/2 links) and a torus (origin
+ * "torus" and exactly the links of its torus:dims=... SPEC), whose
+ * eigenvalues are sums of 2cos(2πj/d) over the dimensions. For a regular
+ * graph the Laplacian value is d − λ₂ exactly; otherwise it is computed from the Laplacian itself. Lanczos stops after a
  * bounded amount of work (seconds); if that is not enough it returns MOORE_OK
  * with converged = 0 and err holding the explanation, so that a metric report
  * can say "not computed" instead of failing (moore_eig_arpack and

@@ -1,5 +1,5 @@
 /* symmetry.h — automorphisms, orbits, vertex-transitivity, canonical forms and
- * isomorphism of switch graphs (SPEC.md §3), computed by Traces from nauty
+ * isomorphism of switch graphs (docs/analysis.md), computed by Traces from nauty
  * (Debian libnauty2-dev), plus exact distance metrics from one BFS per orbit.
  *
  * Why Traces: its sparse-graph search handles the large, highly symmetric

@@ -5,6 +5,7 @@
  * refused as unknown. That way a typo such as `slimfly:Q=5` fails loudly
  * instead of silently building the default. */
 #include "moore/family.h"
+#include "moore/parse.h"
 #include "moore/io.h"
 
 #include <errno.h>
@@ -39,43 +40,48 @@ const char *moore_params_str(const moore_params *p, const char *key, const char 
     return p->value[i];
 }
 
+/* The message for a value that breaks the number rule (include/moore/parse.h)
+ * or its range; `rule` says what was expected, `range` is "lo..hi". */
+static int param_refused(const moore_params *p, const char *key, const char *s,
+                         moore_parse_status st, const char *rule, const char *range,
+                         moore_error *err)
+{
+    if (st == MOORE_PARSE_SYNTAX)
+        return moore_error_set(err, MOORE_EINVAL, "%s: %s=%s is not %s", p->family, key, s, rule);
+    return moore_error_set(err, MOORE_EINVAL, "%s: %s=%s is outside %s", p->family, key, s,
+                           range);
+}
+
 int moore_params_int(const moore_params *p, const char *key, int64_t def, int64_t lo,
                      int64_t hi, int64_t *out, moore_error *err)
 {
     const char *s = moore_params_str(p, key, NULL);
-    if (!s) {
-        *out = def;
+    *out = def;
+    if (!s)
         return MOORE_OK;
-    }
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (*s == '\0' || *end != '\0' || errno == ERANGE)
-        return moore_error_set(err, MOORE_EINVAL, "%s: %s=%s is not an integer", p->family, key, s);
-    if (v < lo || v > hi)
-        return moore_error_set(err, MOORE_EINVAL, "%s: %s=%s is outside %lld..%lld", p->family,
-                               key, s, (long long)lo, (long long)hi);
-    *out = v;
-    return MOORE_OK;
+    moore_parse_status st = moore_parse_int(s, lo, hi, out);
+    if (st == MOORE_PARSE_OK)
+        return MOORE_OK;
+    char range[64];
+    snprintf(range, sizeof range, "%lld..%lld", (long long)lo, (long long)hi);
+    return param_refused(p, key, s, st,
+                         "an integer (decimal digits, no '+', blanks or leading zeros)", range,
+                         err);
 }
 
 int moore_params_double(const moore_params *p, const char *key, double def, double lo,
                         double hi, double *out, moore_error *err)
 {
     const char *s = moore_params_str(p, key, NULL);
-    if (!s) {
-        *out = def;
+    *out = def;
+    if (!s)
         return MOORE_OK;
-    }
-    char *end;
-    double v = strtod(s, &end);
-    if (*s == '\0' || *end != '\0' || !isfinite(v))
-        return moore_error_set(err, MOORE_EINVAL, "%s: %s=%s is not a number", p->family, key, s);
-    if (v < lo || v > hi)
-        return moore_error_set(err, MOORE_EINVAL, "%s: %s=%s is outside %g..%g", p->family, key,
-                               s, lo, hi);
-    *out = v;
-    return MOORE_OK;
+    moore_parse_status st = moore_parse_number(s, lo, hi, out);
+    if (st == MOORE_PARSE_OK)
+        return MOORE_OK;
+    char range[64];
+    snprintf(range, sizeof range, "%g..%g", lo, hi);
+    return param_refused(p, key, s, st, "a number (such as 0.25 or 1e-3)", range, err);
 }
 
 int moore_params_format(const moore_params *p, char *buf, size_t len)
@@ -286,4 +292,16 @@ int moore_family_resolve_endpoints(const moore_params *p, int32_t degree, int32_
     }
     *out = def_p;
     return MOORE_OK;
+}
+
+int32_t moore_graph_multiplicity(const moore_graph *g)
+{
+    if (!g->family || !g->params || !moore_family_find(g->family))
+        return 1;
+    char spec[MOORE_ERRMSG_LEN];
+    moore_counts c;
+    if (snprintf(spec, sizeof spec, "%s:%s", g->family, g->params) >= (int)sizeof spec ||
+        moore_spec_counts(spec, &c, NULL) != MOORE_OK || c.switches != g->n || c.links != g->m)
+        return 1;
+    return c.multiplicity > 1 ? c.multiplicity : 1;
 }

@@ -8,6 +8,7 @@
  * pair of switches, and the graph is simple); a dimension of size 1 adds
  * nothing. */
 #include "families.h"
+#include "moore/parse.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,14 +38,13 @@ int moore_grid_parse(const char *family, const char *dims, int64_t min_size, int
         return moore_error_set(err, MOORE_EINVAL, "%s: dims= is required (e.g. dims=8x8x8)",
                                family);
     for (const char *c = dims;;) {
-        char *end;
-        if (*c < '0' || *c > '9')
+        size_t len = *c == '-' ? 0 : moore_parse_int_prefix(c); /* the integer rule */
+        const char *end = c + len;
+        if (len == 0 || (*end != 'x' && *end != '\0'))
             return moore_error_set(err, MOORE_EINVAL, "%s: dims=%s is not a list of sizes "
                                    "such as 8x8x8", family, dims);
-        long long v = strtoll(c, &end, 10);
-        if (*end != 'x' && *end != '\0')
-            return moore_error_set(err, MOORE_EINVAL, "%s: dims=%s is not a list of sizes "
-                                   "such as 8x8x8", family, dims);
+        /* more than 10 digits is over the limit and might overflow strtoll */
+        long long v = len > 10 ? MOORE_MAX_SWITCHES + 1LL : strtoll(c, NULL, 10);
         if (g->nd == max_dims)
             return moore_error_set(err, MOORE_EINVAL, "%s: dims=%s has more than %d "
                                    "dimensions", family, dims, max_dims);

@@ -391,3 +391,18 @@ int moore_lift(const moore_graph *g, const moore_lift_options *o, moore_graph **
     *out = h;
     return MOORE_OK;
 }
+
+int moore_lift_check_times(const moore_graph *g, int times, moore_error *err)
+{
+    if (times < 1 || times > 62)
+        return moore_error_set(err, MOORE_EINVAL, "lift: %d lifts: give 1 or more", times);
+    double scale = ldexp(1.0, times), n = scale * g->n, m = scale * (double)g->m;
+    if (n > MOORE_LIFT_MAX_SWITCHES)
+        return moore_error_set(err, MOORE_EINVAL,
+                               "lift: %d lifts of %d switches give %.4g switches, more than the "
+                               "%d a lift may produce", times, (int)g->n, n,
+                               MOORE_LIFT_MAX_SWITCHES);
+    /* the last lift holds its input, the signing search and the new graph */
+    double bytes = 8.0 * (7.0 * m / 2 + 4.0 * n / 2) + 24.0 * m + 16.0 * n;
+    return moore_memory_guard(bytes, "the last lift", err);
+}

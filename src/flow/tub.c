@@ -30,7 +30,7 @@ static void tub_row(void *ctx, int32_t i, const int32_t *dist)
     double sum = 0;
     for (int64_t k = c->t->offs[s]; k < c->t->offs[s + 1]; k++) {
         if (dist[c->t->dst[k]] < 0) {
-#pragma omp critical(moore_tub_bad)
+#pragma omp critical
             if (c->bad_s < 0 || s < c->bad_s) {
                 c->bad_s = s;
                 c->bad_t = c->t->dst[k];

@@ -13,7 +13,7 @@
  * FIFO — is written in place, as the user asked (it cannot be made atomic
  * anyway); renaming over it would replace the device or the link with a
  * regular file. A symlink to a regular file is followed, so the link stays
- * and its target is replaced. */
+ * and its target is replaced. A replaced file keeps its permission bits. */
 #include "moore/io.h"
 
 #include <errno.h>
@@ -87,6 +87,10 @@ int moore_atomic_open(const char *path, moore_atomic_file *af, moore_error *err)
         moore_atomic_abort(af);
         return moore_error_set(err, MOORE_EIO, "cannot write '%s': %s", path, strerror(e));
     }
+    /* Rewriting an existing file keeps its permission bits (its owner cannot
+     * be kept without privileges; the new file belongs to the writer). */
+    if (stat(af->path, &st) == 0 && S_ISREG(st.st_mode))
+        (void)fchmod(fd, st.st_mode & 07777);
     af->f = fdopen(fd, "w");
     if (!af->f) {
         close(fd);
@@ -98,13 +102,16 @@ int moore_atomic_open(const char *path, moore_atomic_file *af, moore_error *err)
 
 int moore_atomic_commit(moore_atomic_file *af, moore_error *err)
 {
+    errno = 0;
     int bad = fflush(af->f) != 0 || ferror(af->f);
     if (!af->tmp) { /* stdout, or a device or FIFO written in place */
         if (af->f != stdout)
             bad |= fclose(af->f) != 0;
         af->f = NULL;
-        int rc = bad ? moore_error_set(err, MOORE_EIO, "cannot write to %s",
-                                       af->path ? af->path : "standard output")
+        int e = errno;
+        int rc = bad ? moore_error_set(err, MOORE_EIO, "cannot write '%s': %s",
+                                       af->path ? af->path : "standard output",
+                                       e ? strerror(e) : "write failed")
                      : MOORE_OK;
         free(af->path);
         af->path = NULL;
@@ -114,7 +121,8 @@ int moore_atomic_commit(moore_atomic_file *af, moore_error *err)
     af->f = NULL;
     if (bad || rename(af->tmp, af->path) != 0) {
         int e = errno;
-        int rc = moore_error_set(err, MOORE_EIO, "cannot write '%s': %s", af->path, strerror(e));
+        int rc = moore_error_set(err, MOORE_EIO, "cannot write '%s': %s", af->path,
+                                 e ? strerror(e) : "write failed");
         moore_atomic_abort(af);
         return rc;
     }

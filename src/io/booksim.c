@@ -22,6 +22,9 @@
 
 int moore_write_booksim(const moore_graph *g, FILE *out, moore_error *err)
 {
+    int rc = io_check_simulable(g, "booksim", 1, err);
+    if (rc)
+        return rc;
     int64_t terminal = 0;
     for (int32_t v = 0; v < g->n; v++) {
         fprintf(out, "router %d", (int)v);

@@ -48,9 +48,10 @@ int moore_write_dot(const moore_graph *g, FILE *out, moore_error *err)
         }
         fputs("];\n", out);
     }
+    int32_t cables = moore_graph_multiplicity(g); /* a HyperX trunk: K parallel edges */
     for (int32_t u = 0; u < g->n; u++)
         for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
-            if (g->adj[k] > u)
+            for (int32_t c = 0; g->adj[k] > u && c < cables; c++)
                 fprintf(out, "  %d -- %d;\n", (int)u, (int)g->adj[k]);
     fputs("}\n", out);
     return ferror(out) ? moore_error_set(err, MOORE_EIO, "dot: write failed") : MOORE_OK;

@@ -1,4 +1,4 @@
-/* edgelist.c — moore's native edge list (SPEC §5) and plain "u v" lists.
+/* edgelist.c — moore's native edge list (docs/formats.md) and plain "u v" lists.
  *
  * Writing: the '#' header (family, params, switches, links, endpoints), then
  * one "u v" line per link with u < v, in CSR order, so the same graph always
@@ -127,6 +127,8 @@ int io_edgelist_finish(io_reader *r, moore_graph **out, moore_error *err)
                                r->name);
     if (r->hdr_switches >= 0) {
         char rule[80];
+        if ((rc = io_check_declared(r, n, r->n_links, r->hdr_switches_line, err)))
+            return rc;
         snprintf(rule, sizeof rule, "'# switches: %lld' allows 0..%lld", (long long)n,
                  (long long)n - 1);
         if ((rc = io_check_range(r, r->links, r->n_links, n, rule, err)))

@@ -3,10 +3,11 @@
  * One line per format; `moore build -f NAME` and the help text read this table. */
 #include "moore/io.h"
 
+#include <errno.h>
 #include <string.h>
 
 static const moore_format FORMATS[] = {
-    { "edgelist", "moore edge list: '#' header, then 'u v' per link (SPEC §5)", moore_write_edgelist },
+    { "edgelist", "moore edge list: '#' header, then 'u v' per link (docs/formats.md)", moore_write_edgelist },
     { "json", "JSON object: family, params, switches, endpoints, labels, links as [u,v]", moore_write_json },
     { "dot", "Graphviz DOT undirected graph, endpoints and labels as attributes", moore_write_dot },
     { "graphml", "GraphML with int 'endpoints' per node (networkx, SST/merlin anytopo)", moore_write_graphml },
@@ -43,7 +44,14 @@ int moore_graph_write(const moore_graph *g, const char *path, const char *format
     rc = moore_atomic_open(path, &af, err);
     if (rc)
         return rc;
+    errno = 0;
     rc = f->write(g, af.f, err);
+    if (rc == MOORE_EIO) { /* the writer knows the stream, not the file: name it here */
+        int e = errno;
+        moore_error_set(err, MOORE_EIO, "cannot write '%s' (%s): %s",
+                        strcmp(path, "-") == 0 ? "standard output" : path, f->name,
+                        e ? strerror(e) : "write failed");
+    }
     if (rc) {
         moore_atomic_abort(&af);
         return rc;

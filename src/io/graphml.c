@@ -56,9 +56,12 @@ int moore_write_graphml(const moore_graph *g, FILE *out, moore_error *err)
         }
         fputs("</node>\n", out);
     }
+    /* a HyperX trunk of K cables is K parallel edges (SST/merlin gives each its
+     * own port; networkx reads the file as a MultiGraph) */
+    int32_t cables = moore_graph_multiplicity(g);
     for (int32_t u = 0; u < g->n; u++)
         for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
-            if (g->adj[k] > u)
+            for (int32_t c = 0; g->adj[k] > u && c < cables; c++)
                 fprintf(out, "    <edge source=\"%d\" target=\"%d\"/>\n", (int)u, (int)g->adj[k]);
     fputs("  </graph>\n</graphml>\n", out);
     return ferror(out) ? moore_error_set(err, MOORE_EIO, "graphml: write failed") : MOORE_OK;

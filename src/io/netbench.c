@@ -52,6 +52,9 @@ static void write_set(FILE *out, const char *key, const moore_graph *g, int want
 
 int moore_write_netbench(const moore_graph *g, FILE *out, moore_error *err)
 {
+    int rc = io_check_simulable(g, "netbench", 0, err);
+    if (rc)
+        return rc;
     io_write_header(g, out);
     fprintf(out, "\n# Details\n|V|=%d\n|E|=%lld\n", (int)g->n, (long long)(2 * g->m));
     write_set(out, "ToRs", g, 1);
@@ -270,6 +273,9 @@ int io_netbench_finish(io_reader *r, moore_graph **out, moore_error *err)
         return io_fail(r, err, "'# switches: %lld' disagrees with |V|=%lld",
                        (long long)r->hdr_switches, (long long)n);
     }
+    /* each cable is listed twice, so n_links counts its ends */
+    if ((rc = io_check_declared(r, n, r->n_links / 2, r->nb_v_line, err)))
+        return rc;
     char rule[64];
     snprintf(rule, sizeof rule, "|V|=%lld allows 0..%lld", (long long)n, (long long)n - 1);
     if ((rc = io_check_range(r, r->links, r->n_links, n, rule, err)))

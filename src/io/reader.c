@@ -11,6 +11,7 @@
  * A foreign file's comments are never interpreted. */
 #include "io/reader.h"
 #include "moore/io.h"
+#include "moore/paths.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -69,6 +70,9 @@ int io_parse_uint(io_reader *r, const char **s, int64_t max, const char *what, i
         return io_fail(r, err, "expected a %s, found the end of the line", what);
     if (!isdigit((unsigned char)*start))
         return io_fail(r, err, "expected a %s, found '%s'", what, token(snip, sizeof snip, start));
+    if (start[0] == '0' && isdigit((unsigned char)start[1]))
+        return io_fail(r, err, "%s '%s' has a leading zero (numbers are plain decimal, "
+                               "docs/formats.md)", what, token(snip, sizeof snip, start));
     int64_t v = 0;
     const char *p = start;
     for (; isdigit((unsigned char)*p); p++) {
@@ -95,6 +99,10 @@ int io_reserve(io_reader *r, void **array, int64_t *cap, int64_t need, size_t el
     int64_t grown = *cap ? 2 * *cap : 64;
     if (grown < need)
         grown = need;
+    /* a huge file fails here with "too big" instead of in the kernel's OOM killer */
+    int rc = moore_memory_guard((double)grown * (double)elem, r->name, err);
+    if (rc)
+        return rc;
     void *p = realloc(*array, (size_t)grown * elem);
     if (!p)
         return moore_error_set(err, MOORE_ENOMEM, "out of memory reading %s", r->name);
@@ -140,6 +148,16 @@ int io_check_range(io_reader *r, const io_link *links, int64_t count, int64_t n,
     r->line = links[bad].line;
     return io_fail(r, err, "switch id %d is out of range: %s",
                    (int)(links[bad].u >= n ? links[bad].u : links[bad].v), rule);
+}
+
+int io_check_declared(io_reader *r, int64_t n, int64_t links, int64_t line, moore_error *err)
+{
+    if (n <= 2 * links + IO_MAX_ISOLATED)
+        return MOORE_OK;
+    r->line = line;
+    return io_fail(r, err, "%lld switches declared for %lld links: a file may declare at most "
+                           "2 x links + %d switches (the rest would have no link)",
+                   (long long)n, (long long)links, IO_MAX_ISOLATED);
 }
 
 int io_header_endpoints(io_reader *r, int64_t n, int32_t **out, moore_error *err)
@@ -372,6 +390,45 @@ static void reader_free(io_reader *r)
     free(r->nb_switches.ranges);
 }
 
+/* Reads one line (up to and including '\n') into *buf, growing it up to
+ * IO_MAX_LINE bytes; *len is 0 at the end of the file. A NUL byte ends the
+ * line early, so binary data (a sparse file) is refused at its first NUL.
+ * Unlike getline it never grows without bound and tells an allocation
+ * failure (MOORE_ENOMEM) from the end of the file. */
+static int read_line(io_reader *r, FILE *in, char **buf, int64_t *cap, int64_t *len,
+                     moore_error *err)
+{
+    int64_t n = 0;
+    int c;
+    while ((c = getc_unlocked(in)) != EOF) {
+        if (n + 2 > *cap) {
+            if (n + 2 > IO_MAX_LINE) {
+                r->line++;
+                return io_fail(r, err, "line longer than %lld MiB (a file without newlines? "
+                                       "docs/formats.md)", (long long)(IO_MAX_LINE >> 20));
+            }
+            int64_t grown = *cap ? 2 * *cap : 4096;
+            if (grown > IO_MAX_LINE)
+                grown = IO_MAX_LINE;
+            char *p = realloc(*buf, (size_t)grown);
+            if (!p)
+                return moore_error_set(err, MOORE_ENOMEM, "%s: out of memory reading line %lld",
+                                       r->name, (long long)r->line + 1);
+            *buf = p;
+            *cap = grown;
+        }
+        (*buf)[n++] = (char)c;
+        if (c == '\n' || c == '\0')
+            break;
+    }
+    if (ferror(in))
+        return moore_error_set(err, MOORE_EIO, "%s: read error: %s", r->name, strerror(errno));
+    if (*buf)
+        (*buf)[n] = '\0';
+    *len = n;
+    return MOORE_OK;
+}
+
 int moore_graph_read_stream(FILE *in, const char *name, moore_graph **out, moore_error *err)
 {
     io_reader r;
@@ -380,10 +437,9 @@ int moore_graph_read_stream(FILE *in, const char *name, moore_graph **out, moore
     r.hdr_switches = r.hdr_links = r.nb_v = r.nb_e = -1;
     *out = NULL;
     char *buf = NULL;
-    size_t cap = 0;
-    ssize_t len;
+    int64_t cap = 0, len = 0;
     int rc = MOORE_OK, any = 0;
-    while (!rc && (len = getline(&buf, &cap, in)) >= 0) {
+    while (!rc && !(rc = read_line(&r, in, &buf, &cap, &len, err)) && len > 0) {
         const char *s = buf;
         r.line++;
         if (r.line == 1 && len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0) { /* UTF-8 BOM */
@@ -397,8 +453,6 @@ int moore_graph_read_stream(FILE *in, const char *name, moore_graph **out, moore
             rc = dispatch_line(&r, s, err);
     }
     free(buf);
-    if (!rc && ferror(in))
-        rc = moore_error_set(err, MOORE_EIO, "%s: read error: %s", name, strerror(errno));
     if (!rc && !any)
         rc = moore_error_set(err, MOORE_EINVAL, "%s: empty file, not a topology", name);
     if (!rc) {
@@ -423,7 +477,35 @@ int moore_graph_read(const char *path, moore_graph **out, moore_error *err)
     return rc;
 }
 
-/* ---- the shared header writer ---- */
+/* ---- what the writers share ---- */
+
+int io_check_simulable(const moore_graph *g, const char *format, int every_switch,
+                       moore_error *err)
+{
+    if (moore_graph_endpoints_total(g) == 0)
+        return moore_error_set(err, MOORE_EINVAL, "%s: the topology has no endpoints (p=0), so "
+                               "a simulation would have no traffic; give p= or radix=", format);
+    int32_t comps = 0, *comp = moore_malloc((size_t)g->n, sizeof *comp, err);
+    if (!comp)
+        return MOORE_ENOMEM;
+    int rc = moore_components(g, comp, &comps, err);
+    int32_t first = -1, apart = -1; /* a switch that is cut off from `first` */
+    for (int32_t v = 0; !rc && v < g->n && apart < 0; v++) {
+        if (!every_switch && g->endpoints[v] == 0)
+            continue;
+        if (first < 0)
+            first = v;
+        else if (comp[v] != comp[first])
+            apart = v;
+    }
+    free(comp);
+    if (!rc && apart >= 0)
+        rc = moore_error_set(err, MOORE_EINVAL, "%s: the topology is disconnected (%d "
+                             "components; no route from switch %d to %d), and a simulation "
+                             "needs a route between every pair", format, (int)comps,
+                             (int)first, (int)apart);
+    return rc;
+}
 
 /* "# key: value" with control characters made '?', so a value can never
  * break the header into lines the reader would take for links. */

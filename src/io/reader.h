@@ -17,6 +17,15 @@
 
 /* Endpoints per switch accepted from a file (the same bound as the p= key). */
 #define IO_MAX_ENDPOINTS (1 << 20)
+/* A header may declare switches that appear in no link, but at most
+ * 2 * links + IO_MAX_ISOLATED of them in all, so a small file can never make
+ * moore allocate far more than it contains (docs/formats.md). */
+#define IO_MAX_ISOLATED 1000000
+/* The longest line moore reads (bytes, newline included). A "# endpoints:"
+ * header with one count per switch is the longest line moore writes; 64 MiB
+ * holds one for ten million switches. A file without newlines is refused
+ * once this much is read instead of being read whole. */
+#define IO_MAX_LINE ((int64_t)64 << 20)
 /* Terminal (node) ids accepted in a BookSim2 anynet file. */
 #define IO_MAX_TERMINALS 1000000000LL
 
@@ -100,6 +109,10 @@ int io_push_link(io_reader *r, int64_t u, int64_t v, moore_error *err);
 int io_parse_count(io_reader *r, const char *key, const char *s, int64_t max, int64_t *value,
                    int64_t *line, moore_error *err);
 
+/* Refuses a declared switch count n (from the header on line `line`) that
+ * exceeds 2 * links + IO_MAX_ISOLATED. */
+int io_check_declared(io_reader *r, int64_t n, int64_t links, int64_t line, moore_error *err);
+
 /* Sorts links by (u, v, line). */
 void io_sort_links(io_link *links, int64_t n);
 /* Refuses an id >= n, naming the line of the first such link. */
@@ -130,6 +143,14 @@ int io_anynet_line(io_reader *r, const char *s, moore_error *err);
 int io_anynet_finish(io_reader *r, moore_graph **out, moore_error *err);
 
 /* ---- writing ---- */
+
+/* Refuses to write g for a packet simulator (`format` names it) when the
+ * simulator could not run it: no endpoints at all (p=0: no traffic), or
+ * switches with no route between them: with every_switch, any two switches
+ * (BookSim2 builds routes between all routers and hangs otherwise); without,
+ * any two switches that have endpoints (netbench routes between ToRs). */
+int io_check_simulable(const moore_graph *g, const char *format, int every_switch,
+                       moore_error *err);
 
 /* moore's '#' header: "# moore topology", family, params, switches, links,
  * endpoints (one value when uniform). The edge list and netbench writers

@@ -1,5 +1,5 @@
 /* basic.c — the "basic" and "paths" metric groups: counts, degrees, and the
- * distance metrics of paths.h, under the JSON keys of SPEC.md §4. */
+ * distance metrics of paths.h, under the JSON keys `moore stats --json` prints. */
 #include "moore/metrics.h"
 #include "moore/paths.h"
 #include "moore/symmetry.h"
@@ -10,22 +10,24 @@ int moore_metric_basic(const moore_graph *g, const moore_metric_options *o, moor
                        moore_error *err)
 {
     (void)o;
-    int rc = 0;
-    if (g->family)
-        rc = moore_report_string(r, "family", g->family, err);
-    if (!rc && g->params)
-        rc = moore_report_string(r, "params", g->params, err);
+    /* family and params are null for a file without an origin, as in the
+     * JSON export (build -f json) */
+    int rc = g->family ? moore_report_string(r, "family", g->family, err)
+                       : moore_report_null(r, "family", err);
+    if (!rc)
+        rc = g->params ? moore_report_string(r, "params", g->params, err)
+                       : moore_report_null(r, "params", err);
     if (!rc) rc = moore_report_int(r, "switches", g->n, err);
     if (!rc) rc = moore_report_int(r, "links", g->m, err);
     if (!rc) rc = moore_report_int(r, "endpoints", moore_graph_endpoints_total(g), err);
     if (!rc) rc = moore_report_int(r, "degree_min", moore_graph_degree_min(g), err);
     if (!rc) rc = moore_report_int(r, "degree_max", moore_graph_degree_max(g), err);
     if (!rc) rc = moore_report_bool(r, "regular", moore_graph_is_regular(g), err);
-    if (!rc) {
-        int32_t pmax = 0;
+    if (!rc) { /* ports: endpoints + cables, a HyperX trunk counting K times */
+        int64_t k = moore_graph_multiplicity(g), pmax = 0;
         for (int32_t v = 0; v < g->n; v++)
-            if (g->endpoints[v] + moore_graph_degree(g, v) > pmax)
-                pmax = g->endpoints[v] + moore_graph_degree(g, v);
+            if (g->endpoints[v] + k * moore_graph_degree(g, v) > pmax)
+                pmax = g->endpoints[v] + k * moore_graph_degree(g, v);
         rc = moore_report_int(r, "radix", pmax, err);
     }
     return rc;

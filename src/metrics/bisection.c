@@ -18,7 +18,7 @@
  * and xᵀ L x = cut(S), so cut(S) ≥ λ_w · W(S)(W − W(S))/W, where λ_w is the
  * second smallest eigenvalue of diag(w)^-1/2 L diag(w)^-1/2. With unit
  * weights λ_w = a(G) (the Fiedler value) and the bound is a(G)·N/4 for even N,
- * SPEC.md's formula. With uniform p it is the same bound. Switches without
+ * the textbook formula. With uniform p it is the same bound. Switches without
  * endpoints (a fat-tree's aggregation and core) have weight 0 and do not enter
  * the balance at all, so a(G)·N/4 would NOT be valid for them; instead their
  * coordinates are minimised out exactly: min over x_B of xᵀLx is x_Aᵀ L_red x_A
@@ -31,6 +31,7 @@
 #include "moore/bisection.h"
 #include "moore/paths.h"
 
+#include "metrics/blas_pin.h"
 #include <lapacke.h>
 #include <math.h>
 #include <metis.h>
@@ -96,8 +97,8 @@ static int dense_lambda2(double *a, int32_t n, double *lambda2, moore_error *err
     return MOORE_OK;
 }
 
-int moore_bisection_lower_bound(const moore_graph *g, int32_t max_switches, double *lower,
-                                moore_error *err)
+static int lower_bound(const moore_graph *g, int32_t max_switches, double *lower,
+                       moore_error *err)
 {
     int32_t n = g->n;
     *lower = NAN;
@@ -234,6 +235,17 @@ int moore_bisection_lower_bound(const moore_graph *g, int32_t max_switches, doub
     free(lba);
     free(w);
     free(idx);
+    return rc;
+}
+
+/* The LAPACK calls run with BLAS on one thread (blas_pin.h), so the bound is
+ * the same bytes for any thread count. */
+int moore_bisection_lower_bound(const moore_graph *g, int32_t max_switches, double *lower,
+                                moore_error *err)
+{
+    int threads = blas_pin_begin();
+    int rc = lower_bound(g, max_switches, lower, err);
+    blas_pin_end(threads);
     return rc;
 }
 

@@ -195,7 +195,7 @@ static void progress(const moore_metric_options *mo, const char *what, int64_t d
                      int64_t total)
 {
     if (mo && mo->progress && total >= 64 && done % (total / 64) == 0)
-#pragma omp critical(moore_progress)
+#pragma omp critical
         mo->progress(mo->progress_ctx, what, (double)done / (double)total);
 }
 

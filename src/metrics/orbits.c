@@ -74,7 +74,7 @@ int moore_paths_by_orbits(const moore_graph *g, const int32_t *orbits,
 #pragma omp atomic capture
                 k = ++done;
                 if (o && o->progress && nreps >= 64 && k % (nreps / 64) == 0)
-#pragma omp critical(moore_progress)
+#pragma omp critical
                     o->progress(o->progress_ctx, "distances by orbits", (double)k / nreps);
             }
 #pragma omp critical

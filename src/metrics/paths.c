@@ -572,7 +572,7 @@ int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
 #endif
                     o->progress(o->progress_ctx, "distances", (double)now / batches);
             }
-#pragma omp critical(moore_paths_hist)
+#pragma omp critical
             for (int32_t d = 0; d < n; d++)
                 hist[d] += w.hist[d];
         }

@@ -17,8 +17,11 @@
  * (ARPACK's own random start keeps a SAVE'd seed, so results would depend on
  * what ran before), and every dot product here is a plain serial sum. */
 #include "moore/spectrum.h"
+#include "moore/family.h"
+#include "moore/parse.h"
 #include "moore/paths.h"
 #include "moore/rng.h"
+#include "metrics/blas_pin.h"
 
 #include <arpack/arpack.h>
 #include <lapacke.h>
@@ -69,34 +72,7 @@ void moore_symmat_apply(const moore_symmat *m, const double *x, double *y)
     }
 }
 
-/* ---- BLAS threads ----
- *
- * OpenBLAS (Debian's default BLAS) runs its own thread pool. On the small
- * dense problems and the n × ncv BLAS-2 updates of Lanczos here, its threads
- * cost more than they give, and on a busy machine they spin: measured on the
- * shared 2-core box, a 3-lift search took 8 s with them and 2 s without. So
- * each eigen-solve runs BLAS on one thread and restores the previous count.
- * The symbols are weak: with another BLAS they are absent and nothing changes.
- * (This touches process-wide BLAS state for the duration of a call, one more
- * reason these functions are documented as not thread-safe.) */
-extern int openblas_get_num_threads(void) __attribute__((weak));
-extern void openblas_set_num_threads(int) __attribute__((weak));
-
-static int blas_single_begin(void)
-{
-    if (!openblas_get_num_threads || !openblas_set_num_threads)
-        return 0;
-    int t = openblas_get_num_threads();
-    if (t > 1)
-        openblas_set_num_threads(1);
-    return t;
-}
-
-static void blas_single_end(int previous)
-{
-    if (previous > 1 && openblas_set_num_threads)
-        openblas_set_num_threads(previous);
-}
+/* BLAS runs on one thread inside every eigen-solve (metrics/blas_pin.h says why). */
 
 /* ---- dense path ---- */
 
@@ -131,10 +107,10 @@ int moore_eig_dense(const moore_symmat *m, double *w, moore_error *err)
         free(a);
         return MOORE_ENOMEM;
     }
-    int threads = blas_single_begin();
+    int threads = blas_pin_begin();
     lapack_int info = LAPACKE_dsyevr(LAPACK_COL_MAJOR, 'N', 'A', 'U', n, a, n, 0.0, 0.0, 0, 0,
                                      0.0, &found, w, NULL, 1, isuppz);
-    blas_single_end(threads);
+    blas_pin_end(threads);
     free(isuppz);
     free(a);
     if (info != 0 || found != n)
@@ -155,11 +131,11 @@ static int dense_pair(const moore_symmat *m, lapack_int which, double *val, doub
     double w[1];
     double *z = vec ? vec : NULL;
     double zdummy[1];
-    int threads = blas_single_begin();
+    int threads = blas_pin_begin();
     lapack_int info = LAPACKE_dsyevr(LAPACK_COL_MAJOR, vec ? 'V' : 'N', 'I', 'U', n, a, n, 0.0,
                                      0.0, which, which, 0.0, &found, w, z ? z : zdummy,
                                      vec ? n : 1, isuppz);
-    blas_single_end(threads);
+    blas_pin_end(threads);
     free(a);
     if (info != 0 || found != 1)
         return moore_error_set(err, MOORE_EINTERNAL,
@@ -262,7 +238,7 @@ static int arpack_run(const moore_symmat *m, const char *which, int nev, const d
      * ~10 s and still pins λ₂ to ~1e-8. */
     const double tol = n <= 20000 ? 1e-11 : 1e-9;
     long products = 0;
-    int threads = blas_single_begin();
+    int threads = blas_pin_begin();
     for (;;) {
         dsaupd_c(&ido, "I", n, which, nev, tol, resid, ncv, v, n, iparam, ipntr, workd, workl,
                  lworkl, &info);
@@ -287,7 +263,7 @@ static int arpack_run(const moore_symmat *m, const char *which, int nev, const d
             ctx->o->progress(ctx->o->progress_ctx, ctx->what,
                              fmin(0.99, (double)products / (double)(products + 2000)));
     }
-    blas_single_end(threads);
+    blas_pin_end(threads);
     if (info == 1 && iparam[4] < nev) {
         /* Not an error of the input or of moore: the caller decides. */
         moore_error_set(err, MOORE_EINTERNAL,
@@ -304,10 +280,10 @@ static int arpack_run(const moore_symmat *m, const char *which, int nev, const d
         goto done;
     }
     a_int rvec = vecs ? 1 : 0;
-    threads = blas_single_begin();
+    threads = blas_pin_begin();
     dseupd_c(rvec, "A", select, d, z, n, 0.0, "I", n, which, nev, tol, resid, ncv, v, n, iparam,
              ipntr, workd, workl, lworkl, &info);
-    blas_single_end(threads);
+    blas_pin_end(threads);
     if (info != 0) {
         rc = moore_error_set(err, MOORE_EINTERNAL, "spectrum: ARPACK dseupd failed (info %d)",
                              (int)info);
@@ -564,6 +540,94 @@ static int spectrum_arpack(const moore_graph *g, const moore_metric_options *o,
     return rc;
 }
 
+/* ---- spectra known in closed form ---- */
+
+/* Up to SPECTRUM_MAX_DIMS cycle factors C_d (d = 2: K_2) whose Cartesian
+ * product is the graph. */
+#define SPECTRUM_MAX_DIMS 16
+
+typedef struct cycle_product {
+    int nd;
+    int64_t dim[SPECTRUM_MAX_DIMS];
+} cycle_product;
+
+/* The dims of torus:dims=AxB... when g carries that origin and has exactly
+ * the links of that torus (a file's header alone is not trusted). */
+static int torus_dims(const moore_graph *g, cycle_product *c)
+{
+    if (!g->family || strcmp(g->family, "torus") != 0 || !g->params)
+        return 0;
+    char spec[400];
+    const char *d = strstr(g->params, "dims=");
+    if (!d || snprintf(spec, sizeof spec, "torus:%s", g->params) >= (int)sizeof spec)
+        return 0;
+    c->nd = 0;
+    for (d += 5; c->nd < SPECTRUM_MAX_DIMS; d++) {
+        size_t len = moore_parse_int_prefix(d);
+        if (len == 0 || len > 10)
+            return 0;
+        c->dim[c->nd++] = strtoll(d, NULL, 10);
+        d += len;
+        if (*d != 'x')
+            break;
+    }
+    moore_graph *t = NULL;
+    if (moore_spec_build(spec, &t, NULL))
+        return 0;
+    int same = t->n == g->n && t->m == g->m &&
+               memcmp(t->offs, g->offs, ((size_t)g->n + 1) * sizeof *g->offs) == 0 &&
+               memcmp(t->adj, g->adj, 2 * (size_t)g->m * sizeof *g->adj) == 0;
+    moore_graph_free(t);
+    return same;
+}
+
+/* The spectrum of a product of cycles C_{d_1} □ ... □ C_{d_k}: its eigenvalues
+ * are the sums of one eigenvalue 2cos(2πj/d_i) of each factor (±1 for d = 2),
+ * so λ₁ = Σ 2, λ₂ = λ₁ − the smallest factor gap 2 − 2cos(2π/d_i), and λ_N is
+ * the sum of the factors' smallest eigenvalues (−2 for even d, −2cos(π/d) for
+ * odd d). The product is bipartite when every d_i is even; its spectrum is then
+ * symmetric, so the non-trivial bottom is −λ₂. */
+static void spectrum_of_cycles(const cycle_product *c, moore_spectrum *s)
+{
+    const double pi = acos(-1.0);
+    double top = 0, bottom = 0, gap = INFINITY;
+    for (int i = 0; i < c->nd; i++) {
+        double d = (double)c->dim[i];
+        double hi = c->dim[i] == 2 ? 1.0 : 2.0;
+        double second = c->dim[i] == 2 ? -1.0 : 2.0 * cos(2.0 * pi / d);
+        double lo = c->dim[i] % 2 == 0 ? -hi : -2.0 * cos(pi / d);
+        top += hi;
+        bottom += lo;
+        gap = fmin(gap, hi - second);
+    }
+    s->lambda1 = top;
+    s->lambda2 = top - gap;
+    s->lambda_min = bottom;
+    finish(s, s->bipartite ? -s->lambda2 : bottom);
+    s->algebraic_connectivity = gap;
+}
+
+/* 1 when g's spectrum was filled from a closed form. */
+static int spectrum_closed_form(const moore_graph *g, moore_spectrum *s)
+{
+    int64_t n = g->n;
+    cycle_product c = { 1, { n } };
+    if (s->connected && s->regular && s->degree_max == 2 && n >= 3) { /* a ring C_n */
+        spectrum_of_cycles(&c, s);
+    } else if (n >= 3 && g->m == n * (n - 1) / 2) { /* K_n: n − 1 once, −1 n − 1 times */
+        s->lambda1 = (double)(n - 1);
+        s->lambda2 = s->lambda_min = -1.0;
+        finish(s, -1.0);
+        s->algebraic_connectivity = (double)n;
+    } else if (s->connected && s->regular && torus_dims(g, &c)) {
+        spectrum_of_cycles(&c, s);
+    } else {
+        return 0;
+    }
+    s->method = MOORE_EIG_CLOSED_FORM;
+    return 1;
+}
+
 int moore_spectrum_compute(const moore_graph *g, const moore_metric_options *o,
                            moore_eig_method method, moore_spectrum *out, moore_error *err)
 {
@@ -593,6 +657,10 @@ int moore_spectrum_compute(const moore_graph *g, const moore_metric_options *o,
     s.connected = comps == 1;
     if (s.degree_max == 0) { /* no links: every eigenvalue is 0 */
         s.lambda2 = s.spectral_gap = s.lambda_nontrivial = s.algebraic_connectivity = 0.0;
+        *out = s;
+        return MOORE_OK;
+    }
+    if (method == MOORE_EIG_AUTO && spectrum_closed_form(g, &s)) {
         *out = s;
         return MOORE_OK;
     }

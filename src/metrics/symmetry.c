@@ -151,6 +151,8 @@ static int run_traces(const moore_graph *g, const moore_symmetry_options *o, int
             int64_t pos = 0;
             for (int i = 0; i < n; i++) {
                 int deg = cg.d[i];
+                if (deg == 0) /* with no links cg.e and t->cadj are NULL */
+                    continue;
                 memcpy(t->cadj + pos, cg.e + cg.v[i], (size_t)deg * sizeof *t->cadj);
                 qsort(t->cadj + pos, (size_t)deg, sizeof *t->cadj, cmp_int);
                 pos += deg;
