@@ -4,6 +4,7 @@
  * topology keeps under seeded random failures (docs/resilience.md). Parses,
  * calls src/resilience/, prints one row per failure level as it is done. */
 #include "cli.h"
+#include "moore/layout.h"
 #include "moore/resilience.h"
 
 #include <math.h>
@@ -19,7 +20,8 @@ const char cmd_fail_usage[] =
     "  --links F,...     fail exactly round(F*links) links, uniform without replacement\n"
     "  --independent     with --links: fail each link independently with probability F\n"
     "  --switches F,...  fail round(F*switches) switches; their servers are lost with them\n"
-    "  --racks N,...     fail N whole racks (needs the layout module: not in this build)\n"
+    "  --racks N,...     fail N whole racks (racks as 'moore layout' places them)\n"
+    "  --bundles N,...   fail N whole rack-to-rack cable bundles\n"
     "  --metrics LIST    diameter, avg_path_length, avg_path_length_endpoints,\n"
     "                    throughput_uniform, bisection, or all (default: the first three)\n"
     "  --eps E           throughput_uniform: approximation accuracy (default 0.05)\n"
@@ -103,6 +105,11 @@ static int parse(int argc, char **argv, fail_args *f)
             f->levels = a.value;
             f->racks = 1;
             given++;
+        } else if (cli_option(&a, "--bundles", NULL)) {
+            f->kind = MOORE_FAIL_BUNDLES;
+            f->levels = a.value;
+            f->racks = 1;
+            given++;
         } else if (cli_option(&a, "--trials", NULL))
             cli_int_value(&a, "--trials", 1, MOORE_FAIL_MAX_TRIALS, &f->trials);
         else if (cli_option(&a, "--metrics", NULL))
@@ -127,9 +134,6 @@ static int parse(int argc, char **argv, fail_args *f)
         return cli_usage_error("fail: --independent applies to --links only");
     if (f->independent)
         f->kind = MOORE_FAIL_LINKS_PROB;
-    if (f->racks)
-        return cli_usage_error("fail: --racks needs rack placement (the layout module), "
-                               "which this build does not have");
     return 0;
 }
 
@@ -203,23 +207,41 @@ static void text_row(const moore_report *r, int header)
     fflush(stdout);
 }
 
+static int run_scenarios(const moore_graph *g, const fail_args *f, const double *levels,
+                         int count, const int32_t *rack, int32_t racks, moore_error *err);
+
 static int run_levels(const moore_graph *g, const fail_args *f, moore_error *err)
 {
     double levels[FAIL_MAX_LEVELS];
     int count = 0;
-    if (parse_levels(f->levels, 1.0, 0, levels, &count))
+    if (parse_levels(f->levels, f->racks ? 1e9 : 1.0, f->racks, levels, &count))
         return -2;
+    /* Racks and bundles: the switches placed as `moore layout` places them. */
+    int32_t *rack = NULL, racks = 0;
+    if (f->racks && !(rack = moore_malloc((size_t)g->n + 1, sizeof *rack, err)))
+        return err->code;
+    int rc = f->racks ? moore_layout_place(g, 0, rack, &racks, err) : MOORE_OK;
+    if (!rc)
+        rc = run_scenarios(g, f, levels, count, rack, racks, err);
+    free(rack);
+    return rc;
+}
+
+static int run_scenarios(const moore_graph *g, const fail_args *f, const double *levels,
+                         int count, const int32_t *rack, int32_t racks, moore_error *err)
+{
     moore_fail_options o;
     moore_fail_options_default(&o);
     o.trials = (int)f->trials;
     o.seed = (uint64_t)f->seed;
     o.eps = f->eps;
     o.progress = cli_progress;
+    o.dist = cli_dist();
     int rc = moore_fail_metric_mask(f->metrics, &o.metrics, err);
     if (f->json && !rc)
         printf("[\n");
     for (int l = 0; !rc && l < count; l++) {
-        moore_failure_scenario s = { f->kind, levels[l], NULL, 0 };
+        moore_failure_scenario s = { f->kind, levels[l], rack, racks };
         moore_fail_result res;
         moore_report r;
         moore_report_init(&r);

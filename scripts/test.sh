@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
 # test.sh — set up, build and run the whole test suite: once as a release
-# build, once under AddressSanitizer + UndefinedBehaviorSanitizer; then build
-# everything again with clang (-Werror) carrying the libFuzzer
-# instrumentation, and run each fuzz harness for MOORE_FUZZ_SECONDS (default
-# 45) seconds (fuzz/run.sh, docs/fuzzing.md). A crash fails the run.
+# build, once under AddressSanitizer + UndefinedBehaviorSanitizer; then the
+# library and CLI again with clang (-Werror) carrying the libFuzzer
+# instrumentation, each fuzz harness run for MOORE_FUZZ_SECONDS (default 30)
+# seconds (fuzz/run.sh, docs/fuzzing.md; a crash fails the run); then the MPI
+# build, whose results must equal one process for 1, 2 and 3 ranks
+# (tests/mpi/equal.sh, docs/scale.md). The extra builds leave out the unit
+# tests and the Python module, which the first two passes cover.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh build
 (cd build && ctest --output-on-failure -j"$(nproc)")
 scripts/setup.sh build-asan -DCMAKE_BUILD_TYPE=Debug -DMOORE_SANITIZE=ON
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j"$(nproc)")
-CC=clang scripts/setup.sh build-fuzz -DMOORE_FUZZ=ON
-fuzz/run.sh build-fuzz "${MOORE_FUZZ_SECONDS:-45}"
+LEAN=(-DMOORE_BUILD_TESTS=OFF -DMOORE_PYTHON=OFF)
+CC=clang scripts/setup.sh build-fuzz -DMOORE_FUZZ=ON "${LEAN[@]}"
+fuzz/run.sh build-fuzz "${MOORE_FUZZ_SECONDS:-30}"
+scripts/setup.sh build-mpi -DMOORE_MPI=ON "${LEAN[@]}"
+bash tests/mpi/equal.sh build-mpi/moore .

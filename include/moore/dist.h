@@ -42,6 +42,11 @@ static inline int moore_dist_mine(const moore_dist *d, int64_t i)
 MOORE_API int moore_dist_sum_i64(const moore_dist *d, int64_t *buf, int64_t n, moore_error *err);
 /* Element-wise maximum over the ranks, result on every rank. */
 MOORE_API int moore_dist_max_i64(const moore_dist *d, int64_t *buf, int64_t n, moore_error *err);
+/* Rows owned by ranks (row i by rank i mod size, as moore_dist_mine) made
+ * whole on every rank: each rank's own rows are kept bit for bit and the
+ * others filled in from their owners. rows × width doubles. */
+MOORE_API int moore_dist_share_rows(const moore_dist *d, double *buf, int64_t rows, int64_t width,
+                                    moore_error *err);
 /* buf (bytes) of rank root copied to every rank. */
 MOORE_API int moore_dist_bcast(const moore_dist *d, void *buf, int64_t bytes, int root,
                                moore_error *err);

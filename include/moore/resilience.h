@@ -106,6 +106,9 @@ typedef struct moore_fail_options {
     int threads;            /* 0 = OpenMP default */
     void (*progress)(void *ctx, const char *what, double fraction);
     void *progress_ctx;
+    /* The MPI job the trials are spread over (dist.h; trial t on rank
+     * t mod K); NULL: this process alone. Same numbers for any K. */
+    const struct moore_dist *dist;
 } moore_fail_options;
 
 #define MOORE_FAIL_MAX_TRIALS 1000000

@@ -78,6 +78,25 @@ int moore_dist_max_i64(const moore_dist *d, int64_t *buf, int64_t n, moore_error
     return reduce_i64(d, buf, n, MPI_MAX, err);
 }
 
+/* Other ranks' rows are zeroed, then summed: x + 0 + ... + 0 is x exactly
+ * (NaN stays NaN), so each row arrives as its owner computed it. */
+int moore_dist_share_rows(const moore_dist *d, double *buf, int64_t rows, int64_t width,
+                          moore_error *err)
+{
+    if (!d || d->size == 1)
+        return MOORE_OK;
+    for (int64_t i = 0; i < rows; i++)
+        if (!moore_dist_mine(d, i))
+            memset(buf + i * width, 0, (size_t)width * sizeof *buf);
+    for (int64_t at = 0, n = rows * width; at < n; at += DIST_CHUNK) {
+        int cnt = (int)(n - at < DIST_CHUNK ? n - at : DIST_CHUNK);
+        if (MPI_Allreduce(MPI_IN_PLACE, buf + at, cnt, MPI_DOUBLE, MPI_SUM, d->comm) !=
+            MPI_SUCCESS)
+            return dist_fail("Allreduce", err);
+    }
+    return MOORE_OK;
+}
+
 int moore_dist_bcast(const moore_dist *d, void *buf, int64_t bytes, int root, moore_error *err)
 {
     for (int64_t at = 0; d && d->size > 1 && at < bytes; at += DIST_CHUNK) {
@@ -131,6 +150,13 @@ int moore_dist_sum_i64(const moore_dist *d, int64_t *buf, int64_t n, moore_error
 int moore_dist_max_i64(const moore_dist *d, int64_t *buf, int64_t n, moore_error *err)
 {
     (void)d, (void)buf, (void)n, (void)err;
+    return MOORE_OK;
+}
+
+int moore_dist_share_rows(const moore_dist *d, double *buf, int64_t rows, int64_t width,
+                          moore_error *err)
+{
+    (void)d, (void)buf, (void)rows, (void)width, (void)err;
     return MOORE_OK;
 }
 

@@ -10,6 +10,7 @@
 #include "moore/resilience.h"
 #include "moore/traffic.h"
 #include "resilience_internal.h"
+#include "moore/dist.h"
 
 #include <math.h>
 #include <omp.h>
@@ -259,6 +260,27 @@ static int summarize_all(const double *lost, moore_fail_result *out, moore_error
     return rc;
 }
 
+/* Every rank gets every trial's row from the rank that ran it (MPI). */
+static int share_trials(const moore_dist *d, moore_fail_result *out, double *lost,
+                        moore_error *err)
+{
+    int T = out->trials;
+    double *conn = moore_malloc((size_t)T, sizeof *conn, err);
+    if (!conn)
+        return err->code;
+    for (int t = 0; t < T; t++)
+        conn[t] = out->connected[t];
+    int rc = moore_dist_share_rows(d, out->values, T, MOORE_FAIL_NMETRICS, err);
+    if (!rc)
+        rc = moore_dist_share_rows(d, lost, T, 2, err);
+    if (!rc)
+        rc = moore_dist_share_rows(d, conn, T, 1, err);
+    for (int t = 0; !rc && t < T; t++)
+        out->connected[t] = (char)conn[t];
+    free(conn);
+    return rc;
+}
+
 int moore_fail_trials(const moore_graph *g, const moore_failure_scenario *s,
                       const moore_fail_options *o, moore_fail_result *out, moore_error *err)
 {
@@ -296,6 +318,8 @@ int moore_fail_trials(const moore_graph *g, const moore_failure_scenario *s,
         w.switch_failed = moore_malloc((size_t)g->n + 1, 1, NULL);
 #pragma omp for schedule(dynamic, 1)
         for (int t = 0; t < T; t++) {
+            if (!moore_dist_mine(o->dist, t))
+                continue; /* another rank's trial */
             moore_error e;
             moore_error_clear(&e);
             trial_rc[t] = w.link_failed && w.switch_failed
@@ -319,9 +343,12 @@ int moore_fail_trials(const moore_graph *g, const moore_failure_scenario *s,
         rc = trial_rc[first_bad];
         if (err)
             *err = first_err;
-        goto done;
     }
-    rc = summarize_all(lost, out, err);
+    rc = moore_dist_agree(o->dist, rc, err);
+    if (!rc)
+        rc = share_trials(o->dist, out, lost, err);
+    if (!rc)
+        rc = summarize_all(lost, out, err);
 done:
     free(lost);
     free(trial_rc);
