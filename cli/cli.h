@@ -15,6 +15,12 @@ typedef struct cli_command {
 } cli_command;
 
 const cli_command *cli_commands(void);
+/* The command named name, or NULL. */
+const cli_command *cli_command_find(const char *name);
+/* " (did you mean 'X'?)" for an unknown command or an unknown option of cmd
+ * (options are read from cmd's usage text), or "" (suggest.c). */
+const char *cli_suggest_command(const char *word, char *buf, size_t len);
+const char *cli_suggest_option(const char *cmd, const char *word, char *buf, size_t len);
 
 /* Prints "moore: <msg>" on stderr and returns the exit status for err->code. */
 int cli_fail(const moore_error *err);

@@ -63,8 +63,10 @@ int cli_option(cli_args *a, const char *name, const char *alias)
 int cli_positional(cli_args *a, const char **slot)
 {
     const char *s = a->argv[a->i];
+    char hint[96];
     if (s[0] == '-' && s[1])
-        return cli_usage_error("%s: unknown option '%s'", a->cmd, s);
+        return cli_usage_error("%s: unknown option '%s'%s", a->cmd, s,
+                               cli_suggest_option(a->cmd, s, hint, sizeof hint));
     if (*slot)
         return cli_usage_error("%s: unexpected argument '%s'", a->cmd, s);
     *slot = s;
@@ -164,7 +166,7 @@ int main(int argc, char **argv)
         return 2;
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
-        strcmp(argv[1], "help") == 0) {
+        (strcmp(argv[1], "help") == 0 && argc == 2)) {
         print_help(stdout);
         return 0;
     }
@@ -172,16 +174,25 @@ int main(int argc, char **argv)
         printf("moore %s\n", MOORE_VERSION);
         return 0;
     }
-    for (const cli_command *c = cli_commands(); c->name; c++)
-        if (strcmp(c->name, argv[1]) == 0) {
-            for (int i = 2; i < argc; i++)
-                if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-                    fputs(c->usage, stdout);
-                    return 0;
-                }
-            int rc = c->run(argc - 1, argv + 1);
-            cli_progress_done();
-            return rc;
+    char hint[96];
+    if (strcmp(argv[1], "help") == 0) { /* moore help CMD = moore CMD --help */
+        const cli_command *c = cli_command_find(argv[2]);
+        if (!c)
+            return cli_usage_error("help: unknown command '%s'%s (see 'moore --help')", argv[2],
+                                   cli_suggest_command(argv[2], hint, sizeof hint));
+        fputs(c->usage, stdout);
+        return 0;
+    }
+    const cli_command *c = cli_command_find(argv[1]);
+    if (!c)
+        return cli_usage_error("unknown command '%s'%s (see 'moore --help')", argv[1],
+                               cli_suggest_command(argv[1], hint, sizeof hint));
+    for (int i = 2; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(c->usage, stdout);
+            return 0;
         }
-    return cli_usage_error("unknown command '%s' (see 'moore --help')", argv[1]);
+    int rc = c->run(argc - 1, argv + 1);
+    cli_progress_done();
+    return rc;
 }
