@@ -66,6 +66,15 @@ def configurations():
     rows.append((sec, "dragonfly:p=12", "balanced a=24, h=12, g=289"))
     rows.append((sec, f"hyperx:L=2,S=17,radix={RADIX}", ""))
     rows.append((sec, f"hyperx:L=3,S=12,radix={RADIX}", ""))
+    sec = f"Direct networks, fat-trees and word graphs from radix-{RADIX} switches"
+    rows.append((sec, "hypercube:n=10,p=10", "p = min(d, R − d)"))
+    rows.append((sec, "mesh:dims=8x8x8,p=6", "p = min(d, R − d)"))
+    rows.append((sec, "tofu:dims=4x4x4,p=10", "2×3×2 units, degree 10"))
+    rows.append((sec, "flatbutterfly:n=3,k=16", "p = k, radix n(k−1)+1 = 46"))
+    rows.append((sec, "karyntree:k=24,n=3", "k^n endpoints"))
+    rows.append((sec, "xgft:h=2,m=24.32,w=24.16", "slimmed top level"))
+    rows.append((sec, "kautz:b=8,n=3,p=16", "degree 15..16"))
+    rows.append((sec, "arrangement:n=8,k=3,p=15", "degree k(n−k) = 15"))
     sec = "Reference graphs (closed forms: K_12 36, Petersen 5)"
     rows.append((sec, "complete:n=12", ""))
     rows.append((sec, "petersen", ""))

@@ -12,6 +12,7 @@ int cmd_expand(int argc, char **argv);
 int cmd_throughput(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_layout(int argc, char **argv);
 
 extern const char cmd_build_usage[], cmd_stats_usage[], cmd_families_usage[];
 extern const char cmd_plan_usage[], cmd_compare_usage[];
@@ -19,6 +20,7 @@ extern const char cmd_iso_usage[], cmd_lift_usage[], cmd_expand_usage[];
 extern const char cmd_throughput_usage[];
 extern const char cmd_sweep_usage[];
 extern const char cmd_report_usage[];
+extern const char cmd_layout_usage[];
 
 static const cli_command COMMANDS[] = {
     { "build", "build a topology and write it to a file", cmd_build_usage, cmd_build },
@@ -37,6 +39,7 @@ static const cli_command COMMANDS[] = {
       cmd_sweep },
     { "report", "the comparison as one self-contained HTML page with figures", cmd_report_usage,
       cmd_report },
+    { "layout", "racks, floor, cable plan (CSV), cost and power", cmd_layout_usage, cmd_layout },
     { NULL, NULL, NULL, NULL }
 };
 

@@ -23,6 +23,7 @@ PACKAGES=(
 )
 if [ "${MOORE_BENCH:-0}" = 1 ]; then
   PACKAGES+=(libigraph-dev)             # benchmarks only (GPL: never linked into libmoore)
+  PACKAGES+=(python3-networkx)          # bench/layout_bench.py: Kernighan–Lin placement to compare with
 fi
 
 missing=()

@@ -13,54 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static moore_counts counts_of(const char *spec)
-{
-    moore_counts c;
-    moore_error err;
-    moore_error_clear(&err);
-    if (moore_spec_counts(spec, &c, &err) != MOORE_OK) {
-        print_error("counts of '%s' failed: %s\n", spec, err.msg);
-        fail();
-    }
-    return c;
-}
-
-/* Built graph vs closed forms: switches, links, degrees, endpoints, diameter. */
-static void check_closed_forms(const char *spec)
-{
-    moore_counts c = counts_of(spec);
-    moore_graph *g = tu_build(spec);
-    if (g->n != c.switches || g->m != c.links || moore_graph_degree_min(g) != c.degree_min ||
-        moore_graph_degree_max(g) != c.degree_max ||
-        moore_graph_endpoints_total(g) != c.endpoints) {
-        print_error("%s: built n=%d m=%lld deg %d..%d ep=%lld; closed forms n=%lld m=%lld "
-                    "deg %d..%d ep=%lld\n", spec, (int)g->n, (long long)g->m,
-                    (int)moore_graph_degree_min(g), (int)moore_graph_degree_max(g),
-                    (long long)moore_graph_endpoints_total(g), (long long)c.switches,
-                    (long long)c.links, (int)c.degree_min, (int)c.degree_max,
-                    (long long)c.endpoints);
-        fail();
-    }
-    if (c.diameter >= 0 && tu_diameter(g) != c.diameter) {
-        print_error("%s: BFS diameter %d, closed form %d\n", spec, (int)tu_diameter(g),
-                    (int)c.diameter);
-        fail();
-    }
-    moore_graph_free(g);
-}
-
-static void expect_refused(const char *spec, const char *needle)
-{
-    const char *msg = tu_build_fails(spec, MOORE_EINVAL);
-    if (!strstr(msg, needle)) {
-        print_error("'%s': message '%s' lacks '%s'\n", spec, msg, needle);
-        fail();
-    }
-    moore_counts c;
-    moore_error err;
-    assert_int_equal(moore_spec_counts(spec, &c, &err), MOORE_EINVAL);
-}
-
 /* ---- fat-tree ---- */
 
 static void fattree_must_hold(void **state)
@@ -80,15 +32,15 @@ static void fattree_sweep(void **state)
     char spec[64];
     for (int k = 2; k <= 14; k += 2) {
         snprintf(spec, sizeof spec, "fattree:k=%d", k);
-        check_closed_forms(spec);
-        moore_counts c = counts_of(spec);
+        tu_check_closed_forms(spec);
+        moore_counts c = tu_counts(spec);
         /* Al-Fares et al.: 5k²/4 switches, k³/4 hosts, k³/2 links (k³/4 per tier). */
         assert_int_equal(c.switches, 5 * k * k / 4);
         assert_int_equal(c.endpoints, k * k * k / 4);
         assert_int_equal(c.links, k * k * k / 2);
     }
-    check_closed_forms("fattree:k=8,p=1");
-    check_closed_forms("fattree:k=6,p=9");
+    tu_check_closed_forms("fattree:k=8,p=1");
+    tu_check_closed_forms("fattree:k=6,p=9");
 }
 
 /* Endpoints only on the k²/2 edge switches (network degree k/2); the graph is
@@ -157,10 +109,10 @@ static void fattree_structure(void **state)
 static void fattree_refuses(void **state)
 {
     (void)state;
-    expect_refused("fattree:k=7", "k=7 is odd");
-    expect_refused("fattree", "k= is required");
-    expect_refused("fattree:k=0", "k=0");
-    expect_refused("fattree:k=8,radix=48", "radix");
+    tu_expect_refused("fattree:k=7", "k=7 is odd");
+    tu_expect_refused("fattree", "k= is required");
+    tu_expect_refused("fattree:k=0", "k=0");
+    tu_expect_refused("fattree:k=8,radix=48", "radix");
 }
 
 /* ---- Dragonfly ---- */
@@ -216,8 +168,8 @@ static void dragonfly_sweep(void **state)
     char spec[96];
     for (int p = 1; p <= 4; p++) {
         snprintf(spec, sizeof spec, "dragonfly:p=%d", p);
-        check_closed_forms(spec);
-        moore_counts c = counts_of(spec);
+        tu_check_closed_forms(spec);
+        moore_counts c = tu_counts(spec);
         int a = 2 * p, g = a * p + 1; /* Kim et al.: balanced a = 2p = 2h, g = ah + 1 */
         assert_int_equal(c.switches, a * g);
         assert_int_equal(c.degree_min, a - 1 + p);
@@ -232,28 +184,28 @@ static void dragonfly_sweep(void **state)
         for (int h = 1; h <= 3; h++)
             for (int g = h + 1; g <= a * h + 1; g++) {
                 snprintf(spec, sizeof spec, "dragonfly:a=%d,h=%d,g=%d", a, h, g);
-                check_closed_forms(spec);
+                tu_check_closed_forms(spec);
                 check_dragonfly_groups(spec, a, h, g);
             }
-    check_closed_forms("dragonfly:p=3,g=10");
-    check_closed_forms("dragonfly:a=6,h=3,p=2");
-    moore_counts c = counts_of("dragonfly:a=6,h=3,radix=12");
+    tu_check_closed_forms("dragonfly:p=3,g=10");
+    tu_check_closed_forms("dragonfly:a=6,h=3,p=2");
+    moore_counts c = tu_counts("dragonfly:a=6,h=3,radix=12");
     assert_int_equal(c.endpoints, c.switches * (12 - 5 - 3));
-    c = counts_of("dragonfly:a=4,h=2");
+    c = tu_counts("dragonfly:a=4,h=2");
     assert_int_equal(c.endpoints, c.switches * 2); /* default p = h */
 }
 
 static void dragonfly_refuses(void **state)
 {
     (void)state;
-    expect_refused("dragonfly:p=2,g=10", "g=10 exceeds");
-    expect_refused("dragonfly:a=4,h=3,g=3", "g=3 is below h+1");
-    expect_refused("dragonfly:a=4", "needs both a= and h=");
-    expect_refused("dragonfly", "give p=");
-    expect_refused("dragonfly:p=4,radix=48", "radix= needs a= and h=");
-    expect_refused("dragonfly:a=4,h=2,radix=5", "radix=5");
-    expect_refused("dragonfly:p=0", "p=0");
-    expect_refused("dragonfly:a=4,h=2,g=1", "g=1");
+    tu_expect_refused("dragonfly:p=2,g=10", "g=10 exceeds");
+    tu_expect_refused("dragonfly:a=4,h=3,g=3", "g=3 is below h+1");
+    tu_expect_refused("dragonfly:a=4", "needs both a= and h=");
+    tu_expect_refused("dragonfly", "give p=");
+    tu_expect_refused("dragonfly:p=4,radix=48", "radix= needs a= and h=");
+    tu_expect_refused("dragonfly:a=4,h=2,radix=5", "radix=5");
+    tu_expect_refused("dragonfly:p=0", "p=0");
+    tu_expect_refused("dragonfly:a=4,h=2,g=1", "g=1");
 }
 
 /* ---- HyperX ---- */
@@ -279,8 +231,8 @@ static void hyperx_sweep(void **state)
     for (int L = 1; L <= 4; L++)
         for (int S = 2; S <= 5; S++) {
             snprintf(spec, sizeof spec, "hyperx:L=%d,S=%d", L, S);
-            check_closed_forms(spec);
-            moore_counts c = counts_of(spec);
+            tu_check_closed_forms(spec);
+            moore_counts c = tu_counts(spec);
             int n = 1;
             for (int i = 0; i < L; i++)
                 n *= S;
@@ -312,25 +264,25 @@ static void hyperx_is_hamming(void **state)
 static void hyperx_trunking(void **state)
 {
     (void)state;
-    moore_counts c = counts_of("hyperx:L=2,S=4,K=3");
+    moore_counts c = tu_counts("hyperx:L=2,S=4,K=3");
     assert_int_equal(c.multiplicity, 3);
     assert_int_equal(c.links, 16 * 6 / 2);
     assert_int_equal(moore_counts_cables(&c), 3 * 48);
     assert_int_equal(c.endpoints, 16 * (3 * 4 / 2)); /* default p = K·S/2: bisection ratio 1 */
-    c = counts_of("hyperx:L=2,S=4,K=3,radix=20");
+    c = tu_counts("hyperx:L=2,S=4,K=3,radix=20");
     assert_int_equal(c.endpoints, 16 * (20 - 18));
-    check_closed_forms("hyperx:L=2,S=4,K=3");
-    expect_refused("hyperx:L=2,S=4,K=3,radix=18", "radix=18");
+    tu_check_closed_forms("hyperx:L=2,S=4,K=3");
+    tu_expect_refused("hyperx:L=2,S=4,K=3,radix=18", "radix=18");
 }
 
 static void hyperx_refuses(void **state)
 {
     (void)state;
-    expect_refused("hyperx:L=2,S=1", "S=1");
-    expect_refused("hyperx:L=0,S=4", "L=0");
-    expect_refused("hyperx:S=4", "required");
-    expect_refused("hyperx:L=2,S=4,K=0", "K=0");
-    expect_refused("hyperx:L=30,S=10", "exceeds");
+    tu_expect_refused("hyperx:L=2,S=1", "S=1");
+    tu_expect_refused("hyperx:L=0,S=4", "L=0");
+    tu_expect_refused("hyperx:S=4", "required");
+    tu_expect_refused("hyperx:L=2,S=4,K=0", "K=0");
+    tu_expect_refused("hyperx:L=30,S=10", "exceeds");
 }
 
 /* ---- torus ---- */
@@ -354,12 +306,12 @@ static void torus_sweep(void **state)
     char spec[64];
     for (size_t i = 0; i < sizeof dims / sizeof *dims; i++) {
         snprintf(spec, sizeof spec, "torus:dims=%s", dims[i]);
-        check_closed_forms(spec);
+        tu_check_closed_forms(spec);
     }
-    moore_counts c = counts_of("torus:dims=2x3x4");
+    moore_counts c = tu_counts("torus:dims=2x3x4");
     assert_int_equal(c.degree_min, 1 + 2 + 2);  /* one link along the dimension of 2 */
     assert_int_equal(c.diameter, 1 + 1 + 2);
-    c = counts_of("torus:dims=4x4,radix=10");
+    c = tu_counts("torus:dims=4x4,radix=10");
     assert_int_equal(c.endpoints, 16 * 6);
 }
 
@@ -386,14 +338,14 @@ static void torus_is_rings(void **state)
 static void torus_refuses(void **state)
 {
     (void)state;
-    expect_refused("torus:dims=8x1x8", "dimension 2 of dims=8x1x8 is 1");
-    expect_refused("torus:dims=0", "is 0");
-    expect_refused("torus:dims=8x", "not a list");
-    expect_refused("torus:dims=x8", "not a list");
-    expect_refused("torus:dims=8xx8", "not a list");
-    expect_refused("torus:dims=abc", "not a list");
-    expect_refused("torus", "dims= is required");
-    expect_refused("torus:dims=8x8x8,radix=6", "radix=6");
+    tu_expect_refused("torus:dims=8x1x8", "dimension 2 of dims=8x1x8 is 1");
+    tu_expect_refused("torus:dims=0", "is 0");
+    tu_expect_refused("torus:dims=8x", "not a list");
+    tu_expect_refused("torus:dims=x8", "not a list");
+    tu_expect_refused("torus:dims=8xx8", "not a list");
+    tu_expect_refused("torus:dims=abc", "not a list");
+    tu_expect_refused("torus", "dims= is required");
+    tu_expect_refused("torus:dims=8x8x8,radix=6", "radix=6");
 }
 
 /* ---- PolarFly ---- */
@@ -423,8 +375,8 @@ static void polarfly_sweep(void **state)
     for (size_t i = 0; i < sizeof qs / sizeof *qs; i++) {
         int q = qs[i];
         snprintf(spec, sizeof spec, "polarfly:q=%d", q);
-        check_closed_forms(spec);
-        moore_counts c = counts_of(spec);
+        tu_check_closed_forms(spec);
+        moore_counts c = tu_counts(spec);
         assert_int_equal(c.switches, q * q + q + 1);
         assert_int_equal(c.links, q * (q + 1) * (q + 1) / 2);
         assert_int_equal(c.endpoints, (int64_t)(q * q + q + 1) * ((q + 1) / 2));
@@ -489,13 +441,13 @@ static void polarfly_common_neighbours(void **state)
 static void polarfly_refuses(void **state)
 {
     (void)state;
-    expect_refused("polarfly:q=6", "q=6 is not a prime power");
-    expect_refused("polarfly:q=12", "q=12 is not a prime power");
-    expect_refused("polarfly:q=1", "q=1 is not a prime power");
-    expect_refused("polarfly:q=0", "q=0 is not a prime power");
-    expect_refused("polarfly", "q= is required");
-    expect_refused("polarfly:q=7,radix=8", "radix=8");
-    moore_counts c = counts_of("polarfly:q=7,radix=12");
+    tu_expect_refused("polarfly:q=6", "q=6 is not a prime power");
+    tu_expect_refused("polarfly:q=12", "q=12 is not a prime power");
+    tu_expect_refused("polarfly:q=1", "q=1 is not a prime power");
+    tu_expect_refused("polarfly:q=0", "q=0 is not a prime power");
+    tu_expect_refused("polarfly", "q= is required");
+    tu_expect_refused("polarfly:q=7,radix=8", "radix=8");
+    moore_counts c = tu_counts("polarfly:q=7,radix=12");
     assert_int_equal(c.endpoints, 57 * 4);
 }
 

@@ -25,4 +25,21 @@ typedef struct tu_plans {
 } tu_plans;
 int tu_plan_collect(void *ctx, const char *spec, moore_error *err);
 
+/* Closed-form counts of spec, or fails the test. */
+moore_counts tu_counts(const char *spec);
+/* Built graph vs moore_spec_counts: switches, links, degree range, endpoints,
+ * and the diameter (by tu_diameter) when a closed form is given. */
+void tu_check_closed_forms(const char *spec);
+/* Building and counting spec both fail with MOORE_EINVAL, the message naming
+ * needle. */
+void tu_expect_refused(const char *spec, const char *needle);
+/* Fails unless a and b are isomorphic switch graphs (nauty); frees neither. */
+void tu_assert_isomorphic(const moore_graph *a, const moore_graph *b);
+
+/* Runs family's planner for radix and target endpoints: it must emit at least
+ * one SPEC; every SPEC (of the first 16) must have counts, and those of at
+ * most max_build switches are built and must use at most radix ports on
+ * every switch; with a target, one of all the SPECs must reach it. */
+void tu_check_planner(const char *family, int32_t radix, int64_t endpoints, int64_t max_build);
+
 #endif

@@ -22,5 +22,6 @@
 #include "moore/plan.h"
 #include "moore/traffic.h"
 #include "moore/flow.h"
+#include "moore/layout.h"
 
 #endif

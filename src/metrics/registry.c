@@ -19,6 +19,8 @@ int moore_metric_diversity(const moore_graph *, const moore_metric_options *, mo
                            moore_error *);
 int moore_metric_throughput(const moore_graph *, const moore_metric_options *, moore_report *,
                             moore_error *);
+int moore_metric_layout(const moore_graph *, const moore_metric_options *, moore_report *,
+                        moore_error *);
 
 static const moore_metric_group GROUPS[] = {
     { "basic", "switches, links, endpoints, degrees", 1, moore_metric_basic },
@@ -34,6 +36,8 @@ static const moore_metric_group GROUPS[] = {
       moore_metric_diversity },
     { "throughput", "uniform and worst-case throughput (eps 0.05 bounds) and TUB", 0,
       moore_metric_throughput },
+    { "layout", "racks, cable plan by type and length, bundles, cost and power (docs/layout.md)",
+      0, moore_metric_layout },
     { NULL, NULL, 0, NULL }
 };
 
