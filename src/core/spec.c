@@ -5,6 +5,7 @@
  * refused as unknown. That way a typo such as `slimfly:Q=5` fails loudly
  * instead of silently building the default. */
 #include "moore/family.h"
+#include "moore/suggest.h"
 #include "moore/io.h"
 
 #include <errno.h>
@@ -118,6 +119,28 @@ static int parse_pair(const char *fam, const char *pair, size_t len, moore_param
     return MOORE_OK;
 }
 
+/* " (did you mean 'X'?)" for an unknown family name (moore/suggest.h). */
+static const char *spec_family_hint(const char *name, char *buf, size_t len)
+{
+    const char *names[128];
+    int n = 0;
+    for (const moore_family *f = moore_families(); f->name && n < 127; f++)
+        names[n++] = f->name;
+    names[n] = NULL;
+    return moore_suggest_text(name, names, buf, len);
+}
+
+/* The same for an unknown key of family f. */
+static const char *spec_key_hint(const moore_family *f, const char *key, char *buf, size_t len)
+{
+    const char *names[64];
+    int n = 0;
+    for (const moore_param_info *i = f->params; i && i->key && n < 63; i++)
+        names[n++] = i->key;
+    names[n] = NULL;
+    return moore_suggest_text(key, names, buf, len);
+}
+
 static int key_listed(const moore_family *f, const char *key)
 {
     for (const moore_param_info *i = f->params; i && i->key; i++)
@@ -139,9 +162,10 @@ int moore_spec_parse(const char *spec, const moore_family **fam, moore_params *p
     memcpy(name, spec, nlen);
     name[nlen] = '\0';
     const moore_family *f = moore_family_find(name);
+    char hint[96];
     if (!f)
-        return moore_error_set(err, MOORE_EINVAL,
-                               "unknown family '%s' (see 'moore families')", name);
+        return moore_error_set(err, MOORE_EINVAL, "unknown family '%s'%s (see 'moore families')",
+                               name, spec_family_hint(name, hint, sizeof hint));
     params->family = f->name;
     if (colon) {
         const char *s = colon + 1;
@@ -155,8 +179,10 @@ int moore_spec_parse(const char *spec, const moore_family **fam, moore_params *p
                 return rc;
             if (!key_listed(f, params->key[params->count - 1]))
                 return moore_error_set(err, MOORE_EINVAL,
-                                       "%s: unknown key '%s' (see 'moore families')", f->name,
-                                       params->key[params->count - 1]);
+                                       "%s: unknown key '%s'%s (see 'moore families')", f->name,
+                                       params->key[params->count - 1],
+                                       spec_key_hint(f, params->key[params->count - 1], hint,
+                                                     sizeof hint));
             s += len + (comma ? 1 : 0);
             if (comma && *s == '\0')
                 return moore_error_set(err, MOORE_EINVAL, "%s: trailing ',' in '%s'", f->name,

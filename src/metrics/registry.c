@@ -1,7 +1,9 @@
 /* registry.c — every metric group `moore stats --metrics` knows, in output
  * order. A new area is one file with its compute function plus one line here. */
 #include "moore/metrics.h"
+#include "moore/suggest.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,8 +83,17 @@ static int select_groups(const char *list, char *on, moore_error *err)
                 if (i + 1 < count)
                     strcat(known, ", ");
             }
-            return moore_error_set(err, MOORE_EINVAL, "unknown metric '%.*s' (known: %s, all)",
-                                   (int)len, s, known);
+            char word[64], hint[96];
+            const char *names[65];
+            int n = 0;
+            for (int i = 0; i < count && n < 63; i++)
+                names[n++] = GROUPS[i].name;
+            names[n++] = "all";
+            names[n] = NULL;
+            snprintf(word, sizeof word, "%.*s", (int)len, s);
+            return moore_error_set(err, MOORE_EINVAL, "unknown metric '%s'%s (known: %s, all)",
+                                   word, moore_suggest_text(word, names, hint, sizeof hint),
+                                   known);
         }
         s += len + (s[len] == ',');
     }
