@@ -59,7 +59,24 @@ int cli_load_for_output(const char *topo, const char *format, moore_graph **g);
 void cli_progress(void *ctx, const char *what, double fraction);
 void cli_progress_done(void);
 
-/* Fills metric options with the CLI's progress callback. */
+/* Fills metric options with the CLI's progress callback and --threads. */
 void cli_metric_options(moore_metric_options *o);
+
+/* ---- options every command takes (options.c, docs/json.md) ----
+ * --threads N, --progress, --json=pretty|lines. main() calls
+ * cli_common_options once before the command; it removes them from argv
+ * (unless the command's usage lists them) and leaves a plain --json. */
+int cli_common_options(int *argc, char **argv);
+int cli_threads(void);          /* --threads N, or 0 (OpenMP default) */
+int cli_progress_forced(void);  /* --progress given */
+int cli_json_pretty(void);      /* 0 with --json=lines, else 1 */
+struct cJSON;
+/* Prints and frees v: indented, or one compact line; with --json=lines an
+ * array prints one element a line. Returns 0, or 1 when printing failed. */
+int cli_json_print(struct cJSON *v);
+/* Streams rows as they are done: an indented array (first is 1 before the
+ * first row) or, with --json=lines, one row a line; then cli_json_rows_end. */
+int cli_json_row(const struct cJSON *row, int *first);
+void cli_json_rows_end(int first);
 
 #endif

@@ -95,7 +95,7 @@ int cmd_layout(int argc, char **argv)
     if (!rc)
         rc = moore_layout_report(&l, &r, &err);
     if (!rc)
-        rc = json ? moore_report_write_json(&r, stdout, 1, &err)
+        rc = json ? moore_report_write_json(&r, stdout, cli_json_pretty(), &err)
                   : moore_report_write_text(&r, stdout, &err);
     moore_report_free(&r);
     moore_layout_free(&l);

@@ -128,8 +128,17 @@ static int progress_shown;
 void cli_progress(void *ctx, const char *what, double fraction)
 {
     (void)ctx;
-    if (!isatty(2))
+    if (!isatty(2)) {   /* --progress to a file or pipe: a line per whole percent */
+        static char last_what[64];
+        static int last_pct = -1;
+        int pct = (int)(100.0 * fraction);
+        if (!cli_progress_forced() || (pct == last_pct && strncmp(what, last_what, 63) == 0))
+            return;
+        snprintf(last_what, sizeof last_what, "%s", what);
+        last_pct = pct;
+        fprintf(stderr, "moore: %s %d%%\n", what, pct);
         return;
+    }
     fprintf(stderr, "\r%-40.40s %5.1f%%", what, 100.0 * fraction);
     fflush(stderr);
     progress_shown = 1;
@@ -147,6 +156,7 @@ void cli_metric_options(moore_metric_options *o)
 {
     moore_metric_options_default(o);
     o->progress = cli_progress;
+    o->threads = cli_threads();
 }
 
 static void print_help(FILE *out)
@@ -192,7 +202,10 @@ int main(int argc, char **argv)
             fputs(c->usage, stdout);
             return 0;
         }
-    int rc = c->run(argc - 1, argv + 1);
+    int n = argc - 1;   /* --threads, --progress, --json=lines: options.c */
+    if (cli_common_options(&n, argv + 1))
+        return 2;
+    int rc = c->run(n, argv + 1);
     cli_progress_done();
     return rc;
 }
