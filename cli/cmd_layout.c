@@ -92,6 +92,10 @@ int cmd_layout(int argc, char **argv)
     cli_progress_done();
     if (!rc && cables)
         rc = write_plan(cables, g, &l, &m, &err);
+    if (!rc && g->family) /* the identity of the result (docs/json.md) */
+        rc = moore_report_string(&r, "family", g->family, &err);
+    if (!rc && g->params)
+        rc = moore_report_string(&r, "params", g->params, &err);
     if (!rc)
         rc = moore_layout_report(&l, &r, &err);
     if (!rc)
