@@ -144,6 +144,24 @@ checks=$((checks + 1))
 "$MOORE" stats zzzzzz:q=5 2>err.txt
 grep -q "did you mean" err.txt && fail "a suggestion for a word close to nothing"
 
+# file:PATH,p=P and file:PATH,radix=R: endpoints for a plain link list (a
+# triangle: every switch has network degree 2), and the SPEC rebuilds it.
+printf '0 1\n1 2\n2 0\n' >tri.txt
+checks=$((checks + 1))
+"$MOORE" stats file:tri.txt,p=3 --metrics basic --json >fp.json &&
+    jq -e '.endpoints == 9 and .radix == 5 and .topology == "file:tri.txt,p=3"' fp.json >/dev/null ||
+    fail "file:tri.txt,p=3: want 9 endpoints, radix 5, topology file:tri.txt,p=3"
+checks=$((checks + 1))
+"$MOORE" stats file:tri.txt,radix=6 --metrics basic --json >fr.json &&
+    jq -e '.endpoints == 12 and .radix == 6' fr.json >/dev/null ||
+    fail "file:tri.txt,radix=6: want 4 endpoints on each of 3 switches"
+checks=$((checks + 1))
+"$MOORE" build "$(jq -r .topology fp.json)" -o again.el && "$MOORE" build file:tri.txt,p=3 -o once.el &&
+    cmp -s again.el once.el || fail "the topology of file:tri.txt,p=3 does not rebuild it"
+refused "radix=1 is below switch 0's network degree 2" stats file:tri.txt,radix=1
+refused "known: p, radix" stats file:tri.txt,q=1
+refused "give p=P or radix=R" stats file:tri.txt
+
 # moore help CMD = moore CMD --help, for every command.
 for c in $("$MOORE" --help | awk '/^commands:/ { on = 1; next } on && !NF { exit } on { print $1 }'); do
     checks=$((checks + 1))

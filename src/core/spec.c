@@ -267,6 +267,8 @@ int moore_topology_load(const char *arg, moore_graph **out, moore_error *err)
         return moore_error_set(err, MOORE_EINVAL, "empty topology argument");
     if (is_regular_file(arg))
         return moore_graph_read(arg, out, err);
+    if (strncmp(arg, "file:", 5) == 0)   /* a file with endpoints: src/core/filespec.c */
+        return moore_file_spec_load(arg, out, err);
     char name[64];
     size_t n = strcspn(arg, ":");
     if (n < sizeof name) {
