@@ -8,7 +8,8 @@
 # stderr when it is not a terminal; bad common options, the iso --endpoints
 # confusion and fat-trees with p > k/2 are refused with one line and exit 2;
 # unknown commands, options, families, keys, metric groups and formats get a
-# "did you mean" in their one error line.
+# "did you mean" in their one error line; file:PATH,p=P gives a file endpoints;
+# the headers lift and expand write rebuild their files byte for byte.
 # Run as: cli_json.sh MOORE SRCDIR
 set -u
 MOORE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -161,6 +162,23 @@ checks=$((checks + 1))
 refused "radix=1 is below switch 0's network degree 2" stats file:tri.txt,radix=1
 refused "known: p, radix" stats file:tri.txt,q=1
 refused "give p=P or radix=R" stats file:tri.txt
+
+# Provenance: the header of what lift and expand write names a SPEC that
+# rebuilds the file byte for byte (lift: and expand: families).
+spec_of() { echo "$(sed -n 's/^# family: //p' "$1"):$(sed -n 's/^# params: //p' "$1")"; }
+"$MOORE" lift slimfly:q=3 --times 2 --seed 7 -o lifted.el >/dev/null 2>&1
+"$MOORE" expand lifted.el --add 3 --seed 5 -o grown.el >/dev/null 2>&1
+for f in lifted.el grown.el; do
+    checks=$((checks + 1))
+    s=$(spec_of "$f")
+    "$MOORE" build "$s" -o "re-$f" 2>err.txt && cmp -s "$f" "re-$f" ||
+        fail "$f: its header's SPEC '$s' does not rebuild it: $(head -1 err.txt)"
+done
+checks=$((checks + 1))
+[ "$(spec_of lifted.el)" = "lift:times=2,seed=7,tries=4,evals=32,of=slimfly:q=3" ] ||
+    fail "lifted.el header: $(spec_of lifted.el)"
+refused "of= is required" build lift:times=1
+refused "add= is required" build expand:of=slimfly:q=3
 
 # moore help CMD = moore CMD --help, for every command.
 for c in $("$MOORE" --help | awk '/^commands:/ { on = 1; next } on && !NF { exit } on { print $1 }'); do

@@ -172,7 +172,8 @@ int moore_spec_parse(const char *spec, const moore_family **fam, moore_params *p
         if (*s == '\0')
             return moore_error_set(err, MOORE_EINVAL, "%s: nothing after ':'", f->name);
         while (*s) {
-            const char *comma = strchr(s, ',');
+            /* of= (lift:, expand:) is the last key and holds a whole SPEC */
+            const char *comma = strncmp(s, "of=", 3) == 0 ? NULL : strchr(s, ',');
             size_t len = comma ? (size_t)(comma - s) : strlen(s);
             int rc = parse_pair(f->name, s, len, params, err);
             if (rc)

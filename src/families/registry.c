@@ -64,6 +64,12 @@ static const moore_family FAMILIES[] = {
     { "tofu", "Tofu 6-D mesh/torus: XxYxZ torus of 2x3x2 units, 12XYZ switches",
       "Ajima, Sumimoto & Shimizu, IEEE Computer 42(11), 2009", moore_tofu_params,
       moore_tofu_build, moore_tofu_counts, moore_tofu_plan },
+    { "lift", "what 'moore lift' writes: 2-lifts of another topology (of=, the last key)",
+      "Bilu & Linial, Combinatorica 26(5), 2006", moore_lift_params, moore_lift_family_build,
+      NULL, NULL },
+    { "expand", "what 'moore expand' writes: switches added to another topology (of=, last)",
+      "Singla, Hong, Popa & Godfrey, NSDI'12", moore_expand_params, moore_expand_family_build,
+      NULL, NULL },
     { NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 };
 
