@@ -128,14 +128,15 @@ static int progress_shown;
 void cli_progress(void *ctx, const char *what, double fraction)
 {
     (void)ctx;
-    if (!isatty(2)) {   /* --progress to a file or pipe: a line per whole percent */
+    if (!isatty(2)) {   /* --progress to a file or pipe: a line per step and per 10% */
         static char last_what[64];
-        static int last_pct = -1;
+        static int last_tenth = -1;
         int pct = (int)(100.0 * fraction);
-        if (!cli_progress_forced() || (pct == last_pct && strncmp(what, last_what, 63) == 0))
+        if (!cli_progress_forced() ||
+            (pct / 10 == last_tenth && strncmp(what, last_what, 63) == 0))
             return;
         snprintf(last_what, sizeof last_what, "%s", what);
-        last_pct = pct;
+        last_tenth = pct / 10;
         fprintf(stderr, "moore: %s %d%%\n", what, pct);
         return;
     }

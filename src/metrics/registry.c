@@ -109,9 +109,18 @@ int moore_metrics_compute(const moore_graph *g, const char *list, const moore_me
         moore_metric_options_default(&def);
         o = &def;
     }
-    int rc = select_groups(list, on, err);
+    int rc = select_groups(list, on, err), total = 0, done = 0;
     for (int i = 0; !rc && GROUPS[i].name; i++)
-        if (on[i])
+        total += on[i];
+    for (int i = 0; !rc && GROUPS[i].name; i++)
+        if (on[i]) {
+            if (o->progress && total > 1) { /* which group is running, for long --all runs */
+                char what[64];
+                snprintf(what, sizeof what, "stats: %s (%d/%d)", GROUPS[i].name, done + 1, total);
+                o->progress(o->progress_ctx, what, (double)done / total);
+            }
             rc = GROUPS[i].compute(g, o, r, err);
+            done++;
+        }
     return rc;
 }
