@@ -79,6 +79,16 @@ def configurations():
     rows.append((sec, "complete:n=12", ""))
     rows.append((sec, "petersen", ""))
     rows.append((sec, "hoffman-singleton", ""))
+    sec = (f"Low-diameter families of the field's papers (issue 17, part A), radix {RADIX} "
+           f"where the family allows it")
+    rows.append((sec, "mlfm:h=24", "LRs: 24 links + 24 endpoints; GRs: 48 links"))
+    rows.append((sec, "oft:k=24", "leaves: 24 up + 24 endpoints; L1: 48 down"))
+    rows.append((sec, "megafly:d=48,g=24", "25 groups of 24 leaves + 24 spines"))
+    rows.append((sec, "cascade:g=12", "Aries: 48 ports, 4 nodes each"))
+    rows.append((sec, f"spectralfly:s=29,q=13,radix={RADIX}", "PSL(2,13), degree 30"))
+    rows.append((sec, f"bundlefly:q=7,r=13,radix={RADIX}", "MMS(7) * Paley(13), degree 17"))
+    rows.append((sec, f"polarstar:q=7,jd=8,radix={RADIX}", "ER_7 * bdf(8), degree 16"))
+    rows.append((sec, f"delorme:q=8,radix={RADIX}", "W(8) polarity graph, degree 9"))
     return rows
 
 
@@ -121,6 +131,8 @@ def main():
     ap.add_argument("--moore", default=os.path.join(root, "build", "moore"))
     ap.add_argument("--out", default=os.path.join(root, "docs", "analysis.md"))
     ap.add_argument("--timeout", type=int, default=900)
+    ap.add_argument("--only", default="",
+                    help="run only the sections whose title contains this text")
     args = ap.parse_args()
 
     fams = json.loads(subprocess.run([args.moore, "families", "--json"], check=True,
@@ -131,6 +143,8 @@ def main():
 
     results = []
     for sec, spec, note in configurations():
+        if args.only not in sec:
+            continue
         fam = spec.split(":")[0]
         r = {"section": sec, "spec": spec, "note": note, "family": fam}
         if fam not in known:

@@ -79,4 +79,12 @@ int cli_json_print(struct cJSON *v);
 int cli_json_row(const struct cJSON *row, int *first);
 void cli_json_rows_end(int first);
 
+/* dist.c: an MPI run. cli_dist_start joins the job (rank > 0 goes quiet);
+ * cli_dist is its process group (NULL without MPI); cli_dist_writer is 1 on
+ * the rank that writes output files. */
+int cli_dist_start(int *argc, char ***argv);
+const moore_dist *cli_dist(void);
+int cli_dist_writer(void);
+void cli_dist_stop(void);
+
 #endif

@@ -6,7 +6,9 @@
  * its own database connection: processes rather than threads, because some
  * libraries moore calls (ARPACK, nauty) keep static state and must not run
  * twice at once in one process. Results do not depend on N: every
- * configuration is measured alone, from its own seed. */
+ * configuration is measured alone, from its own seed. Under mpirun the ranks
+ * share the configurations the same way (rank r takes i mod K == r), each
+ * with its own connection: rank 0 registers them first, the others after. */
 #include "cli.h"
 
 #include <signal.h>
@@ -164,9 +166,25 @@ static int prepare(sweep_run *r, int64_t *done0)
     return 0;
 }
 
+/* Rank 0 registers the configurations before any other rank looks them up
+ * (two ranks inserting the same SPEC would collide). */
+static int prepare_ranks(sweep_run *r, int64_t *done0)
+{
+    const moore_dist *d = cli_dist();
+    moore_error err;
+    moore_error_clear(&err);
+    int rc = moore_dist_rank(d) == 0 ? prepare(r, done0) : 0;
+    rc = moore_dist_agree(d, rc ? MOORE_EINVAL : MOORE_OK, &err) ? (rc ? rc : 2) : 0;
+    if (!rc && moore_dist_rank(d) != 0)
+        rc = prepare(r, done0);
+    return rc;
+}
+
 static int execute(sweep_run *r)
 {
     moore_error err;
+    moore_error_clear(&err);
+    const moore_dist *d = cli_dist();
     if (moore_sweep_load(r->file, &r->s, &err))
         return cli_fail(&err);
     if (r->list) {
@@ -174,11 +192,14 @@ static int execute(sweep_run *r)
         return 0;
     }
     int64_t done0 = 0;
-    int rc = prepare(r, &done0);
+    int rc = prepare_ranks(r, &done0);
     r->t0 = wall();
-    if (!rc && r->pending > 0)
-        rc = r->jobs > 1 ? run_jobs(r, done0)
-                         : measure_share(r, 0, 1, r->lines || isatty(2));
+    if (!rc && r->pending > 0 && moore_dist_size(d) > 1)
+        rc = measure_share(r, moore_dist_rank(d), moore_dist_size(d), r->lines);
+    else if (!rc && r->pending > 0)
+        rc = r->jobs > 1 ? run_jobs(r, done0) : measure_share(r, 0, 1, r->lines || isatty(2));
+    if (moore_dist_agree(d, rc ? MOORE_EINVAL : MOORE_OK, &err) && !rc)
+        rc = 2;
     if (!rc)
         fprintf(stderr, "moore: sweep done in %.1f s; results in %s\n", wall() - r->t0, r->db);
     return rc;

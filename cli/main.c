@@ -158,6 +158,7 @@ void cli_metric_options(moore_metric_options *o)
     moore_metric_options_default(o);
     o->progress = cli_progress;
     o->threads = cli_threads();
+    o->dist = cli_dist();
 }
 
 static void print_help(FILE *out)
@@ -170,7 +171,18 @@ static void print_help(FILE *out)
                  "'moore families' lists the families; 'moore CMD --help' explains a command.\n");
 }
 
+static int run_main(int argc, char **argv);
+
 int main(int argc, char **argv)
+{
+    int rc = cli_dist_start(&argc, &argv);
+    if (!rc)
+        rc = run_main(argc, argv);
+    cli_dist_stop();
+    return rc;
+}
+
+static int run_main(int argc, char **argv)
 {
     if (argc < 2) {
         print_help(stderr);

@@ -20,6 +20,7 @@ PACKAGES=(
   sqlite3                               # CLI tests read the sweep database
   python3-dev python3-numpy python3-networkx python3-pytest  # the Python module and its tests
   chromium                              # the report test renders the page headless
+  libopenmpi-dev openmpi-bin            # the MPI build (-DMOORE_MPI=ON, docs/scale.md)
 )
 if [ "${MOORE_BENCH:-0}" = 1 ]; then
   PACKAGES+=(libigraph-dev)             # benchmarks only (GPL: never linked into libmoore)

@@ -35,11 +35,15 @@ const char *tu_build_fails(const char *spec, int code)
     return msg;
 }
 
-int32_t tu_diameter(const moore_graph *g)
+int32_t tu_diameter(const moore_graph *g) { return tu_diameter_among(g, NULL); }
+
+int32_t tu_diameter_among(const moore_graph *g, const char *among)
 {
     int32_t *dist = malloc((size_t)g->n * sizeof *dist), *q = malloc((size_t)g->n * sizeof *q);
     int32_t diam = 0;
     for (int32_t s = 0; s < g->n && diam >= 0; s++) {
+        if (among && !among[s])
+            continue;
         for (int32_t v = 0; v < g->n; v++)
             dist[v] = -1;
         int32_t head = 0, tail = 0;
@@ -55,8 +59,9 @@ int32_t tu_diameter(const moore_graph *g)
         }
         if (tail < g->n)
             diam = -1;
-        else if (dist[q[tail - 1]] > diam)
-            diam = dist[q[tail - 1]];
+        for (int32_t v = 0; diam >= 0 && v < g->n; v++)
+            if ((!among || among[v]) && dist[v] > diam)
+                diam = dist[v];
     }
     free(dist);
     free(q);
@@ -173,4 +178,43 @@ void tu_check_planner(const char *family, int32_t radix, int64_t endpoints, int6
                     (long long)endpoints);
         fail();
     }
+}
+
+moore_graph *tu_graph_from_rule(int32_t n, int (*adjacent)(const void *ctx, int32_t u, int32_t v),
+                                const void *ctx)
+{
+    moore_builder *b = NULL;
+    moore_graph *g = NULL;
+    moore_error err;
+    moore_error_clear(&err);
+    assert_int_equal(moore_builder_new(n, 0, &b, &err), MOORE_OK);
+    for (int32_t u = 0; u < n; u++)
+        for (int32_t v = u + 1; v < n; v++)
+            if (adjacent(ctx, u, v))
+                assert_int_equal(moore_builder_add_link(b, u, v, &err), MOORE_OK);
+    if (moore_builder_finish(b, &g, &err) != MOORE_OK) {
+        print_error("rule graph: %s\n", err.msg);
+        fail();
+    }
+    return g;
+}
+
+static int tu_plan_count_emit(void *ctx, const char *spec, moore_error *err)
+{
+    (void)spec;
+    (void)err;
+    (*(int *)ctx)++;
+    return MOORE_OK;
+}
+
+int tu_plan_count(const char *family, int32_t radix, int64_t endpoints)
+{
+    const moore_family *fam = moore_family_find(family);
+    assert_non_null(fam);
+    assert_non_null(fam->plan);
+    int count = 0;
+    moore_error err;
+    moore_error_clear(&err);
+    assert_int_equal(fam->plan(radix, endpoints, tu_plan_count_emit, &count, &err), MOORE_OK);
+    return count;
 }

@@ -17,6 +17,9 @@ moore_graph *tu_build(const char *spec);
 const char *tu_build_fails(const char *spec, int code);
 /* Diameter by a naive BFS from every switch (-1 when disconnected). */
 int32_t tu_diameter(const moore_graph *g);
+/* The largest distance between two switches v with among[v] != 0 (all
+ * switches when among is NULL); -1 when g is disconnected. */
+int32_t tu_diameter_among(const moore_graph *g, const char *among);
 
 /* Collects the SPECs a family planner emits (the first 16). */
 typedef struct tu_plans {
@@ -41,5 +44,12 @@ void tu_assert_isomorphic(const moore_graph *a, const moore_graph *b);
  * most max_build switches are built and must use at most radix ports on
  * every switch; with a target, one of all the SPECs must reach it. */
 void tu_check_planner(const char *family, int32_t radix, int64_t endpoints, int64_t max_build);
+
+/* A graph on n switches with u–v linked iff adjacent(ctx, u, v), asked for
+ * every pair u < v: the brute-force second construction of a test. */
+moore_graph *tu_graph_from_rule(int32_t n, int (*adjacent)(const void *ctx, int32_t u, int32_t v),
+                                const void *ctx);
+/* How many SPECs family's planner emits for radix and target endpoints. */
+int tu_plan_count(const char *family, int32_t radix, int64_t endpoints);
 
 #endif

@@ -58,11 +58,18 @@ typedef struct moore_counts {
     /* Cables per graph link: HyperX trunking K. The graph stays simple (one
      * CSR link per switch pair); 0 and 1 both mean single cables. */
     int32_t multiplicity;
+    /* Mixed trunking (Cascade: single green, triple black links): when > 0,
+     * the cables and the network ports of the busiest switch; 0 means
+     * links × multiplicity and degree_max × multiplicity. */
+    int64_t cables;
+    int32_t ports_max;
 } moore_counts;
 
-/* Cables between switches: links × multiplicity. */
+/* Cables between switches: links × multiplicity, or the mixed-trunk count. */
 static inline int64_t moore_counts_cables(const moore_counts *c)
 {
+    if (c->cables > 0)
+        return c->cables;
     return c->links * (c->multiplicity > 1 ? c->multiplicity : 1);
 }
 

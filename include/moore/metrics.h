@@ -26,6 +26,9 @@ typedef struct moore_metric_options {
      * The CLI uses it to draw progress on a terminal; the library never prints. */
     void (*progress)(void *ctx, const char *what, double fraction);
     void *progress_ctx;
+    /* The MPI job the work is spread over (dist.h); NULL: this process alone.
+     * Every rank calls with the same arguments and gets the same result. */
+    const struct moore_dist *dist;
 } moore_metric_options;
 
 MOORE_API void moore_metric_options_default(moore_metric_options *o);

@@ -63,6 +63,56 @@ int moore_jellyfish_build(const moore_params *, moore_graph **, moore_error *);
 int moore_jellyfish_counts(const moore_params *, moore_counts *, moore_error *);
 int moore_jellyfish_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
 
+/* families (issue 17, part A): mlfm.c, oft.c, megafly.c, cascade.c,
+ * spectralfly.c, bundlefly.c, polarstar.c, delorme.c */
+extern const moore_param_info moore_mlfm_params[], moore_oft_params[], moore_megafly_params[],
+    moore_cascade_params[], moore_spectralfly_params[], moore_bundlefly_params[],
+    moore_polarstar_params[], moore_delorme_params[];
+int moore_mlfm_build(const moore_params *, moore_graph **, moore_error *);
+int moore_mlfm_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_mlfm_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
+int moore_oft_build(const moore_params *, moore_graph **, moore_error *);
+int moore_oft_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_oft_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
+int moore_megafly_build(const moore_params *, moore_graph **, moore_error *);
+int moore_megafly_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_megafly_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
+int moore_cascade_build(const moore_params *, moore_graph **, moore_error *);
+int moore_cascade_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_cascade_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
+int moore_spectralfly_build(const moore_params *, moore_graph **, moore_error *);
+int moore_spectralfly_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_spectralfly_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
+int moore_bundlefly_build(const moore_params *, moore_graph **, moore_error *);
+int moore_bundlefly_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_bundlefly_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
+int moore_polarstar_build(const moore_params *, moore_graph **, moore_error *);
+int moore_polarstar_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_polarstar_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
+int moore_delorme_build(const moore_params *, moore_graph **, moore_error *);
+int moore_delorme_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_delorme_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
+/* bundlefly.c: Paley graphs over GF(r) for Bundlefly and PolarStar. */
+struct moore_gf;
+/* square[x] = 1 for the nonzero squares x of GF(r) (f->q = r). */
+int moore_paley_squares(const struct moore_gf *f, char *square);
+/* Refuses r that is not a prime power = 1 mod 4 (or too large), naming family. */
+int moore_paley_check(const char *family, int64_t r, moore_error *err);
+/* oft.c: builds a family's graph from a formatted SPEC (PolarFly's ER_q and
+ * Slim Fly's MMS graph as the base of OFT, PolarStar and Bundlefly). */
+int moore_family_base(moore_graph **out, moore_error *err, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* oft.c: the endpoints a planner gives a switch of network degree `degree`:
+ * the family's default, capped by the radix's free ports (>= 1 when
+ * degree < radix). */
+int64_t moore_family_plan_p(int32_t radix, int64_t degree, int64_t def);
+/* oft.c: refuses a build whose builder and CSR would not fit in memory. */
+int moore_family_guard(const moore_counts *c, const char *family, moore_error *err);
+/* megafly.c: round-robin global links, m between every two of `groups`
+ * groups; link t of group i (listed by destination group, then 0..m-1) sits
+ * on switch i*stride + offset + t mod routers. */
+int moore_family_global_links(moore_builder *b, int64_t groups, int64_t routers, int64_t m,
+                              int64_t stride, int64_t offset, moore_error *err);
 
 /* grid.c: products of paths and rings, shared by torus, mesh, tofu and
  * hypercube (switch ids mixed-radix, first dimension fastest) */

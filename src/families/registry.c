@@ -64,6 +64,36 @@ static const moore_family FAMILIES[] = {
     { "tofu", "Tofu 6-D mesh/torus: XxYxZ torus of 2x3x2 units, 12XYZ switches",
       "Ajima, Sumimoto & Shimizu, IEEE Computer 42(11), 2009", moore_tofu_params,
       moore_tofu_build, moore_tofu_counts, moore_tofu_plan },
+    { "mlfm", "Multi-Layer Full-Mesh: h layers of h+1 local routers, h(h+1)/2 global routers",
+      "Kathareios, Minkenberg, Prisacari, Rodriguez & Hoefler, SC'15", moore_mlfm_params,
+      moore_mlfm_build, moore_mlfm_counts, moore_mlfm_plan },
+    { "oft", "two-level Orthogonal Fat-Tree on PG(2,k-1): 3(k^2-k+1) routers of radix 2k",
+      "Kathareios, Minkenberg, Prisacari, Rodriguez & Hoefler, SC'15", moore_oft_params,
+      moore_oft_build, moore_oft_counts, moore_oft_plan },
+    { "megafly", "Megafly / Dragonfly+: groups of d/2 leaves and d/2 spines (K_{a,a}), g links "
+      "between every two groups", "Flajslik, Borch & Parker, ISC'18", moore_megafly_params,
+      moore_megafly_build, moore_megafly_counts, moore_megafly_plan },
+    { "cascade", "Cray Cascade: groups of 6x16 Aries routers, triple black links, m (default 4) "
+      "global links between every two groups", "Faanes et al., SC'12", moore_cascade_params,
+      moore_cascade_build, moore_cascade_counts, moore_cascade_plan },
+    { "spectralfly", "Spectralfly: LPS Ramanujan graph X^{s,q}, (s+1)-regular Cayley graph of "
+      "PSL(2,q) or PGL(2,q)",
+      "Young, Aksoy, Firoz, Gioiosa, Hagge, Kempton, Escobedo & Raugas, IPDPS'22",
+      moore_spectralfly_params, moore_spectralfly_build, moore_spectralfly_counts,
+      moore_spectralfly_plan },
+    { "bundlefly", "Bundlefly: star product of the MMS graph (Slim Fly) and a Paley graph, "
+      "diameter 3", "Lei et al., ICS'20", moore_bundlefly_params,
+      moore_bundlefly_build, moore_bundlefly_counts, moore_bundlefly_plan },
+    { "polarstar", "PolarStar: star product of ER_q (PolarFly) and a bdf or Paley joiner, "
+      "diameter 3", "Lakhotia et al., SPAA'24",
+      moore_polarstar_params, moore_polarstar_build, moore_polarstar_counts,
+      moore_polarstar_plan },
+    { "delorme", "Delorme graph: polarity graph of the generalized quadrangle W(q), "
+      "q = 2^(2a-1), diameter 3", "Delorme, European J. Combinatorics 6, 1985",
+      moore_delorme_params, moore_delorme_build, moore_delorme_counts, moore_delorme_plan },
+    { "brown", "alias of polarfly: the Brown (Erdos-Renyi polarity) graph ER_q",
+      "Brown, Canad. Math. Bull. 1966", moore_polarfly_params, moore_polarfly_build,
+      moore_polarfly_counts, NULL },
     { "lift", "what 'moore lift' writes: 2-lifts of another topology (of=, the last key)",
       "Bilu & Linial, Combinatorica 26(5), 2006", moore_lift_params, moore_lift_family_build,
       NULL, NULL },

@@ -23,6 +23,7 @@
  * Batches run in parallel under OpenMP, each thread with its own bitsets
  * (3 · N · W words), so memory grows with threads, not with N². */
 #include "moore/paths.h"
+#include "moore/dist.h"
 
 #include <math.h>
 #include <stdatomic.h>
@@ -553,6 +554,8 @@ int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
         if (!bad) {
 #pragma omp for schedule(dynamic, 1)
             for (int32_t b = 0; b < batches; b++) {
+                if (!moore_dist_mine(o ? o->dist : NULL, b))
+                    continue; /* another rank's batch */
                 int32_t s0 = b * BATCH, cnt = n - s0 < BATCH ? n - s0 : BATCH;
                 run_batch(g, order + s0, cnt, &w);
                 int32_t now;
@@ -572,11 +575,17 @@ int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
         batch_ws_free(&w);
     }
     free(order);
-    if (failed) {
+    if (failed)
+        rc = moore_error_set(err, MOORE_ENOMEM,
+                             "out of memory for all-pairs distance bitsets (%d switches)", (int)n);
+    /* Ranks add their batches' exact counts: the same histogram for any K. */
+    const moore_dist *dist = o ? o->dist : NULL;
+    rc = moore_dist_agree(dist, rc, err);
+    if (!rc)
+        rc = moore_dist_sum_i64(dist, hist, n, err);
+    if (rc) {
         free(hist);
-        return moore_error_set(err, MOORE_ENOMEM,
-                               "out of memory for all-pairs distance bitsets (%d switches)",
-                               (int)n);
+        return rc;
     }
     if (o && o->progress) /* thread 0 may not have run the last batch */
         o->progress(o->progress_ctx, "distances", 1.0);

@@ -77,7 +77,8 @@ static int plan_emit(void *vctx, const char *spec, moore_error *err)
     snprintf(r->spec, sizeof r->spec, "%s", spec);
     r->counts = counts;
     r->cables = moore_counts_cables(&counts);
-    r->network_degree = counts.degree_max * (counts.multiplicity > 1 ? counts.multiplicity : 1);
+    r->network_degree = counts.ports_max > 0 ? counts.ports_max
+                        : counts.degree_max * (counts.multiplicity > 1 ? counts.multiplicity : 1);
     return MOORE_OK;
 }
 

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# equal.sh — an MPI build gives the same results for every rank count:
+# `mpirun -np K moore ...` (K = 1, 2, 3, oversubscribed on a small machine)
+# against the same command without mpirun, byte for byte; and a rank's bad
+# input ends the whole job with exit 2 and one line instead of a hang.
+#   bash equal.sh <path-to-moore> <source-dir>
+set -u
+MOORE=$1
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+fails=0
+passes=0
+check() { # name, condition...
+    local name=$1
+    shift
+    if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name" >&2; fails=$((fails + 1)); fi
+}
+MPIRUN=(mpirun --oversubscribe)
+[ "$(id -u)" = 0 ] && MPIRUN+=(--allow-run-as-root)
+export OMPI_MCA_rmaps_base_oversubscribe=1
+
+# stats: all-pairs BFS source batches across ranks, histograms summed exactly.
+for topo in jellyfish:n=3000,d=10,seed=2 torus:dims=20x30 xpander:d=8,k=40,seed=1; do
+    "$MOORE" stats "$topo" --metrics basic,paths --json >"$TMP/one.json"
+    for k in 1 2 3; do
+        timeout 300 "${MPIRUN[@]}" -np $k "$MOORE" stats "$topo" --metrics basic,paths --json >"$TMP/k.json" 2>/dev/null
+        check "stats $topo -np $k identical" cmp -s "$TMP/one.json" "$TMP/k.json"
+    done
+done
+
+# Sweeps: configurations across ranks, one database.
+cat >"$TMP/s.json" <<'JSON'
+{ "metrics": ["basic", "paths"], "seeds": [1, 2],
+  "configs": [ {"family": "jellyfish", "grid": {"n": [30, 40, 50], "d": [4, 6]}},
+               {"family": "slimfly", "grid": {"q": ["4..9"]}} ] }
+JSON
+dump() { sqlite3 -batch -noheader "$1" "select c.topology, m.task, m.metric, m.type, m.value, m.text
+    from measurements m join configurations c on c.id = m.configuration order by 1, 2, 3"; }
+"$MOORE" sweep "$TMP/s.json" --db "$TMP/one.db" 2>/dev/null
+for k in 1 2 3; do
+    timeout 300 "${MPIRUN[@]}" -np $k "$MOORE" sweep "$TMP/s.json" --db "$TMP/k$k.db" 2>"$TMP/err$k"
+    check "sweep -np $k exit 0" test $? = 0
+    check "sweep -np $k same database" test "$(dump "$TMP/k$k.db" | md5sum)" = "$(dump "$TMP/one.db" | md5sum)"
+done
+
+# A bad sweep file: every rank refuses it; the job exits 2 with one line.
+echo '{"configs": [{"family": "slimfy"}]}' >"$TMP/bad.json"
+timeout 120 "${MPIRUN[@]}" -np 2 "$MOORE" sweep "$TMP/bad.json" --db "$TMP/bad.db" >/dev/null 2>"$TMP/bad.err"
+rc=$?
+check "bad input -np 2 exit 2" test $rc = 2
+check "bad input one line" test "$(grep -c '^moore:' "$TMP/bad.err")" = 1
+
+echo "mpi equal: $passes passed, $fails failed"
+[ "$fails" = 0 ]
