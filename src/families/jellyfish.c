@@ -91,8 +91,8 @@ static void swap_links(pairing *p, int64_t j, int32_t a, int32_t b, int64_t r, i
 static int cmp_key(const void *x, const void *y)
 {
     const int64_t *a = x, *b = y;
-    return (a[0] > b[0]) - (a[0] < b[0]) ? (a[0] > b[0]) - (a[0] < b[0])
-                                         : (a[1] > b[1]) - (a[1] < b[1]);
+    int first = (a[0] > b[0]) - (a[0] < b[0]);
+    return first ? first : (a[1] > b[1]) - (a[1] < b[1]);
 }
 
 /* Draws a random pairing and marks loops and repeated links. */

@@ -80,7 +80,7 @@ int moore_lift_times(const moore_graph *g, int times, const moore_lift_options *
 
 int moore_lift_family_build(const moore_params *p, moore_graph **out, moore_error *err)
 {
-    int64_t times, seed, tries, evals;
+    int64_t times = 1, seed = 1, tries = 4, evals = 32;
     moore_graph *g = NULL;
     int rc = moore_params_int(p, "times", 1, 1, 20, &times, err);
     if (!rc) rc = moore_params_int(p, "seed", 1, 0, INT64_MAX / 2, &seed, err);
@@ -100,7 +100,7 @@ int moore_lift_family_build(const moore_params *p, moore_graph **out, moore_erro
 
 int moore_expand_family_build(const moore_params *p, moore_graph **out, moore_error *err)
 {
-    int64_t add, degree, seed;
+    int64_t add = -1, degree = 0, seed = 1;
     moore_graph *g = NULL;
     int rc = moore_params_int(p, "add", -1, 1, 100000000, &add, err);
     if (!rc && add < 0)
