@@ -138,8 +138,7 @@ echo "the approximation at ε = 0.01: each cell is the proven interval lower–u
 echo
 echo "| switches | degree | servers | topology | uniform θ | worst θ | TUB uniform | TUB worst |"
 echo "|---|---|---|---|---|---|---|---|"
-"$MOORE" build "$SHARED/xpander_n231_d10.topology" -o "$TMP/xp231raw.txt" >/dev/null
-sed 's/^# endpoints:.*/# endpoints: 10/' "$TMP/xp231raw.txt" >"$TMP/xp231.txt"
+"$MOORE" build "file:$SHARED/xpander_n231_d10.topology,p=10" -o "$TMP/xp231.txt" >/dev/null
 row3() { # n d p label topo
     run "$5" uniform --eps 0.01
     local u="$(fmt "$T_LO")–$(fmt "$T_UP")" tu=$T_TUB

@@ -15,6 +15,12 @@ typedef struct cli_command {
 } cli_command;
 
 const cli_command *cli_commands(void);
+/* The command named name, or NULL. */
+const cli_command *cli_command_find(const char *name);
+/* " (did you mean 'X'?)" for an unknown command or an unknown option of cmd
+ * (options are read from cmd's usage text), or "" (suggest.c). */
+const char *cli_suggest_command(const char *word, char *buf, size_t len);
+const char *cli_suggest_option(const char *cmd, const char *word, char *buf, size_t len);
 
 /* Prints "moore: <msg>" on stderr and returns the exit status for err->code. */
 int cli_fail(const moore_error *err);
@@ -53,8 +59,25 @@ int cli_load_for_output(const char *topo, const char *format, moore_graph **g);
 void cli_progress(void *ctx, const char *what, double fraction);
 void cli_progress_done(void);
 
-/* Fills metric options with the CLI's progress callback. */
+/* Fills metric options with the CLI's progress callback and --threads. */
 void cli_metric_options(moore_metric_options *o);
+
+/* ---- options every command takes (options.c, docs/json.md) ----
+ * --threads N, --progress, --json=pretty|lines. main() calls
+ * cli_common_options once before the command; it removes them from argv
+ * (unless the command's usage lists them) and leaves a plain --json. */
+int cli_common_options(int *argc, char **argv);
+int cli_threads(void);          /* --threads N, or 0 (OpenMP default) */
+int cli_progress_forced(void);  /* --progress given */
+int cli_json_pretty(void);      /* 0 with --json=lines, else 1 */
+struct cJSON;
+/* Prints and frees v: indented, or one compact line; with --json=lines an
+ * array prints one element a line. Returns 0, or 1 when printing failed. */
+int cli_json_print(struct cJSON *v);
+/* Streams rows as they are done: an indented array (first is 1 before the
+ * first row) or, with --json=lines, one row a line; then cli_json_rows_end. */
+int cli_json_row(const struct cJSON *row, int *first);
+void cli_json_rows_end(int first);
 
 /* dist.c: an MPI run. cli_dist_start joins the job (rank > 0 goes quiet);
  * cli_dist is its process group (NULL without MPI); cli_dist_writer is 1 on

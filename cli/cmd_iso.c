@@ -1,18 +1,21 @@
-/* cmd_iso.c — `moore iso A B [--json] [--endpoints] [--mapping FILE]`: are two
+/* cmd_iso.c — `moore iso A B [--json] [--match-endpoints] [--mapping FILE]`: are two
  * topologies the same graph? Canonical forms by Traces (symmetry.h). */
 #include "cli.h"
+
+#include <cjson/cJSON.h>
+#include <string.h>
 #include "moore/symmetry.h"
 
 #include <stdlib.h>
 
 const char cmd_iso_usage[] =
-    "usage: moore iso A B [--json] [--endpoints] [--mapping FILE]\n\n"
+    "usage: moore iso A B [--json] [--match-endpoints] [--mapping FILE]\n\n"
     "Tells whether topologies A and B (SPECs or files) are isomorphic switch graphs,\n"
     "by comparing canonical forms (nauty's Traces).\n\n"
-    "  --json           print {\"isomorphic\": true|false}\n"
-    "  --endpoints      also require endpoint counts to correspond\n"
-    "  --mapping FILE   when isomorphic, write one 'a b' line per switch: switch a of A\n"
-    "                   is switch b of B (every link u-v of A is map(u)-map(v) in B)\n";
+    "  --json             print {\"a\": A, \"b\": B, \"isomorphic\": true|false}\n"
+    "  --match-endpoints  also require endpoint counts to correspond\n"
+    "  --mapping FILE     when isomorphic, write one 'a b' line per switch: switch a of A\n"
+    "                     is switch b of B (every link u-v of A is map(u)-map(v) in B)\n";
 
 static int write_mapping(const char *path, const char *a, const char *b, const int32_t *map,
                          int32_t n, moore_error *err)
@@ -27,6 +30,16 @@ static int write_mapping(const char *path, const char *a, const char *b, const i
     return moore_atomic_commit(&af, err);
 }
 
+/* {"a": A, "b": B, "isomorphic": bool} (docs/json.md). */
+static int print_json(const char *const *topo, int iso)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "a", topo[0]);
+    cJSON_AddStringToObject(o, "b", topo[1]);
+    cJSON_AddBoolToObject(o, "isomorphic", iso);
+    return cli_json_print(o);
+}
+
 int cmd_iso(int argc, char **argv)
 {
     cli_args a;
@@ -38,12 +51,16 @@ int cmd_iso(int argc, char **argv)
     for (; a.i < a.argc && !a.bad; a.i++) {
         if (cli_flag(&a, "--json", NULL))
             json = 1;
-        else if (cli_flag(&a, "--endpoints", NULL))
+        else if (cli_flag(&a, "--match-endpoints", NULL))
             so.respect_endpoints = 1;
+        else if (strncmp(a.argv[a.i], "--endpoints", 11) == 0)
+            return cli_usage_error("iso: --endpoints N is an endpoint count (plan, compare); "
+                                   "to require endpoint counts to correspond use "
+                                   "--match-endpoints");
         else if (cli_option(&a, "--mapping", NULL))
             mapping = a.value;
         else if (a.argv[a.i][0] == '-' && a.argv[a.i][1])
-            return cli_usage_error("iso: unknown option '%s'", a.argv[a.i]);
+            return cli_positional(&a, &topo[0]);  /* one line: unknown option + hint */
         else if (ntopo == 2)
             return cli_usage_error("iso: unexpected argument '%s'", a.argv[a.i]);
         else
@@ -69,7 +86,7 @@ int cmd_iso(int argc, char **argv)
         rc = write_mapping(mapping, topo[0], topo[1], map, g[0]->n, &err);
     if (!rc) {
         if (json)
-            printf("{\"isomorphic\": %s}\n", iso ? "true" : "false");
+            rc = print_json(topo, iso);
         else
             printf("%s\n", iso ? "isomorphic" : "not isomorphic");
     }

@@ -92,10 +92,14 @@ int cmd_layout(int argc, char **argv)
     cli_progress_done();
     if (!rc && cables)
         rc = write_plan(cables, g, &l, &m, &err);
+    if (!rc && g->family) /* the identity of the result (docs/json.md) */
+        rc = moore_report_string(&r, "family", g->family, &err);
+    if (!rc && g->params)
+        rc = moore_report_string(&r, "params", g->params, &err);
     if (!rc)
         rc = moore_layout_report(&l, &r, &err);
     if (!rc)
-        rc = json ? moore_report_write_json(&r, stdout, 1, &err)
+        rc = json ? moore_report_write_json(&r, stdout, cli_json_pretty(), &err)
                   : moore_report_write_text(&r, stdout, &err);
     moore_report_free(&r);
     moore_layout_free(&l);

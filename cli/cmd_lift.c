@@ -22,6 +22,11 @@ const char cmd_lift_usage[] =
     "  -f, --format NAME  output format (default edgelist)\n"
     "  --json             the report as one JSON object per lift\n";
 
+typedef struct lift_print {
+    FILE *out;
+    int json, times;
+} lift_print;
+
 static int print_step(FILE *out, int json, int step, int times, int32_t from, int32_t to,
                       const moore_lift_result *r)
 {
@@ -58,9 +63,18 @@ static int print_step(FILE *out, int json, int step, int times, int32_t from, in
     if (!rc) rc = moore_report_bool(&rep, "gap_kept", r->gap_kept, &err);
     if (!rc) rc = moore_report_bool(&rep, "lambda2_kept", r->lambda2_kept, &err);
     if (!rc) rc = moore_report_bool(&rep, "ramanujan_signing", r->signing_ramanujan, &err);
-    if (!rc) rc = moore_report_write_json(&rep, out, 0, &err);
+    if (!rc) rc = moore_report_write_json(&rep, out, cli_json_pretty(), &err);
     moore_report_free(&rep);
     return rc ? cli_fail(&err) : 0;
+}
+
+/* moore_lift_step: prints each lift's report as soon as it is done. */
+static int lift_step(void *ctx, int step, const moore_graph *before, const moore_graph *after,
+                     const moore_lift_result *r)
+{
+    cli_progress_done();
+    const lift_print *lp = ctx;
+    return print_step(lp->out, lp->json, step, lp->times, before->n, after->n, r);
 }
 
 int cmd_lift(int argc, char **argv)
@@ -102,31 +116,22 @@ int cmd_lift(int argc, char **argv)
         moore_graph_free(g);
         return cli_fail(&err);
     }
-    FILE *report = strcmp(out, "-") == 0 ? stderr : stdout;
-    for (int step = 1; step <= times; step++) {
-        moore_lift_options o;
-        moore_lift_result r;
-        moore_graph *h;
-        moore_lift_options_default(&o);
-        o.seed = (uint64_t)seed + (uint64_t)(step - 1);
-        o.tries = (int)tries;
-        o.max_evals = (int)evals;
-        o.progress = cli_progress;
-        int rc = moore_lift(g, &o, &h, &r, &err);
-        cli_progress_done();
-        if (rc) {
-            moore_graph_free(g);
-            return cli_fail(&err);
-        }
-        rc = print_step(report, json, step, (int)times, g->n, h->n, &r);
-        moore_graph_free(g);
-        g = h;
-        if (rc) {
-            moore_graph_free(g);
-            return rc;
-        }
-    }
-    int rc = moore_graph_write(g, out, format, &err);
+    lift_print lp = { strcmp(out, "-") == 0 ? stderr : stdout, json, (int)times };
+    moore_lift_options o;
+    moore_lift_options_default(&o);
+    o.seed = (uint64_t)seed;
+    o.tries = (int)tries;
+    o.max_evals = (int)evals;
+    o.progress = cli_progress;
+    o.progress_ctx = &lp;
+    moore_graph *h = NULL;
+    int rc = moore_lift_times(g, (int)times, &o, lift_step, &lp, &h, &err);
+    cli_progress_done();
+    moore_graph_free(g);
+    if (rc)
+        return err.code ? cli_fail(&err) : rc;
+    g = h;
+    rc = moore_graph_write(g, out, format, &err);
     moore_graph_free(g);
     return rc ? cli_fail(&err) : 0;
 }

@@ -52,7 +52,7 @@ int cmd_stats(int argc, char **argv)
     int rc = moore_metrics_compute(g, list, &opt, &r, &err);
     cli_progress_done();
     if (!rc)
-        rc = json ? moore_report_write_json(&r, stdout, 1, &err)
+        rc = json ? moore_report_write_json(&r, stdout, cli_json_pretty(), &err)
                   : moore_report_write_text(&r, stdout, &err);
     moore_report_free(&r);
     moore_graph_free(g);

@@ -198,7 +198,7 @@ int cmd_throughput(int argc, char **argv)
     if (!rc)
         rc = report(&r, g, t, &f, tub, opt.eps, exact, (uint64_t)seed, &err);
     if (!rc)
-        rc = json ? moore_report_write_json(&r, stdout, 1, &err)
+        rc = json ? moore_report_write_json(&r, stdout, cli_json_pretty(), &err)
                   : moore_report_write_text(&r, stdout, &err);
     moore_report_free(&r);
     moore_traffic_free(t);

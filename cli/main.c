@@ -65,8 +65,10 @@ int cli_option(cli_args *a, const char *name, const char *alias)
 int cli_positional(cli_args *a, const char **slot)
 {
     const char *s = a->argv[a->i];
+    char hint[96];
     if (s[0] == '-' && s[1])
-        return cli_usage_error("%s: unknown option '%s'", a->cmd, s);
+        return cli_usage_error("%s: unknown option '%s'%s", a->cmd, s,
+                               cli_suggest_option(a->cmd, s, hint, sizeof hint));
     if (*slot)
         return cli_usage_error("%s: unexpected argument '%s'", a->cmd, s);
     *slot = s;
@@ -126,8 +128,18 @@ static int progress_shown;
 void cli_progress(void *ctx, const char *what, double fraction)
 {
     (void)ctx;
-    if (!isatty(2))
+    if (!isatty(2)) {   /* --progress to a file or pipe: a line per step and per 10% */
+        static char last_what[64];
+        static int last_tenth = -1;
+        int pct = (int)(100.0 * fraction);
+        if (!cli_progress_forced() ||
+            (pct / 10 == last_tenth && strncmp(what, last_what, 63) == 0))
+            return;
+        snprintf(last_what, sizeof last_what, "%s", what);
+        last_tenth = pct / 10;
+        fprintf(stderr, "moore: %s %d%%\n", what, pct);
         return;
+    }
     fprintf(stderr, "\r%-40.40s %5.1f%%", what, 100.0 * fraction);
     fflush(stderr);
     progress_shown = 1;
@@ -145,6 +157,7 @@ void cli_metric_options(moore_metric_options *o)
 {
     moore_metric_options_default(o);
     o->progress = cli_progress;
+    o->threads = cli_threads();
     o->dist = cli_dist();
 }
 
@@ -176,7 +189,7 @@ static int run_main(int argc, char **argv)
         return 2;
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
-        strcmp(argv[1], "help") == 0) {
+        (strcmp(argv[1], "help") == 0 && argc == 2)) {
         print_help(stdout);
         return 0;
     }
@@ -184,16 +197,28 @@ static int run_main(int argc, char **argv)
         printf("moore %s\n", MOORE_VERSION);
         return 0;
     }
-    for (const cli_command *c = cli_commands(); c->name; c++)
-        if (strcmp(c->name, argv[1]) == 0) {
-            for (int i = 2; i < argc; i++)
-                if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-                    fputs(c->usage, stdout);
-                    return 0;
-                }
-            int rc = c->run(argc - 1, argv + 1);
-            cli_progress_done();
-            return rc;
+    char hint[96];
+    if (strcmp(argv[1], "help") == 0) { /* moore help CMD = moore CMD --help */
+        const cli_command *c = cli_command_find(argv[2]);
+        if (!c)
+            return cli_usage_error("help: unknown command '%s'%s (see 'moore --help')", argv[2],
+                                   cli_suggest_command(argv[2], hint, sizeof hint));
+        fputs(c->usage, stdout);
+        return 0;
+    }
+    const cli_command *c = cli_command_find(argv[1]);
+    if (!c)
+        return cli_usage_error("unknown command '%s'%s (see 'moore --help')", argv[1],
+                               cli_suggest_command(argv[1], hint, sizeof hint));
+    for (int i = 2; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(c->usage, stdout);
+            return 0;
         }
-    return cli_usage_error("unknown command '%s' (see 'moore --help')", argv[1]);
+    int n = argc - 1;   /* --threads, --progress, --json=lines: options.c */
+    if (cli_common_options(&n, argv + 1))
+        return 2;
+    int rc = c->run(n, argv + 1);
+    cli_progress_done();
+    return rc;
 }

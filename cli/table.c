@@ -97,13 +97,3 @@ void cli_format_int(int64_t v, char *buf, size_t len)
     buf[o] = '\0';
 }
 
-int cli_json_print(cJSON *v)
-{
-    char *s = v ? cJSON_Print(v) : NULL;
-    cJSON_Delete(v);
-    if (!s)
-        return 1;
-    puts(s);
-    free(s);
-    return 0;
-}

@@ -18,7 +18,7 @@ awk '/^#/ {next} {print (3*$1+1)%10, (3*$2+1)%10}' "$TMP/p.txt" > "$TMP/q.txt"
 
 out=$("$MOORE" iso petersen "$TMP/q.txt" --json --mapping "$TMP/map.txt"); rc=$?
 check "iso relabelled petersen exits 0" test $rc -eq 0
-check "iso relabelled petersen is isomorphic" test "$out" = '{"isomorphic": true}'
+check "iso relabelled petersen is isomorphic" test "$(echo "$out" | jq -c .isomorphic)" = true
 # Every link u-v of A must be map(u)-map(v) in B.
 bad=$(awk 'FNR==NR { if ($0 !~ /^#/) m[$1]=$2; next }
            /^#/ {next}

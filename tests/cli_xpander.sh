@@ -64,7 +64,7 @@ check "lift report" grep -q 'rho(A_s)' "$TMP/l.out"
 check "lift report gap" grep -q 'gap kept' "$TMP/l.out"
 check "lift 40 switches" grep -q '^# switches: 40$' "$TMP/l"
 check "lift 60 links" test "$(grep -vc '^#' "$TMP/l")" = 60
-"$MOORE" lift "$TMP/j1" --json -o "$TMP/l2" >"$TMP/l2.json"
+"$MOORE" lift "$TMP/j1" --json=lines -o "$TMP/l2" >"$TMP/l2.json"
 check "lift json" python3 -c "import json; j=json.loads(open('$TMP/l2.json').readline()); assert j['switches_after']==400 and j['rho']<=9"
 "$MOORE" stats "xpander:meta=$TMP/l,k=2" --metrics basic --json >"$TMP/m.json"
 check "meta file" test "$(json_get "$TMP/m.json" switches)" = 80

@@ -123,6 +123,11 @@ MOORE_API int moore_spec_counts(const char *spec, moore_counts *out, moore_error
 /* A topology argument: an existing file is read (edge list, or a netbench
  * .topology), anything else is parsed as a SPEC. */
 MOORE_API int moore_topology_load(const char *arg, moore_graph **out, moore_error *err);
+/* A `file:PATH,p=P` or `file:PATH,radix=R` SPEC: the file with P endpoints on
+ * every switch (or R minus its network degree); its origin becomes family
+ * "file", params "PATH,p=P" (src/core/filespec.c). moore_topology_load takes
+ * such SPECs too. */
+MOORE_API int moore_file_spec_load(const char *spec, moore_graph **out, moore_error *err);
 
 /* Resolves the shared `p` / `radix` keys for a family whose switches have
  * network degree `degree`: p= wins, else radix= gives radix − degree (refused

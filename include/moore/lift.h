@@ -92,6 +92,17 @@ MOORE_API int moore_lift(const moore_graph *g, const moore_lift_options *o, moor
  * (2^times · n switches, 2^times · m links) exceeds MOORE_LIFT_MAX_SWITCHES
  * (MOORE_EINVAL) or the memory this process may use (MOORE_ETOOBIG). */
 MOORE_API int moore_lift_check_times(const moore_graph *g, int times, moore_error *err);
+/* Called after each lift of moore_lift_times with the graphs before and
+ * after; a non-zero return stops and is returned. */
+typedef int (*moore_lift_step)(void *ctx, int step, const moore_graph *before,
+                               const moore_graph *after, const moore_lift_result *res);
+
+/* times lifts in a row, lift i with seed o->seed + i - 1. The result records
+ * family "lift", params "times=T,seed=S,tries=N,evals=E,of=ORIGIN" (g's
+ * family:params), a SPEC that rebuilds it byte for byte (src/families/provenance.c). */
+MOORE_API int moore_lift_times(const moore_graph *g, int times, const moore_lift_options *o,
+                               moore_lift_step step, void *ctx, moore_graph **out,
+                               moore_error *err);
 
 #ifdef __cplusplus
 }

@@ -47,7 +47,16 @@ def stats(topo, metrics=None, seed=1, threads=0):
     """
     if not isinstance(topo, Topology):
         topo = build(topo)
-    return _moore.stats(topo, _names(metrics), seed, threads)
+    return _with_topology(_moore.stats(topo, _names(metrics), seed, threads))
+
+
+def _with_topology(d):
+    """Puts ``topology`` (family:params, the SPEC that rebuilds it) first, as the CLI's JSON
+    does (docs/json.md)."""
+    if "family" not in d or "topology" in d:
+        return d
+    params = d.get("params") or ""
+    return {"topology": d["family"] + (":" + params if params else ""), **d}
 
 
 def compare(radix=48, endpoints=10000, families=None, metrics=None, seed=1):

@@ -181,11 +181,34 @@ static cJSON *item_json(const moore_report_item *it)
     return NULL;
 }
 
+/* The identity of a result (docs/json.md): "topology" is the SPEC that
+ * rebuilds it, family:params, ahead of the family and params items. */
+static void add_topology(const moore_report *r, cJSON *obj)
+{
+    const char *family = NULL, *params = NULL;
+    for (int i = 0; i < r->count; i++) {
+        const moore_report_item *it = &r->items[i];
+        if (strcmp(it->key, "topology") == 0)
+            return;
+        if (it->type == MOORE_VALUE_STRING && strcmp(it->key, "family") == 0)
+            family = it->s;
+        if (it->type == MOORE_VALUE_STRING && strcmp(it->key, "params") == 0)
+            params = it->s;
+    }
+    if (!family)
+        return;
+    char spec[1024];
+    snprintf(spec, sizeof spec, "%s%s%s", family, params && *params ? ":" : "",
+             params ? params : "");
+    cJSON_AddStringToObject(obj, "topology", spec);
+}
+
 int moore_report_write_json(const moore_report *r, FILE *out, int pretty, moore_error *err)
 {
     cJSON *obj = cJSON_CreateObject();
     if (!obj)
         return moore_error_set(err, MOORE_ENOMEM, "out of memory building JSON");
+    add_topology(r, obj);
     for (int i = 0; i < r->count; i++)
         cJSON_AddItemToObject(obj, r->items[i].key, item_json(&r->items[i]));
     char *text = pretty ? cJSON_Print(obj) : cJSON_PrintUnformatted(obj);

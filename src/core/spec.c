@@ -6,6 +6,7 @@
  * instead of silently building the default. */
 #include "moore/family.h"
 #include "moore/parse.h"
+#include "moore/suggest.h"
 #include "moore/io.h"
 
 #include <errno.h>
@@ -124,6 +125,28 @@ static int parse_pair(const char *fam, const char *pair, size_t len, moore_param
     return MOORE_OK;
 }
 
+/* " (did you mean 'X'?)" for an unknown family name (moore/suggest.h). */
+static const char *spec_family_hint(const char *name, char *buf, size_t len)
+{
+    const char *names[128];
+    int n = 0;
+    for (const moore_family *f = moore_families(); f->name && n < 127; f++)
+        names[n++] = f->name;
+    names[n] = NULL;
+    return moore_suggest_text(name, names, buf, len);
+}
+
+/* The same for an unknown key of family f. */
+static const char *spec_key_hint(const moore_family *f, const char *key, char *buf, size_t len)
+{
+    const char *names[64];
+    int n = 0;
+    for (const moore_param_info *i = f->params; i && i->key && n < 63; i++)
+        names[n++] = i->key;
+    names[n] = NULL;
+    return moore_suggest_text(key, names, buf, len);
+}
+
 static int key_listed(const moore_family *f, const char *key)
 {
     for (const moore_param_info *i = f->params; i && i->key; i++)
@@ -145,24 +168,28 @@ int moore_spec_parse(const char *spec, const moore_family **fam, moore_params *p
     memcpy(name, spec, nlen);
     name[nlen] = '\0';
     const moore_family *f = moore_family_find(name);
+    char hint[96];
     if (!f)
-        return moore_error_set(err, MOORE_EINVAL,
-                               "unknown family '%s' (see 'moore families')", name);
+        return moore_error_set(err, MOORE_EINVAL, "unknown family '%s'%s (see 'moore families')",
+                               name, spec_family_hint(name, hint, sizeof hint));
     params->family = f->name;
     if (colon) {
         const char *s = colon + 1;
         if (*s == '\0')
             return moore_error_set(err, MOORE_EINVAL, "%s: nothing after ':'", f->name);
         while (*s) {
-            const char *comma = strchr(s, ',');
+            /* of= (lift:, expand:) is the last key and holds a whole SPEC */
+            const char *comma = strncmp(s, "of=", 3) == 0 ? NULL : strchr(s, ',');
             size_t len = comma ? (size_t)(comma - s) : strlen(s);
             int rc = parse_pair(f->name, s, len, params, err);
             if (rc)
                 return rc;
             if (!key_listed(f, params->key[params->count - 1]))
                 return moore_error_set(err, MOORE_EINVAL,
-                                       "%s: unknown key '%s' (see 'moore families')", f->name,
-                                       params->key[params->count - 1]);
+                                       "%s: unknown key '%s'%s (see 'moore families')", f->name,
+                                       params->key[params->count - 1],
+                                       spec_key_hint(f, params->key[params->count - 1], hint,
+                                                     sizeof hint));
             s += len + (comma ? 1 : 0);
             if (comma && *s == '\0')
                 return moore_error_set(err, MOORE_EINVAL, "%s: trailing ',' in '%s'", f->name,
@@ -247,6 +274,8 @@ int moore_topology_load(const char *arg, moore_graph **out, moore_error *err)
         return moore_error_set(err, MOORE_EINVAL, "empty topology argument");
     if (is_regular_file(arg))
         return moore_graph_read(arg, out, err);
+    if (strncmp(arg, "file:", 5) == 0)   /* a file with endpoints: src/core/filespec.c */
+        return moore_file_spec_load(arg, out, err);
     char name[64];
     size_t n = strcspn(arg, ":");
     if (n < sizeof name) {

@@ -189,4 +189,9 @@ int moore_arrangement_build(const moore_params *, moore_graph **, moore_error *)
 int moore_arrangement_counts(const moore_params *, moore_counts *, moore_error *);
 int moore_arrangement_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
 
+/* provenance.c: lift: and expand: SPECs that rebuild moore lift / moore expand output */
+extern const moore_param_info moore_lift_params[], moore_expand_params[];
+int moore_lift_family_build(const moore_params *, moore_graph **, moore_error *);
+int moore_expand_family_build(const moore_params *, moore_graph **, moore_error *);
+
 #endif

@@ -16,11 +16,12 @@
 
 const moore_param_info moore_fattree_params[] = {
     { "k", "", "switch radix, even: k pods, k^2/2 edge, k^2/2 aggregation, k^2/4 core" },
-    { "p", "k/2", "endpoints per edge switch (k/2: full bisection)" },
+    { "p", "k/2", "endpoints per edge switch, at most k/2 (k/2: full bisection)" },
     { NULL, NULL, NULL }
 };
 
-/* p's default k/2 gives full bisection; a larger p oversubscribes. */
+/* p's default k/2 gives full bisection; a smaller p leaves ports unused, and
+ * p > k/2 is refused (it needs more ports than a k-port switch has). */
 int moore_fattree_counts(const moore_params *pp, moore_counts *c, moore_error *err)
 {
     int64_t k, p;
@@ -34,6 +35,11 @@ int moore_fattree_counts(const moore_params *pp, moore_counts *c, moore_error *e
                                "needs an even k", (long long)k);
     if ((rc = moore_params_int(pp, "p", k / 2, 0, 1 << 20, &p, err)))
         return rc;
+    if (p > k / 2)  /* an edge switch has k ports: k/2 go up, so at most k/2 go down */
+        return moore_error_set(err, MOORE_EINVAL, "fattree: p=%lld exceeds k/2 = %lld: an edge "
+                               "switch has k=%lld ports and k/2 of them go up (p=%lld would need "
+                               "radix %lld)", (long long)p, (long long)(k / 2), (long long)k,
+                               (long long)p, (long long)(k / 2 + p));
     c->switches = 5 * k * k / 4;
     c->links = k * k * k / 2;
     c->degree_min = (int32_t)(k / 2);

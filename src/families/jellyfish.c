@@ -508,9 +508,9 @@ int moore_jellyfish_expand(const moore_graph *g, int32_t add, int32_t degree, ui
         rc = moore_graph_set_endpoints(*out, ep, err);
     if (!rc) {
         char params[256];
-        snprintf(params, sizeof params, "of=%s%s%s,add=%d,degree=%d,seed=%llu",
-                 g->family ? g->family : "file", g->params ? ":" : "",
-                 g->params ? g->params : "", (int)add, (int)degree, (unsigned long long)seed);
+        snprintf(params, sizeof params, "add=%d,degree=%d,seed=%llu,of=%s%s%s", (int)add,
+                 (int)degree, (unsigned long long)seed, g->family ? g->family : "file",
+                 g->params ? ":" : "", g->params ? g->params : "");  /* expand: SPEC */
         rc = moore_graph_set_origin(*out, "expand", params, err);
     }
     if (rc) {

@@ -24,6 +24,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 const moore_param_info moore_oft_params[] = {
     { "k", "", "leaf network degree, k-1 a prime power: 3(k^2-k+1) routers of radix 2k" },
@@ -117,6 +118,7 @@ int moore_oft_build(const moore_params *pp, moore_graph **out, moore_error *err)
     moore_graph *er = NULL;
     moore_builder *b = NULL;
     *out = NULL;
+    memset(&s, 0, sizeof s); /* R below is read even when oft_read refuses */
     int rc = oft_read(pp, &s, err);
     if (!rc)
         rc = moore_oft_counts(pp, &c, err);

@@ -97,6 +97,12 @@ static const moore_family FAMILIES[] = {
     { "clos", "folded Clos of 2 or 3 tiers from radix-R switches, any server count, O:1 at the leaf",
       "Clos, Bell Syst. Tech. J. 1953; Leiserson, IEEE Trans. Computers 1985", moore_clos_params,
       moore_clos_build, moore_clos_counts, moore_clos_plan },
+    { "lift", "what 'moore lift' writes: 2-lifts of another topology (of=, the last key)",
+      "Bilu & Linial, Combinatorica 26(5), 2006", moore_lift_params, moore_lift_family_build,
+      NULL, NULL },
+    { "expand", "what 'moore expand' writes: switches added to another topology (of=, last)",
+      "Singla, Hong, Popa & Godfrey, NSDI'12", moore_expand_params, moore_expand_family_build,
+      NULL, NULL },
     { NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 };
 

@@ -2,8 +2,10 @@
  *
  * One line per format; `moore build -f NAME` and the help text read this table. */
 #include "moore/io.h"
+#include "moore/suggest.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 static const moore_format FORMATS[] = {
@@ -30,7 +32,14 @@ int moore_format_find(const char *name, const moore_format **out, moore_error *e
         if (f[1].name)
             strcat(known, ", ");
     }
-    return moore_error_set(err, MOORE_EINVAL, "unknown format '%s' (known: %s)", name, known);
+    const char *names[32];
+    char hint[96];
+    int n = 0;
+    for (const moore_format *f = FORMATS; f->name && n < 31; f++)
+        names[n++] = f->name;
+    names[n] = NULL;
+    return moore_error_set(err, MOORE_EINVAL, "unknown format '%s'%s (known: %s)", name,
+                           moore_suggest_text(name, names, hint, sizeof hint), known);
 }
 
 int moore_graph_write(const moore_graph *g, const char *path, const char *format,

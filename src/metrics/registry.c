@@ -1,7 +1,9 @@
 /* registry.c — every metric group `moore stats --metrics` knows, in output
  * order. A new area is one file with its compute function plus one line here. */
 #include "moore/metrics.h"
+#include "moore/suggest.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,8 +91,17 @@ static int select_groups(const char *list, char *on, moore_error *err)
                 if (i + 1 < count)
                     strcat(known, ", ");
             }
-            return moore_error_set(err, MOORE_EINVAL, "unknown metric '%.*s' (known: %s, all)",
-                                   (int)len, s, known);
+            char word[64], hint[96];
+            const char *names[65];
+            int n = 0;
+            for (int i = 0; i < count && n < 63; i++)
+                names[n++] = GROUPS[i].name;
+            names[n++] = "all";
+            names[n] = NULL;
+            snprintf(word, sizeof word, "%.*s", (int)len, s);
+            return moore_error_set(err, MOORE_EINVAL, "unknown metric '%s'%s (known: %s, all)",
+                                   word, moore_suggest_text(word, names, hint, sizeof hint),
+                                   known);
         }
         s += len + (s[len] == ',');
     }
@@ -106,9 +117,18 @@ int moore_metrics_compute(const moore_graph *g, const char *list, const moore_me
         moore_metric_options_default(&def);
         o = &def;
     }
-    int rc = select_groups(list, on, err);
+    int rc = select_groups(list, on, err), total = 0, done = 0;
     for (int i = 0; !rc && GROUPS[i].name; i++)
-        if (on[i])
+        total += on[i];
+    for (int i = 0; !rc && GROUPS[i].name; i++)
+        if (on[i]) {
+            if (o->progress && total > 1) { /* which group is running, for long --all runs */
+                char what[64];
+                snprintf(what, sizeof what, "stats: %s (%d/%d)", GROUPS[i].name, done + 1, total);
+                o->progress(o->progress_ctx, what, (double)done / total);
+            }
             rc = GROUPS[i].compute(g, o, r, err);
+            done++;
+        }
     return rc;
 }
