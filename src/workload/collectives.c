@@ -218,7 +218,8 @@ int wl_to_traffic(wl_demands *d, int32_t n, const char *name, int unit_endpoints
                   moore_traffic **out, moore_error *err)
 {
     *out = NULL;
-    qsort(d->e, (size_t)d->len, sizeof *d->e, cmp_entry);
+    if (d->len > 1)
+        qsort(d->e, (size_t)d->len, sizeof *d->e, cmp_entry);
     int64_t merged = 0;
     for (int64_t i = 0; i < d->len; i++) {
         if (merged > 0 && d->e[merged - 1].src == d->e[i].src && d->e[merged - 1].dst == d->e[i].dst)
