@@ -2,7 +2,7 @@
  * checked against theory and an independent construction:
  *   - every server of a job sends 1 in total, the others 0;
  *   - TP groups that fit on one switch add no network demand;
- *   - a DP ring of one server per ... on the cycle C_n: every switch sends 1
+ *   - one DP ring over every server of the cycle C_n: every switch sends 1
  *     to the next, so the exact θ is n/(n−1) (a fraction x of each demand
  *     goes the long way round: θ(1−x) = 1 on the forward arcs and
  *     (n−1)xθ = 1 on the backward ones, x = 1/n);
