@@ -8,6 +8,7 @@
 #include "moore/traffic.h"
 #include "moore/paths.h"
 #include "moore/rng.h"
+#include "moore/workload.h"
 #include "flow_internal.h"
 
 #include <ctype.h>
@@ -588,6 +589,8 @@ int moore_traffic_make(const moore_graph *g, const char *what, uint64_t seed,
         return moore_traffic_permutation(g, seed, out, err);
     if (strcmp(what, "worst") == 0)
         return moore_traffic_worst(g, out, err);
+    if (moore_workload_is_spec(what))   /* AI-training jobs: src/workload/ */
+        return moore_workload_traffic(g, what, seed, out, err);
     FILE *f = fopen(what, "r");
     if (!f) {
         *out = NULL;

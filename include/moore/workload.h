@@ -1,0 +1,94 @@
+/* workload.h — traffic matrices of AI training jobs and collectives
+ * (SPEC.md §10, docs/ai-traffic.md).
+ *
+ * A job description is turned into a server-level demand matrix (one server =
+ * one accelerator endpoint), every server of the job sending 1 in total, and
+ * then aggregated to the switch-level sparse moore_traffic the flow solvers
+ * use (traffic between servers of one switch uses no link, so it is dropped
+ * there). Descriptions:
+ *
+ *   llm:tp=T,pp=P,dp=D[,ep=E,topk=K][,place=PLACE][,seed=S][,tp_algo=A]
+ *      [,vol_tp=X,vol_pp=X,vol_dp=X,vol_ep=X][,ranks=N]
+ *       T·P·D ranks, rank r = t + T·(p + P·d) (TP fastest, as Megatron-LM
+ *       lays them out). TP groups (same p,d) exchange all-to-all (tp_algo=
+ *       alltoall, the default) or ring all-reduce (tp_algo=ring); PP stage p
+ *       sends activations to stage p+1 and gradients back to p−1; DP replicas
+ *       (same t,p) ring all-reduce their gradients; with ep=E (E divides D)
+ *       the DP ranks d = E·g .. E·g+E−1 of one (t,p) form an expert-parallel
+ *       group that exchanges all-to-all with top-K routing. vol_* are the
+ *       relative bytes per rank per step of each collective (vol_ep per routed
+ *       copy, so EP sends vol_ep·K); defaults in volume.c / docs/ai-traffic.md.
+ *       ranks=N, when given, must equal T·P·D.
+ *   alltoall[:servers=N][,place=..][,seed=..]
+ *   allreduce[:algo=ring|tree|hierarchical][,servers=N][,place=..][,seed=..]
+ *       one collective over N ranks (default: every server).
+ *
+ * Placement of ranks on servers (servers numbered switch by switch):
+ *   linear  rank r on server r (the default);
+ *   random  a seeded random choice and order of servers;
+ *   group   TP groups kept inside one switch when they fit, and a group's
+ *           switches (and consecutive groups) inside one rack of the family's
+ *           structure from moore_layout_place (Xpander super-node, Dragonfly
+ *           group, Slim Fly rack, Clos pod, METIS otherwise). A group never
+ *           uses more switches than the largest-free-first choice needs. */
+#ifndef MOORE_WORKLOAD_H
+#define MOORE_WORKLOAD_H
+
+#include "moore/export.h"
+#include <stdint.h>
+#include "moore/error.h"
+#include "moore/graph.h"
+#include "moore/traffic.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum { MOORE_WORKLOAD_LLM, MOORE_WORKLOAD_ALLTOALL, MOORE_WORKLOAD_ALLREDUCE } moore_workload_kind;
+typedef enum {
+    MOORE_COLL_ALLTOALL, MOORE_COLL_RING, MOORE_COLL_TREE, MOORE_COLL_HIERARCHICAL
+} moore_collective;
+typedef enum { MOORE_PLACE_LINEAR, MOORE_PLACE_RANDOM, MOORE_PLACE_GROUP } moore_placement;
+
+typedef struct moore_workload {
+    moore_workload_kind kind;
+    int32_t tp, pp, dp, ep, topk;   /* llm grid (collectives: tp = pp = dp = ep = 1) */
+    int64_t ranks;                  /* llm: T·P·D; collectives: servers= (0 = every server) */
+    moore_collective tp_algo;       /* llm TP: all-to-all or ring */
+    moore_collective algo;          /* allreduce: ring, tree or hierarchical */
+    moore_placement place;
+    int seed_set;                   /* 1 when the description gave seed= */
+    uint64_t seed;
+    double vol_tp, vol_pp, vol_dp, vol_ep;  /* relative bytes per rank per step */
+} moore_workload;
+
+/* 1 when `what` names a workload (starts with "llm:", "alltoall" or "allreduce"). */
+MOORE_API int moore_workload_is_spec(const char *what);
+/* Parses a description (defaults filled in); MOORE_EINVAL names the bad value. */
+MOORE_API int moore_workload_parse(const char *spec, moore_workload *w, moore_error *err);
+/* The documented default volumes (volume.c). */
+MOORE_API void moore_workload_volume_default(moore_workload *w);
+
+/* Servers of graph g (its endpoints, or one per switch when it has none). */
+MOORE_API int64_t moore_workload_servers(const moore_graph *g);
+/* The server of every rank (w's rank count entries; resolve ranks with
+ * moore_workload_ranks first); servers are numbered switch by switch. */
+MOORE_API int moore_workload_ranks(const moore_graph *g, const moore_workload *w, int64_t *ranks,
+                                   moore_error *err);
+MOORE_API int moore_workload_place(const moore_graph *g, const moore_workload *w, uint64_t seed,
+                                   int32_t *server_of_rank, moore_error *err);
+
+/* The switch-level matrix of w on g. `seed` is used unless w has seed=.
+ * server_sent, when not NULL, receives every server's total demand at server
+ * level (intra-switch traffic included): 1 for servers of the job (0 for a
+ * job of one rank), 0 for the others; it must hold moore_workload_servers(g). */
+MOORE_API int moore_workload_build(const moore_graph *g, const moore_workload *w, uint64_t seed,
+                                   moore_traffic **out, double *server_sent, moore_error *err);
+/* Parse + build: the hook moore_traffic_make dispatches to. */
+MOORE_API int moore_workload_traffic(const moore_graph *g, const char *spec, uint64_t seed,
+                                     moore_traffic **out, moore_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,253 @@
+/* collectives.c — the demand pattern of each collective (docs/ai-traffic.md)
+ * and the accumulator that turns server-level sends into the switch-level
+ * CSR moore_traffic the flow solvers read.
+ *
+ * A member's bytes of one collective are spread over its destinations:
+ *   all-to-all      evenly over the k−1 other members;
+ *   ring            all to the next member (reduce-scatter and all-gather of
+ *                   a ring all-reduce both send to the next rank);
+ *   tree            evenly over its neighbours in the binary tree of the
+ *                   group order (reduce up, broadcast down: every tree edge
+ *                   carries the same bytes both ways);
+ *   hierarchical    members grouped by switch: a ring inside each switch,
+ *                   and a ring of the members with the same local index
+ *                   across switches, splitting the bytes in the ratio of a
+ *                   two-level all-reduce, (l−1)/l inside to (G−1)/(G·l)
+ *                   across (l members on the switch, G switches in that ring);
+ *   point-to-point  one send.
+ * Sends between servers of one switch count in server_sent but use no link. */
+#include "workload_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void push(wl_demands *d, int32_t s, int32_t t, double w)
+{
+    if (d->failed || s == t || w <= 0.0)
+        return;
+    if (d->len == d->cap) {
+        int64_t cap = d->cap ? 2 * d->cap : 1024;
+        int rc = moore_memory_guard((double)cap * (double)sizeof *d->e, "the workload demands",
+                                    d->err);
+        if (rc) {
+            d->failed = rc;
+            return;
+        }
+        wl_entry *e = realloc(d->e, (size_t)cap * sizeof *e);
+        if (!e) {
+            d->failed = moore_error_set(d->err, MOORE_ENOMEM,
+                                        "out of memory for the workload demands");
+            return;
+        }
+        d->e = e;
+        d->cap = cap;
+    }
+    d->e[d->len++] = (wl_entry){s, t, w};
+}
+
+void wl_send(wl_demands *d, int32_t from, int32_t to, double w)
+{
+    d->server_sent[from] += w;
+    push(d, d->switch_of_server[from], d->switch_of_server[to], w);
+}
+
+static int cmp_i32(const void *a, const void *b)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* All-to-all by switch: with m_t members on switch t and W_s the bytes of
+ * the members on switch s, switch s sends W_s·m_t/(k−1) to t (k² server pairs
+ * collapse to at most (switches used)² entries). */
+void wl_alltoall(wl_demands *d, int64_t k, const int32_t *srv, const double *wt)
+{
+    if (k < 2 || d->failed)
+        return;
+    int32_t *sw = malloc((size_t)k * sizeof *sw);
+    int32_t *uniq = malloc((size_t)k * sizeof *uniq);
+    int64_t *count = calloc((size_t)k, sizeof *count);
+    double *bytes = calloc((size_t)k, sizeof *bytes);
+    if (!sw || !uniq || !count || !bytes) {
+        d->failed = moore_error_set(d->err, MOORE_ENOMEM,
+                                    "out of memory for an all-to-all of %lld ranks", (long long)k);
+        goto done;
+    }
+    for (int64_t i = 0; i < k; i++) {
+        sw[i] = d->switch_of_server[srv[i]];
+        d->server_sent[srv[i]] += wt[i];
+    }
+    memcpy(uniq, sw, (size_t)k * sizeof *uniq);
+    qsort(uniq, (size_t)k, sizeof *uniq, cmp_i32);
+    int64_t u = 0;
+    for (int64_t i = 0; i < k; i++)
+        if (u == 0 || uniq[u - 1] != uniq[i])
+            uniq[u++] = uniq[i];
+    for (int64_t i = 0; i < k; i++) {
+        int32_t *at = bsearch(&sw[i], uniq, (size_t)u, sizeof *uniq, cmp_i32);
+        int64_t j = at - uniq;
+        count[j]++;
+        bytes[j] += wt[i];
+    }
+    for (int64_t a = 0; a < u; a++)
+        for (int64_t b = 0; b < u; b++)
+            if (a != b)
+                push(d, uniq[a], uniq[b], bytes[a] * (double)count[b] / (double)(k - 1));
+done:
+    free(sw);
+    free(uniq);
+    free(count);
+    free(bytes);
+}
+
+void wl_ring(wl_demands *d, int64_t k, const int32_t *srv, const double *wt)
+{
+    if (k < 2)
+        return;
+    for (int64_t i = 0; i < k; i++)
+        wl_send(d, srv[i], srv[(i + 1) % k], wt[i]);
+}
+
+void wl_tree(wl_demands *d, int64_t k, const int32_t *srv, const double *wt)
+{
+    if (k < 2)
+        return;
+    for (int64_t i = 0; i < k; i++) {
+        int64_t nb[3], deg = 0;
+        if (i > 0)
+            nb[deg++] = (i - 1) / 2;
+        if (2 * i + 1 < k)
+            nb[deg++] = 2 * i + 1;
+        if (2 * i + 2 < k)
+            nb[deg++] = 2 * i + 2;
+        for (int64_t j = 0; j < deg; j++)
+            wl_send(d, srv[i], srv[nb[j]], wt[i] / (double)deg);
+    }
+}
+
+/* Member order sorted by (switch, position in the group). */
+typedef struct wl_member {
+    int32_t sw;
+    int64_t pos;
+} wl_member;
+
+static int cmp_member(const void *a, const void *b)
+{
+    const wl_member *x = a, *y = b;
+    if (x->sw != y->sw)
+        return (x->sw > y->sw) - (x->sw < y->sw);
+    return (x->pos > y->pos) - (x->pos < y->pos);
+}
+
+void wl_hierarchical(wl_demands *d, int64_t k, const int32_t *srv, const double *wt)
+{
+    if (k < 2 || d->failed)
+        return;
+    wl_member *m = malloc((size_t)k * sizeof *m);
+    int64_t *start = malloc((size_t)k * sizeof *start);  /* first member of its switch */
+    int64_t *size = malloc((size_t)k * sizeof *size);    /* members on its switch */
+    int64_t *in_ring = calloc((size_t)k, sizeof *in_ring); /* switches having local index j */
+    int64_t *next = malloc((size_t)k * sizeof *next);    /* next member with the same index */
+    int64_t *first = malloc((size_t)k * sizeof *first);  /* first member with local index j */
+    int64_t *last = malloc((size_t)k * sizeof *last);
+    if (!m || !start || !size || !in_ring || !next || !first || !last) {
+        d->failed = moore_error_set(d->err, MOORE_ENOMEM,
+                                    "out of memory for an all-reduce of %lld ranks", (long long)k);
+        goto done;
+    }
+    for (int64_t i = 0; i < k; i++)
+        m[i] = (wl_member){d->switch_of_server[srv[i]], i};
+    qsort(m, (size_t)k, sizeof *m, cmp_member);
+    for (int64_t i = 0, s = 0; i < k; i++) {
+        if (i > 0 && m[i].sw != m[i - 1].sw)
+            s = i;
+        start[i] = s;
+    }
+    for (int64_t i = k - 1, e = k; i >= 0; i--) {
+        if (i < k - 1 && m[i].sw != m[i + 1].sw)
+            e = i + 1;
+        size[i] = e - start[i];
+    }
+    for (int64_t j = 0; j < k; j++)
+        first[j] = last[j] = -1;
+    for (int64_t i = 0; i < k; i++) {   /* switches in ascending order: rings by local index */
+        int64_t j = i - start[i];
+        if (first[j] < 0)
+            first[j] = i;
+        else
+            next[last[j]] = i;
+        last[j] = i;
+        next[i] = -1;
+        in_ring[j]++;
+    }
+    for (int64_t i = 0; i < k; i++) {
+        int64_t j = i - start[i], l = size[i], G = in_ring[j];
+        double a = l > 1 ? (double)(l - 1) / (double)l : 0.0;
+        double b = G > 1 ? (double)(G - 1) / ((double)G * (double)l) : 0.0;
+        double w = wt[m[i].pos];
+        int32_t from = srv[m[i].pos];
+        if (a > 0.0) {
+            int64_t to = start[i] + (j + 1) % l;
+            wl_send(d, from, srv[m[to].pos], w * a / (a + b));
+        }
+        if (b > 0.0) {
+            int64_t to = next[i] >= 0 ? next[i] : first[j];
+            wl_send(d, from, srv[m[to].pos], w * b / (a + b));
+        }
+    }
+done:
+    free(m);
+    free(start);
+    free(size);
+    free(in_ring);
+    free(next);
+    free(first);
+    free(last);
+}
+
+static int cmp_entry(const void *a, const void *b)
+{
+    const wl_entry *x = a, *y = b;
+    if (x->src != y->src)
+        return (x->src > y->src) - (x->src < y->src);
+    return (x->dst > y->dst) - (x->dst < y->dst);
+}
+
+int wl_to_traffic(wl_demands *d, int32_t n, const char *name, int unit_endpoints,
+                  moore_traffic **out, moore_error *err)
+{
+    *out = NULL;
+    if (d->len > 1)
+        qsort(d->e, (size_t)d->len, sizeof *d->e, cmp_entry);
+    int64_t merged = 0;
+    for (int64_t i = 0; i < d->len; i++) {
+        if (merged > 0 && d->e[merged - 1].src == d->e[i].src && d->e[merged - 1].dst == d->e[i].dst)
+            d->e[merged - 1].w += d->e[i].w;
+        else
+            d->e[merged++] = d->e[i];
+    }
+    moore_traffic *t = moore_calloc(1, sizeof *t, err);
+    if (!t)
+        return MOORE_ENOMEM;
+    t->n = n;
+    t->offs = moore_calloc((size_t)n + 1, sizeof *t->offs, err);
+    t->dst = moore_malloc((size_t)(merged ? merged : 1), sizeof *t->dst, err);
+    t->demand = moore_malloc((size_t)(merged ? merged : 1), sizeof *t->demand, err);
+    if (!t->offs || !t->dst || !t->demand) {
+        moore_traffic_free(t);
+        return MOORE_ENOMEM;
+    }
+    for (int64_t i = 0; i < merged; i++) {
+        t->offs[d->e[i].src + 1]++;
+        t->dst[i] = d->e[i].dst;
+        t->demand[i] = d->e[i].w;
+        t->total += d->e[i].w;
+    }
+    for (int32_t v = 0; v < n; v++)
+        t->offs[v + 1] += t->offs[v];
+    t->unit_endpoints = unit_endpoints;
+    snprintf(t->name, sizeof t->name, "%s", name);
+    *out = t;
+    return MOORE_OK;
+}

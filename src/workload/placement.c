@@ -1,0 +1,177 @@
+/* placement.c — which server each rank of a job runs on (docs/ai-traffic.md):
+ * linear (rank order = server order), random (a seeded moore_rng choice and
+ * order of servers) and group (TP groups inside one switch when they fit,
+ * inside one rack of the family's structure from moore_layout_place
+ * otherwise, consecutive groups in the same rack).
+ *
+ * Group placement takes the TP groups in rank order. For the r ranks of a
+ * group still unplaced it picks the switch with the most room up to r
+ * (min(free, r)), ties broken by: in the rack of the switch used last, the
+ * switch used last, the earlier switch in rack order. Taking the largest
+ * room first is what covers r ranks with the fewest switches, so a group
+ * that fits on one switch (some switch has r free servers) gets one switch,
+ * and a larger group gets ⌈r/p⌉ switches of p free servers. */
+#include "workload_internal.h"
+#include "moore/layout.h"
+#include "moore/rng.h"
+
+#include <stdlib.h>
+
+int64_t moore_workload_servers(const moore_graph *g)
+{
+    int64_t s = moore_graph_endpoints_total(g);
+    return s ? s : g->n;
+}
+
+int wl_servers(const moore_graph *g, int64_t **first_out, int32_t **switch_out, moore_error *err)
+{
+    int64_t S = moore_workload_servers(g);
+    int unit = moore_graph_endpoints_total(g) == 0;
+    int64_t *first = moore_malloc((size_t)g->n + 1, sizeof *first, err);
+    int32_t *sw = moore_malloc((size_t)(S ? S : 1), sizeof *sw, err);
+    if (!first || !sw) {
+        free(first);
+        free(sw);
+        return MOORE_ENOMEM;
+    }
+    first[0] = 0;
+    for (int32_t v = 0; v < g->n; v++) {
+        first[v + 1] = first[v] + (unit ? 1 : g->endpoints[v]);
+        for (int64_t s = first[v]; s < first[v + 1]; s++)
+            sw[s] = v;
+    }
+    *first_out = first;
+    *switch_out = sw;
+    return MOORE_OK;
+}
+
+static int place_random(int64_t S, int64_t N, uint64_t seed, int32_t *server_of_rank,
+                        moore_error *err)
+{
+    int32_t *perm = moore_malloc((size_t)S, sizeof *perm, err);
+    if (!perm)
+        return MOORE_ENOMEM;
+    for (int64_t s = 0; s < S; s++)
+        perm[s] = (int32_t)s;
+    moore_rng rng;
+    moore_rng_seed(&rng, seed);
+    moore_rng_shuffle_i32(&rng, perm, S);
+    for (int64_t r = 0; r < N; r++)
+        server_of_rank[r] = perm[r];
+    free(perm);
+    return MOORE_OK;
+}
+
+/* State of the greedy group placement. */
+typedef struct wl_packing {
+    int32_t n;
+    const int32_t *rack;     /* rack of every switch */
+    const int32_t *order;    /* switches in rack order */
+    int64_t *free;           /* free servers of every switch */
+    int64_t *next;           /* next free server of every switch */
+    int32_t last;            /* switch used last, −1 before the first */
+} wl_packing;
+
+static int32_t pick_switch(const wl_packing *pk, int64_t r)
+{
+    int32_t last = pk->last;
+    if (last >= 0 && pk->free[last] >= r)
+        return last;
+    int32_t best = -1;
+    int64_t best_room = 0;
+    int best_rack = 0;
+    for (int32_t i = 0; i < pk->n; i++) {
+        int32_t v = pk->order[i];
+        int64_t room = pk->free[v] < r ? pk->free[v] : r;
+        int same = last >= 0 && pk->rack[v] == pk->rack[last];
+        if (room == 0)
+            continue;
+        if (best < 0 || room > best_room || (room == best_room && same > best_rack)) {
+            best = v;
+            best_room = room;
+            best_rack = same;
+        }
+    }
+    return best;
+}
+
+/* Switches sorted by (rack, id): a counting sort by rack (count: racks+1 entries). */
+static void rack_order(int32_t n, const int32_t *rack, int32_t racks, int32_t *order,
+                       int64_t *count)
+{
+    for (int32_t k = 0; k <= racks; k++)
+        count[k] = 0;
+    for (int32_t v = 0; v < n; v++)
+        count[rack[v] + 1]++;
+    for (int32_t k = 0; k < racks; k++)
+        count[k + 1] += count[k];
+    for (int32_t v = 0; v < n; v++)
+        order[count[rack[v]]++] = v;
+}
+
+static int place_group(const moore_graph *g, const int64_t *first, int64_t N, int64_t T,
+                       int32_t *server_of_rank, moore_error *err)
+{
+    int rc = MOORE_OK;
+    int32_t n = g->n, racks = 0;
+    int32_t *rack = moore_malloc((size_t)n, sizeof *rack, err);
+    int32_t *order = moore_malloc((size_t)n, sizeof *order, err);
+    int64_t *free_ = moore_malloc((size_t)n + 1, sizeof *free_, err);
+    int64_t *next = moore_malloc((size_t)n, sizeof *next, err);
+    if (!rack || !order || !free_ || !next) {
+        rc = MOORE_ENOMEM;
+        goto done;
+    }
+    rc = moore_layout_place(g, 0, rack, &racks, err);
+    if (rc)
+        goto done;
+    rack_order(n, rack, racks, order, free_);
+    for (int32_t v = 0; v < n; v++) {
+        free_[v] = first[v + 1] - first[v];
+        next[v] = first[v];
+    }
+    wl_packing pk = {n, rack, order, free_, next, -1};
+    for (int64_t r0 = 0; r0 < N; r0 += T) {
+        int64_t left = T, r = r0;
+        while (left > 0) {
+            int32_t v = pick_switch(&pk, left);   /* N ≤ servers: always found */
+            int64_t take = free_[v] < left ? free_[v] : left;
+            for (int64_t i = 0; i < take; i++)
+                server_of_rank[r++] = (int32_t)next[v]++;
+            free_[v] -= take;
+            left -= take;
+            pk.last = v;
+        }
+    }
+done:
+    free(rack);
+    free(order);
+    free(free_);
+    free(next);
+    return rc;
+}
+
+int moore_workload_place(const moore_graph *g, const moore_workload *w, uint64_t seed,
+                         int32_t *server_of_rank, moore_error *err)
+{
+    int64_t N, S = moore_workload_servers(g);
+    int rc = moore_workload_ranks(g, w, &N, err);
+    if (rc)
+        return rc;
+    if (w->place == MOORE_PLACE_LINEAR) {
+        for (int64_t r = 0; r < N; r++)
+            server_of_rank[r] = (int32_t)r;
+        return MOORE_OK;
+    }
+    if (w->place == MOORE_PLACE_RANDOM)
+        return place_random(S, N, w->seed_set ? w->seed : seed, server_of_rank, err);
+    int64_t *first = NULL;
+    int32_t *sw = NULL;
+    rc = wl_servers(g, &first, &sw, err);
+    if (!rc)
+        rc = place_group(g, first, N, w->kind == MOORE_WORKLOAD_LLM ? w->tp : 1,
+                         server_of_rank, err);
+    free(first);
+    free(sw);
+    return rc;
+}

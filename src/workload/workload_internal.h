@@ -1,0 +1,42 @@
+/* workload_internal.h — what the files of src/workload/ share: the demand
+ * accumulator (collectives.c) that the job builder (job.c) fills group by
+ * group through the collective patterns, and the server numbering. */
+#ifndef MOORE_WORKLOAD_INTERNAL_H
+#define MOORE_WORKLOAD_INTERNAL_H
+
+#include "moore/workload.h"
+
+/* One switch-level demand before merging. */
+typedef struct wl_entry {
+    int32_t src, dst;
+    double w;
+} wl_entry;
+
+/* Demands collected at server level: server_sent gets every send (intra-switch
+ * ones too), entries only the sends between two different switches. */
+typedef struct wl_demands {
+    const int32_t *switch_of_server;
+    double *server_sent;        /* servers entries */
+    wl_entry *e;
+    int64_t len, cap;
+    int failed;                 /* an allocation failed: its error code (err was set) */
+    moore_error *err;
+} wl_demands;
+
+/* Server numbering: servers of switch v are first[v] .. first[v+1]-1. */
+int wl_servers(const moore_graph *g, int64_t **first, int32_t **switch_of_server,
+               moore_error *err);
+
+/* Collective patterns over a group of k ranks on servers srv[0..k-1]; member
+ * i sends wt[i] bytes in total (docs/ai-traffic.md gives each pattern). */
+void wl_alltoall(wl_demands *d, int64_t k, const int32_t *srv, const double *wt);
+void wl_ring(wl_demands *d, int64_t k, const int32_t *srv, const double *wt);
+void wl_tree(wl_demands *d, int64_t k, const int32_t *srv, const double *wt);
+void wl_hierarchical(wl_demands *d, int64_t k, const int32_t *srv, const double *wt);
+void wl_send(wl_demands *d, int32_t from, int32_t to, double w);
+
+/* Merges the entries into a CSR moore_traffic for n switches. */
+int wl_to_traffic(wl_demands *d, int32_t n, const char *name, int unit_endpoints,
+                  moore_traffic **out, moore_error *err);
+
+#endif
