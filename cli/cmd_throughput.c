@@ -107,7 +107,6 @@ static int report(moore_report *r, const moore_graph *g, const moore_traffic *t,
     if (!rc) rc = moore_report_int(r, !exact ? "phases" : f->columns ? "rounds" : "lp_iterations",
                                    f->phases, err);
     if (!rc && f->columns) rc = moore_report_int(r, "columns", f->columns, err);
-    if (!rc) rc = moore_report_double(r, "seconds", f->seconds, err);
     if (!rc) rc = moore_report_double(r, "tub", tub, err);
     if (!rc) rc = moore_report_double(r, "link_util_max", f->util_max, err);
     if (!rc) rc = moore_report_double(r, "link_util_mean", f->util_mean, err);

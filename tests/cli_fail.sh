@@ -64,12 +64,19 @@ bad() { # name, args...
     check "$name one line" test "$(wc -l <"$TMP/err")" = 1
     check "$name no output" test ! -s "$TMP/out"
 }
+# Racks as `moore layout` places them: slimfly:q=7 has 7 racks of 14 switches, so one
+# failed rack loses exactly 14 switches and every trial stays connected (diameter 3).
+check "racks exit 0" test "$(status "$MOORE" fail slimfly:q=7 --racks 1 --trials 3 --metrics diameter --json)" = 0
+check "one rack = 14 switches" test "$(jq '.[0].switches_failed_mean' "$TMP/out")" = 14
+check "bundles exit 0" test "$(status "$MOORE" fail xpander:d=10,k=21 --bundles 1 --trials 2 --metrics diameter --json)" = 0
+check "one bundle = 21 links" test "$(jq '.[0].links_failed_mean' "$TMP/out")" = 21
 bad "level above 1" petersen --links 1.5
 bad "negative level" petersen --switches -0.1
 bad "not a number" petersen --links 0.1,x
 bad "zero trials" petersen --links 0.1 --trials 0
 bad "absurd trials" petersen --links 0.1 --trials 100000000
-bad "racks" petersen --racks 1
+bad "racks beyond the rack count" slimfly:q=7 --racks 8
+bad "racks fraction" slimfly:q=7 --racks 0.5
 bad "unknown metric" petersen --links 0.1 --metrics girth
 bad "two kinds" petersen --links 0.1 --switches 0.1
 bad "no kind" petersen

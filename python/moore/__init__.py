@@ -53,7 +53,7 @@ def stats(topo, metrics=None, seed=1, threads=0):
 def _with_topology(d):
     """Puts ``topology`` (family:params, the SPEC that rebuilds it) first, as the CLI's JSON
     does (docs/json.md)."""
-    if "family" not in d or "topology" in d:
+    if d.get("family") is None or "topology" in d:
         return d
     params = d.get("params") or ""
     return {"topology": d["family"] + (":" + params if params else ""), **d}

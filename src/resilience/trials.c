@@ -325,7 +325,7 @@ int moore_fail_trials(const moore_graph *g, const moore_failure_scenario *s,
             trial_rc[t] = w.link_failed && w.switch_failed
                               ? run_trial(g, s, o, inner, t, &w, out, lost, &e)
                               : moore_error_set(&e, MOORE_ENOMEM, "out of memory in a trial");
-#pragma omp critical(moore_fail_trials)
+#pragma omp critical
             {
                 if (trial_rc[t] && t < first_bad) {
                     first_bad = t;
