@@ -86,41 +86,6 @@ static void show_bounds(void *ctx, int64_t phase, double lower, double upper, do
     fflush(stderr);
 }
 
-static int report(moore_report *r, const moore_graph *g, const moore_traffic *t,
-                  const moore_flow_result *f, double tub, double eps, int exact, uint64_t seed,
-                  moore_error *err)
-{
-    int rc = moore_report_string(r, "tm", t->name, err);
-    if (!rc && strcmp(t->name, "permutation") == 0)
-        rc = moore_report_int(r, "seed", (int64_t)seed, err);
-    if (!rc) rc = moore_report_int(r, "switches", g->n, err);
-    if (!rc) rc = moore_report_int(r, "commodities", f->commodities, err);
-    if (!rc) rc = moore_report_double(r, "demand_total", t->total, err);
-    if (!rc) rc = moore_report_double(r, "throughput", f->throughput, err);
-    if (!rc) rc = moore_report_double(r, "lower", f->lower, err);
-    if (!rc) rc = moore_report_double(r, "upper", f->upper, err);
-    if (!rc) rc = moore_report_string(r, "method", f->method, err);
-    if (!rc) rc = moore_report_double(r, "gap", f->lower > 0 ? f->upper / f->lower - 1 : INFINITY, err);
-    if (!rc && !exact) rc = moore_report_double(r, "eps", eps, err);
-    if (!rc) rc = moore_report_bool(r, "converged", f->converged, err);
-    if (!rc && f->stopped) rc = moore_report_string(r, "stopped", f->stopped, err);
-    if (!rc) rc = moore_report_int(r, !exact ? "phases" : f->columns ? "rounds" : "lp_iterations",
-                                   f->phases, err);
-    if (!rc && f->columns) rc = moore_report_int(r, "columns", f->columns, err);
-    if (!rc) rc = moore_report_double(r, "tub", tub, err);
-    if (!rc) rc = moore_report_double(r, "link_util_max", f->util_max, err);
-    if (!rc) rc = moore_report_double(r, "link_util_mean", f->util_mean, err);
-    if (!rc && strcmp(t->name, "worst") == 0) {
-        rc = moore_report_bool(r, "matching_exact", t->matching_exact, err);
-        if (!rc) rc = moore_report_double(r, "matching_weight", t->matching_weight, err);
-        if (!rc && !t->matching_exact)
-            rc = moore_report_double(r, "matching_bound", t->matching_bound, err);
-    }
-    if (!rc && t->unit_endpoints)
-        rc = moore_report_bool(r, "unit_endpoints_assumed", 1, err);
-    return rc;
-}
-
 int cmd_throughput(int argc, char **argv)
 {
     cli_args a;
@@ -195,7 +160,7 @@ int cmd_throughput(int argc, char **argv)
     if (view.tty && view.shown)
         fprintf(stderr, "\r%70s\r", "");
     if (!rc)
-        rc = report(&r, g, t, &f, tub, opt.eps, exact, (uint64_t)seed, &err);
+        rc = moore_flow_report(&r, g, t, &f, tub, opt.eps, exact, (uint64_t)seed, &err);
     if (!rc)
         rc = json ? moore_report_write_json(&r, stdout, cli_json_pretty(), &err)
                   : moore_report_write_text(&r, stdout, &err);

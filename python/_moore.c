@@ -403,14 +403,15 @@ static PyObject *py_stats(PyObject *mod, PyObject *args, PyObject *kw)
 static PyObject *py_compare(PyObject *mod, PyObject *args, PyObject *kw)
 {
     (void)mod;
-    static char *kwlist[] = { "radix", "endpoints", "families", "metrics", "seed", NULL };
+    static char *kwlist[] = { "radix", "endpoints", "families", "metrics", "seed", "bandwidth",
+                              NULL };
     moore_compare_options o;
     moore_compare_options_default(&o);
     int radix = o.radix;
     long long endpoints = o.endpoints;
     unsigned long long seed = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|iLzzK", kwlist, &radix, &endpoints,
-                                     &o.families, &o.metrics, &seed))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|iLzzKd", kwlist, &radix, &endpoints,
+                                     &o.families, &o.metrics, &seed, &o.bandwidth))
         return NULL;
     o.radix = radix;
     o.endpoints = endpoints;
@@ -436,7 +437,49 @@ static PyObject *py_compare(PyObject *mod, PyObject *args, PyObject *kw)
     return list;
 }
 
+/* throughput(topo, tm, eps, exact, routing, seed): the keys of
+ * `moore throughput --json` (moore_flow_report). */
+static PyObject *py_throughput(PyObject *mod, PyObject *args, PyObject *kw)
+{
+    (void)mod;
+    static char *kwlist[] = { "topo", "tm", "eps", "exact", "routing", "seed", NULL };
+    PyObject *topo;
+    const char *tm = "uniform", *routing = NULL;
+    moore_flow_options fo;
+    moore_flow_options_default(&fo);
+    int exact = 0;
+    unsigned long long seed = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|sdpzK", kwlist, &topo, &tm, &fo.eps, &exact,
+                                     &routing, &seed))
+        return NULL;
+    const moore_graph *g = graph_of(topo);
+    if (!g)
+        return NULL;
+    moore_traffic *t = NULL;
+    moore_flow_result f;
+    moore_report r;
+    moore_report_init(&r);
+    moore_error err;
+    moore_error_clear(&err);
+    double tub = 0;
+    int rc, routed = routing && strcmp(routing, "optimal") != 0;
+    MOORE_PY_CALL(
+        rc = moore_traffic_make(g, tm, seed, &t, &err);
+        if (!rc && routed) rc = moore_routed_throughput_spec(g, routing, t, &fo, exact, &f, &err);
+        else if (!rc) rc = exact ? moore_flow_exact(g, t, &fo, &f, &err)
+                                 : moore_flow_approx(g, t, &fo, &f, &err);
+        if (!rc) rc = moore_report_string(&r, "routing", routed ? routing : "optimal", &err);
+        if (!rc) rc = moore_flow_tub(g, t, &tub, &err);
+        if (!rc) rc = moore_flow_report(&r, g, t, &f, tub, fo.eps, exact, seed, &err));
+    PyObject *d = rc ? raise_error(&err) : moore_py_report_dict(&r);
+    moore_report_free(&r);
+    moore_traffic_free(t);
+    return d;
+}
+
 static PyMethodDef module_methods[] = {
+    { "throughput", (PyCFunction)(void (*)(void))py_throughput, METH_VARARGS | METH_KEYWORDS,
+      "throughput(topo, tm='uniform', eps=0.05, exact=False, routing=None, seed=1) -> dict" },
     { "build", py_build, METH_VARARGS,
       "build(spec_or_path) -> Topology: a SPEC such as 'slimfly:q=5' or a topology file." },
     { "_from_edges", py_from_edges, METH_VARARGS, "internal: see moore.from_networkx" },

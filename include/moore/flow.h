@@ -24,6 +24,7 @@
 #include "moore/error.h"
 #include "moore/graph.h"
 #include "moore/traffic.h"
+#include "moore/report.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -97,6 +98,14 @@ MOORE_API int moore_flow_approx(const moore_graph *g, const moore_traffic *t,
 /* TUB = 2|E| / Σ T(s,t)·dist(s,t), an upper bound on θ(T). */
 MOORE_API int moore_flow_tub(const moore_graph *g, const moore_traffic *t, double *out,
                    moore_error *err);
+
+/* Adds to r what `moore throughput --json` prints for result f of matrix t on
+ * g: tm, switches, commodities, demand_total, throughput, lower, upper,
+ * method, gap, eps (approximation), converged, phases / rounds /
+ * lp_iterations, tub, link utilisation, and the matching of a worst-case TM. */
+MOORE_API int moore_flow_report(moore_report *r, const moore_graph *g, const moore_traffic *t,
+                                const moore_flow_result *f, double tub, double eps, int exact,
+                                uint64_t seed, moore_error *err);
 
 #ifdef __cplusplus
 }

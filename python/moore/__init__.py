@@ -17,7 +17,8 @@ the same the command line prints after ``moore: ``. See docs/python.md.
 from ._moore import Error, Topology, __version__
 from . import _moore
 
-__all__ = ["Error", "Topology", "build", "from_networkx", "stats", "compare", "__version__"]
+__all__ = ["Error", "Topology", "build", "from_networkx", "stats", "throughput", "compare",
+           "__version__"]
 
 
 def _names(value):
@@ -59,11 +60,28 @@ def _with_topology(d):
     return {"topology": d["family"] + (":" + params if params else ""), **d}
 
 
-def compare(radix=48, endpoints=10000, families=None, metrics=None, seed=1):
+def throughput(topo, tm="uniform", eps=0.05, exact=False, routing=None, seed=1):
+    """The maximum concurrent flow of a traffic matrix: a dict with the keys of
+    ``moore throughput --json`` (``throughput``, proven ``lower`` and ``upper`` bounds,
+    ``method``, ``gap``, ``tub``, link utilisation, ...).
+
+    ``tm``: ``uniform``, ``permutation``, ``worst``, an AI job (``llm:tp=8,pp=8,dp=4``,
+    ``alltoall``, ``allreduce:algo=ring``; docs/ai-traffic.md) or a CSV file.
+    ``exact=True`` solves exactly (arc LP or column generation, docs/throughput.md),
+    otherwise the (1+eps) approximation with both bounds. ``routing``: None/``optimal``,
+    ``minimal``, ``ecmp``, ``ksp:k=8``, ``valiant``, ``ugal`` (docs/routing.md).
+    """
+    if not isinstance(topo, Topology):
+        topo = build(topo)
+    return _with_topology(_moore.throughput(topo, tm, eps, exact, routing, seed))
+
+
+def compare(radix=48, endpoints=10000, families=None, metrics=None, seed=1, bandwidth=1.0):
     """The main job of ``moore compare``: per family, the configuration the planner picks for
     switches of ``radix`` and at least ``endpoints`` servers, built and measured. Returns one
     dict per row (``pandas.DataFrame(moore.compare())`` makes the table)."""
-    return _moore.compare(radix, endpoints, _names(families), _names(metrics), seed)
+    return _moore.compare(radix, endpoints, _names(families), _names(metrics), seed,
+                          0.0 if bandwidth in (None, "any") else float(bandwidth))
 
 
 def from_networkx(graph, endpoints=None):

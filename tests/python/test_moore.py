@@ -80,6 +80,23 @@ def test_stats_equal_cli_json(spec):
         assert got[key] == (pytest.approx(value, rel=1e-15) if close else value)
 
 
+@pytest.mark.parametrize("args", [("petersen", "uniform", True), ("jellyfish:n=40,d=4,seed=2", "worst", False),
+                                  ("torus:dims=6", "allreduce:algo=ring", True)])
+def test_throughput_equals_cli_json(args):
+    topo, tm, exact = args
+    flags = ["--exact"] if exact else ["--eps", "0.1"]
+    rc, out, err = cli("throughput", topo, "--tm", tm, *flags, "--json")
+    assert rc == 0, err
+    want = json.loads(out)
+    got = moore.throughput(topo, tm=tm, exact=exact, eps=0.1)
+    assert got.keys() == want.keys()
+    for key, value in want.items():
+        close = isinstance(got[key], float) or isinstance(value, float)
+        assert got[key] == (pytest.approx(value, rel=1e-12) if close else value)
+    if topo == "petersen":
+        assert got["throughput"] == pytest.approx(1.8, rel=1e-9)   # closed form: TUB is tight
+
+
 def test_compare_rows_equal_cli():
     rc, out, err = cli("compare", "--radix", "24", "--endpoints", "500", "--json")
     assert rc == 0, err
@@ -130,6 +147,8 @@ def test_other_error_paths(tmp_path):
         moore.from_networkx(nx.path_graph(3), endpoints=[1, 2])
     with pytest.raises(TypeError):
         moore._moore.stats("not a topology", None, 1, 0)
+    with pytest.raises(moore.Error):
+        moore.throughput(t, tm="nosuchmatrix")
 
 
 def test_threads_get_the_serial_numbers():

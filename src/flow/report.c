@@ -1,0 +1,43 @@
+/* report.c — a throughput result as the keys `moore throughput --json` prints
+ * (docs/json.md), so that the CLI and the Python binding show the same names
+ * for the same numbers. */
+#include "moore/flow.h"
+
+#include <math.h>
+#include <string.h>
+
+int moore_flow_report(moore_report *r, const moore_graph *g, const moore_traffic *t,
+                      const moore_flow_result *f, double tub, double eps, int exact,
+                      uint64_t seed, moore_error *err)
+{
+    int rc = moore_report_string(r, "tm", t->name, err);
+    if (!rc && strcmp(t->name, "permutation") == 0)
+        rc = moore_report_int(r, "seed", (int64_t)seed, err);
+    if (!rc) rc = moore_report_int(r, "switches", g->n, err);
+    if (!rc) rc = moore_report_int(r, "commodities", f->commodities, err);
+    if (!rc) rc = moore_report_double(r, "demand_total", t->total, err);
+    if (!rc) rc = moore_report_double(r, "throughput", f->throughput, err);
+    if (!rc) rc = moore_report_double(r, "lower", f->lower, err);
+    if (!rc) rc = moore_report_double(r, "upper", f->upper, err);
+    if (!rc) rc = moore_report_string(r, "method", f->method, err);
+    if (!rc) rc = moore_report_double(r, "gap", f->lower > 0 ? f->upper / f->lower - 1 : INFINITY, err);
+    if (!rc && !exact) rc = moore_report_double(r, "eps", eps, err);
+    if (!rc) rc = moore_report_bool(r, "converged", f->converged, err);
+    if (!rc && f->stopped) rc = moore_report_string(r, "stopped", f->stopped, err);
+    if (!rc) rc = moore_report_int(r, !exact ? "phases" : f->columns ? "rounds" : "lp_iterations",
+                                   f->phases, err);
+    if (!rc && f->columns) rc = moore_report_int(r, "columns", f->columns, err);
+    if (!rc) rc = moore_report_double(r, "tub", tub, err);
+    if (!rc) rc = moore_report_double(r, "link_util_max", f->util_max, err);
+    if (!rc) rc = moore_report_double(r, "link_util_mean", f->util_mean, err);
+    if (!rc && strcmp(t->name, "worst") == 0) {
+        rc = moore_report_bool(r, "matching_exact", t->matching_exact, err);
+        if (!rc) rc = moore_report_double(r, "matching_weight", t->matching_weight, err);
+        if (!rc && !t->matching_exact)
+            rc = moore_report_double(r, "matching_bound", t->matching_bound, err);
+    }
+    if (!rc && t->unit_endpoints)
+        rc = moore_report_bool(r, "unit_endpoints_assumed", 1, err);
+    return rc;
+}
+
