@@ -28,6 +28,22 @@ for topo in jellyfish:n=3000,d=10,seed=2 torus:dims=20x30 xpander:d=8,k=40,seed=
     done
 done
 
+# fail: failure trials across ranks, every trial's row shared exactly.
+"$MOORE" fail jellyfish:n=200,d=6,seed=1 --links 0.05,0.2 --trials 7 --metrics diameter,avg_path_length,throughput_uniform --eps 0.2 --json >"$TMP/fail1.json"
+for k in 1 2 3; do
+    timeout 300 "${MPIRUN[@]}" -np $k "$MOORE" fail jellyfish:n=200,d=6,seed=1 --links 0.05,0.2 --trials 7 \
+        --metrics diameter,avg_path_length,throughput_uniform --eps 0.2 --json >"$TMP/failk.json" 2>/dev/null
+    check "fail -np $k identical" cmp -s "$TMP/fail1.json" "$TMP/failk.json"
+done
+
+# compare: the chosen configurations measured with the ranks sharing the all-pairs work.
+"$MOORE" compare --radix 16 --endpoints 300 --families clos,slimfly,xpander,jellyfish --json >"$TMP/cmp1.json" 2>/dev/null
+for k in 1 2 3; do
+    timeout 300 "${MPIRUN[@]}" -np $k "$MOORE" compare --radix 16 --endpoints 300 \
+        --families clos,slimfly,xpander,jellyfish --json >"$TMP/cmpk.json" 2>/dev/null
+    check "compare -np $k identical" cmp -s "$TMP/cmp1.json" "$TMP/cmpk.json"
+done
+
 # Sweeps: configurations across ranks, one database.
 cat >"$TMP/s.json" <<'JSON'
 { "metrics": ["basic", "paths"], "seeds": [1, 2],
