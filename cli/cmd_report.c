@@ -22,7 +22,7 @@ const char cmd_report_usage[] =
     "  --bandwidth B    uniform-traffic throughput per server a design must reach\n"
     "                   (default 1 = full bandwidth; 'any' drops the rule)\n"
     "  --families LIST  comma list (default: every family with a planner)\n"
-    "  --sweep LIST     endpoint counts of the figures (default 1000,3000,10000,30000,100000)\n"
+    "  --sweep LIST     endpoint counts of the figures (default 1000,2000,5000,10000,20000)\n"
     "  -o FILE          the page (default report.html); written whole or not at all\n"
     "  --data DIR       also write each figure's numbers as DIR/<figure>.csv\n"
     "  --seed S         seed for randomised families and metrics (default 1)\n";

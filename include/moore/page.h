@@ -30,7 +30,7 @@ typedef struct moore_page_options {
     double bandwidth;           /* the compare bandwidth target; < 0: any (default 1) */
     const char *families;       /* comma list; NULL: every family with a planner */
     int64_t sweep[MOORE_PAGE_SWEEP_MAX]; /* endpoint counts of the figures' x axis */
-    int sweep_count;            /* default 1,000 3,000 10,000 30,000 100,000 */
+    int sweep_count;            /* default 1,000 2,000 5,000 10,000 20,000 */
     const char *data_dir;       /* CSV files of every figure go here; NULL: none */
     moore_metric_options metric; /* seed, threads, progress */
 } moore_page_options;

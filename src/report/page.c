@@ -9,7 +9,7 @@
 #include "moore/moore.h"
 #include <string.h>
 
-static const int64_t DEFAULT_SWEEP[] = { 1000, 3000, 10000, 30000, 100000 };
+static const int64_t DEFAULT_SWEEP[] = { 1000, 2000, 5000, 10000, 20000 };
 
 void moore_page_options_default(moore_page_options *o)
 {
