@@ -14,6 +14,8 @@
 #include <math.h>
 #include <string.h>
 #include "moore/moore.h"
+#include "moore/layout.h"
+#include "moore/routing.h"
 
 static PyObject *moore_py_error;   /* moore.Error, set at module init */
 
@@ -477,7 +479,58 @@ static PyObject *py_throughput(PyObject *mod, PyObject *args, PyObject *kw)
     return d;
 }
 
+/* The cable plan CSV, whole or absent. */
+static int write_cables(const moore_graph *g, const moore_layout *l, const moore_cost_model *m,
+                        const char *path, moore_error *err)
+{
+    moore_atomic_file af;
+    int rc = moore_atomic_open(path, &af, err);
+    if (!rc && (rc = moore_layout_write_cables(g, l, m, af.f, err)))
+        moore_atomic_abort(&af);
+    return rc ? rc : moore_atomic_commit(&af, err);
+}
+
+/* layout(topo, model, switches_per_rack, cables): the keys of
+ * `moore layout --json` (moore_layout_report). */
+static PyObject *py_layout(PyObject *mod, PyObject *args, PyObject *kw)
+{
+    (void)mod;
+    static char *kwlist[] = { "topo", "model", "switches_per_rack", "cables", NULL };
+    PyObject *topo;
+    const char *model = NULL, *cables = NULL;
+    int per_rack = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|ziz", kwlist, &topo, &model, &per_rack,
+                                     &cables))
+        return NULL;
+    const moore_graph *g = graph_of(topo);
+    if (!g)
+        return NULL;
+    moore_cost_model m;
+    moore_cost_model_default(&m);
+    moore_layout l;
+    memset(&l, 0, sizeof l);
+    moore_report r;
+    moore_report_init(&r);
+    moore_error err;
+    moore_error_clear(&err);
+    int rc = MOORE_OK;
+    MOORE_PY_CALL(
+        if (model) rc = moore_cost_model_read(model, &m, &err);
+        if (!rc && per_rack < 0) rc = moore_error_set(&err, MOORE_EINVAL,
+                                                      "switches_per_rack %d is negative", per_rack);
+        if (!rc && per_rack > 0) m.switches_per_rack = per_rack;
+        if (!rc) rc = moore_layout_compute(g, &m, NULL, &l, &err);
+        if (!rc && cables) rc = write_cables(g, &l, &m, cables, &err);
+        if (!rc) rc = moore_layout_report(&l, &r, &err));
+    PyObject *d = rc ? raise_error(&err) : moore_py_report_dict(&r);
+    moore_report_free(&r);
+    moore_layout_free(&l);
+    return d;
+}
+
 static PyMethodDef module_methods[] = {
+    { "layout", (PyCFunction)(void (*)(void))py_layout, METH_VARARGS | METH_KEYWORDS,
+      "layout(topo, model=None, switches_per_rack=0, cables=None) -> dict" },
     { "throughput", (PyCFunction)(void (*)(void))py_throughput, METH_VARARGS | METH_KEYWORDS,
       "throughput(topo, tm='uniform', eps=0.05, exact=False, routing=None, seed=1) -> dict" },
     { "build", py_build, METH_VARARGS,

@@ -17,7 +17,7 @@ the same the command line prints after ``moore: ``. See docs/python.md.
 from ._moore import Error, Topology, __version__
 from . import _moore
 
-__all__ = ["Error", "Topology", "build", "from_networkx", "stats", "throughput", "compare",
+__all__ = ["Error", "Topology", "build", "from_networkx", "stats", "throughput", "layout", "compare",
            "__version__"]
 
 
@@ -74,6 +74,16 @@ def throughput(topo, tm="uniform", eps=0.05, exact=False, routing=None, seed=1):
     if not isinstance(topo, Topology):
         topo = build(topo)
     return _with_topology(_moore.throughput(topo, tm, eps, exact, routing, seed))
+
+
+def layout(topo, model=None, switches_per_rack=0, cables=None):
+    """Racks, floor, cable plan, cost and power: a dict with the keys of ``moore layout
+    --json`` (``racks``, ``cables_electrical``, ``cables_optical``, ``cost_total``,
+    ``power_w``, ...; docs/layout.md). ``model``: a JSON cost-model file; ``cables``: a path
+    to write the cable plan CSV to (whole or absent)."""
+    if not isinstance(topo, Topology):
+        topo = build(topo)
+    return _with_topology(_moore.layout(topo, model, switches_per_rack, cables))
 
 
 def compare(radix=48, endpoints=10000, families=None, metrics=None, seed=1, bandwidth=1.0):

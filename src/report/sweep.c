@@ -21,7 +21,7 @@ static void progress(const moore_page_options *o, const char *what, double f)
  * of phases, so the page takes bounded time and the same bytes on every
  * machine; the bars show the proven bounds reached, whatever their gap. */
 #define PAGE_EPS 0.1
-#define PAGE_PHASES 40
+#define PAGE_PHASES 8
 
 static int bounds_of(const moore_graph *g, const char *tm, const moore_page_options *o,
                      moore_report *r, const char *key, moore_error *err)

@@ -97,6 +97,18 @@ def test_throughput_equals_cli_json(args):
         assert got["throughput"] == pytest.approx(1.8, rel=1e-9)   # closed form: TUB is tight
 
 
+def test_layout_equals_cli_json(tmp_path):
+    rc, out, err = cli("layout", "slimfly:q=7", "--json")
+    assert rc == 0, err
+    want = json.loads(out)
+    got = moore.layout("slimfly:q=7", cables=str(tmp_path / "c.csv"))
+    for key in ("racks", "cables", "bundle_max", "cost_total", "power_w"):
+        assert got[key] == pytest.approx(want[key], rel=1e-12)
+    assert got["racks"] == 7 and got["bundle_max"] == 14          # q racks, 2q cables per pair
+    rows = (tmp_path / "c.csv").read_text().splitlines()
+    assert len(rows) - 1 == moore.build("slimfly:q=7").links        # one row per link
+
+
 def test_compare_rows_equal_cli():
     rc, out, err = cli("compare", "--radix", "24", "--endpoints", "500", "--json")
     assert rc == 0, err
