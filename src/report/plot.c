@@ -109,13 +109,13 @@ static void plot_open(const moore_plot *p, FILE *out)
 }
 
 /* Axes, ticks, labels and title; bar categories are written under the axis. */
-static void plot_axes(const moore_plot *p, const plot_range *r, int64_t ncat)
+static void plot_axes(const moore_plot *p, const plot_range *r, int64_t ncat, int ns)
 {
     char xopt[16], yopt[16];
     int bars = p->kind == MOORE_PLOT_BARS;
     snprintf(xopt, sizeof xopt, "%s%s", bars ? "bc" : "bcgnst", p->logx && !bars ? "l" : "");
     snprintf(yopt, sizeof yopt, "bcgnstv%s", p->logy ? "l" : "");
-    plvpor(0.10, 0.74, bars ? 0.20 : 0.13, 0.90);
+    plvpor(0.10, ns > 16 ? 0.58 : 0.74, bars ? 0.20 : 0.13, 0.90); /* room for the legend */
     plwind(r->x0, r->x1, r->y0, r->y1);
     plcol0(1);
     plwidth(0.5);
@@ -215,7 +215,7 @@ int moore_plot_svg(const moore_plot *p, const moore_plot_series *s, int ns, char
                                p->title);
     plot_range r = plot_range_of(p, s, ns);
     plot_open(p, out);
-    plot_axes(p, &r, s[0].n);
+    plot_axes(p, &r, s[0].n, ns);
     for (int i = 0; i < ns; i++)
         if (p->kind == MOORE_PLOT_BARS)
             plot_bar_series(p, &s[i], i, ns, r.y0);
