@@ -90,8 +90,7 @@ static int plan_emit(void *vctx, const char *spec, moore_error *err)
     return plan_row_add(c->plan, c->family, spec, c->count_only, err);
 }
 
-/* Family table position, for sorting rows into table order. */
-static int family_index(const moore_family *f)
+int plan_family_index(const moore_family *f)
 {
     int i = 0;
     for (const moore_family *g = moore_families(); g->name && g != f; g++)
@@ -102,7 +101,7 @@ static int family_index(const moore_family *f)
 static int row_cmp(const void *va, const void *vb)
 {
     const moore_plan_row *a = va, *b = vb;
-    int fa = family_index(a->family), fb = family_index(b->family);
+    int fa = plan_family_index(a->family), fb = plan_family_index(b->family);
     if (fa != fb)
         return fa < fb ? -1 : 1;
     if (a->counts.switches != b->counts.switches)

@@ -176,25 +176,17 @@ static int family_rows(search *s, moore_error *err)
     return rc;
 }
 
-static int family_index(const moore_family *f)
-{
-    int i = 0;
-    for (const moore_family *g = moore_families(); g->name && g != f; g++)
-        i++;
-    return i;
-}
-
 static int by_spec(const void *va, const void *vb)
 {
     const moore_plan_row *a = va, *b = vb;
-    int fa = family_index(a->family), fb = family_index(b->family);
+    int fa = plan_family_index(a->family), fb = plan_family_index(b->family);
     return fa != fb ? (fa < fb ? -1 : 1) : strcmp(a->spec, b->spec);
 }
 
 static int by_cost(const void *va, const void *vb)
 {
     const moore_plan_row *a = va, *b = vb;
-    int fa = family_index(a->family), fb = family_index(b->family);
+    int fa = plan_family_index(a->family), fb = plan_family_index(b->family);
     if (fa != fb)
         return fa < fb ? -1 : 1;
     if (a->counts.switches != b->counts.switches)
