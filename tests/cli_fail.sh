@@ -4,18 +4,7 @@
 # removal), same seed and any thread count give the same bytes, bad input
 # exits 2 with one line.
 #   bash cli_fail.sh <path-to-moore> <source-dir>
-set -u
-MOORE=$1
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-fails=0
-passes=0
-check() { # name, condition...
-    local name=$1
-    shift
-    if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name" >&2; fails=$((fails + 1)); fi
-}
-status() { "$@" >"$TMP/out" 2>"$TMP/err"; echo $?; }
+. "$(dirname "$0")/cli.bash" "$@"
 jqv() { jq -r "$1" "$TMP/out"; }
 
 # Levels as a JSON array; level 0 of Petersen: diameter 2, APL 15/9.

@@ -2,18 +2,7 @@
 # cli_layout.sh — the `moore layout` contract: keys, the cable CSV, exit codes,
 # files whole or absent, and the `layout` metric group in stats.
 #   bash cli_layout.sh <path-to-moore> <source-dir>
-set -u
-MOORE=$1
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-fails=0
-passes=0
-check() { # name, condition...
-    local name=$1
-    shift
-    if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name" >&2; fails=$((fails + 1)); fi
-}
-status() { "$@" >"$TMP/out" 2>"$TMP/err"; echo $?; }
+. "$(dirname "$0")/cli.bash" "$@"
 key() { grep -Eo "\"$1\":[[:space:]]*[-0-9.e+]+" "$TMP/out" | grep -Eo '[-0-9.e+]+$'; }
 
 # Slim Fly q=7: 7 racks of 14, 14 cables between every two (21 pairs).

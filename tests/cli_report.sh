@@ -3,19 +3,7 @@
 # rendered by headless Chromium (Debian's package) to a PNG, then report_check.py
 # checks the HTML, the figures' labels, the CSVs against the page, and the screenshot.
 #   bash cli_report.sh <path-to-moore> <source-dir>
-set -u
-MOORE=$1
-SRC=$2
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-fails=0
-passes=0
-check() { # name, condition...
-    local name=$1
-    shift
-    if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name" >&2; fails=$((fails + 1)); fi
-}
-status() { "$@" >"$TMP/out" 2>"$TMP/err"; echo $?; }
+. "$(dirname "$0")/cli.bash" "$@"
 
 SMALL=(--radix 16 --endpoints 200 --sweep 60,120,200 --families slimfly,xpander,jellyfish,fattree,dragonfly)
 check "report exit 0" test "$(status "$MOORE" report "${SMALL[@]}" -o "$TMP/r.html" --data "$TMP/data")" = 0

@@ -2,18 +2,7 @@
 # cli_routing.sh — the `moore route` and `moore throughput --routing` contract:
 # keys, files (whole or absent), exit codes and one-line errors.
 #   bash cli_routing.sh <path-to-moore> <source-dir>
-set -u
-MOORE=$1
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-fails=0
-passes=0
-check() { # name, condition...
-    local name=$1
-    shift
-    if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name" >&2; fails=$((fails + 1)); fi
-}
-status() { "$@" >"$TMP/out" 2>"$TMP/err"; echo $?; }
+. "$(dirname "$0")/cli.bash" "$@"
 json() { jq -r "$1" "$TMP/out"; }
 
 check "route exit 0" test "$(status "$MOORE" route petersen --algo ksp:k=4 --json \

@@ -3,18 +3,7 @@
 # defines, each value equals `moore stats` of the same SPEC, a killed sweep
 # resumes without measuring anything twice, bad input changes nothing.
 #   bash cli_sweep.sh <path-to-moore> <source-dir>
-set -u
-MOORE=$1
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-fails=0
-passes=0
-check() { # name, condition...
-    local name=$1
-    shift
-    if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name" >&2; fails=$((fails + 1)); fi
-}
-status() { "$@" >"$TMP/out" 2>"$TMP/err"; echo $?; }
+. "$(dirname "$0")/cli.bash" "$@"
 q() { sqlite3 -batch -noheader "$@"; }
 
 # A grid whose size is known by hand: Slim Fly q in 3..13 has the prime powers

@@ -1,18 +1,7 @@
 #!/usr/bin/env bash
 # cli_throughput.sh — the `moore throughput` contract: keys, exit codes, files.
 #   bash cli_throughput.sh <path-to-moore> <source-dir>
-set -u
-MOORE=$1
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-fails=0
-passes=0
-check() { # name, condition...
-    local name=$1
-    shift
-    if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name" >&2; fails=$((fails + 1)); fi
-}
-status() { "$@" >"$TMP/out" 2>"$TMP/err"; echo $?; }
+. "$(dirname "$0")/cli.bash" "$@"
 
 # Petersen, uniform: θ = TUB = 1.8 (closed form), both methods.
 check "approx exit 0" test "$(status "$MOORE" throughput petersen --json)" = 0

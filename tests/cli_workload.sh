@@ -3,18 +3,7 @@
 # the AI-training matrices through the CLI (docs/ai-traffic.md), a closed form,
 # and the bad-input contract (exit 2, one line on stderr).
 #   bash cli_workload.sh <path-to-moore> <source-dir>
-set -u
-MOORE=$1
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-fails=0
-passes=0
-check() { # name, condition...
-    local name=$1
-    shift
-    if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name" >&2; fails=$((fails + 1)); fi
-}
-status() { "$@" >"$TMP/out" 2>"$TMP/err"; echo $?; }
+. "$(dirname "$0")/cli.bash" "$@"
 
 # One DP ring on the 6-cycle (one server a switch): every switch sends 1 to the
 # next, the exact θ is n/(n-1) = 1.2 (tests/test_workload.c derives it).
