@@ -5,6 +5,7 @@
  * moore_compare_run, so the page shows exactly the configurations `moore
  * compare` picks. */
 #include "report_internal.h"
+#include "moore/dist.h"
 #include "moore/flow.h"
 #include "moore/traffic.h"
 
@@ -80,25 +81,58 @@ static int compare_at(const moore_page_options *o, int64_t endpoints, const char
     return moore_compare_run(&c, out, err);
 }
 
+/* The sweep's points: point i alone on MPI rank i mod K, gathered in order
+ * (moore_dist_map, docs/scale.md); one process runs them in turn. */
+typedef struct sweep_items {
+    const moore_page_options *o;
+    moore_page_options local;   /* o with the points' own MPI group */
+    page_data *d;
+} sweep_items;
+
+static int point_run(void *ctx, int64_t i, moore_dist_blob *out, moore_error *err)
+{
+    sweep_items *s = ctx;
+    char what[96];
+    moore_compare c;
+    snprintf(what, sizeof what, "report: sweep %lld endpoints", (long long)s->o->sweep[i]);
+    progress(s->o, what, (double)(i + 1) / (s->o->sweep_count + 1));
+    int rc = compare_at(&s->local, s->o->sweep[i], "basic,paths", &c, err);
+    if (rc == MOORE_EINVAL) /* no family reaches this size: an empty point */
+        rc = MOORE_OK;
+    if (!rc)
+        rc = moore_dist_pack_compare(out, &c, err);
+    moore_compare_free(&c);
+    return rc;
+}
+
+static int point_take(void *ctx, int64_t i, moore_dist_blob *in, moore_error *err)
+{
+    sweep_items *s = ctx;
+    s->d->sweep_count = (int)i + 1;
+    return moore_dist_unpack_compare(in, &s->d->sweep[i], err);
+}
+
+static int sweep_points(const moore_page_options *o, page_data *d, moore_error *err)
+{
+    sweep_items s = { o, *o, d };
+    const moore_dist *spread = moore_dist_for_items(o->metric.dist, o->sweep_count);
+    s.local.metric.dist = spread ? NULL : o->metric.dist;
+    moore_dist_loop loop = { o->sweep_count, point_run, point_take, &s };
+    return moore_dist_map(spread, &loop, err);
+}
+
 int page_measure(const moore_page_options *o, page_data *d, moore_error *err)
 {
-    char metrics[256], what[96];
+    char metrics[256];
     memset(d, 0, sizeof *d);
-    int total = o->sweep_count + 1;
     progress(o, "report: main comparison", 0);
     int rc = moore_compare_default_metrics(metrics, sizeof metrics, err);
     if (!rc)
         rc = compare_at(o, o->endpoints, metrics, &d->main, err);
     if (!rc)
         rc = main_throughput(o, &d->main, err);
-    for (int i = 0; !rc && i < o->sweep_count; i++) {
-        snprintf(what, sizeof what, "report: sweep %lld endpoints", (long long)o->sweep[i]);
-        progress(o, what, (double)(i + 1) / total);
-        rc = compare_at(o, o->sweep[i], "basic,paths", &d->sweep[i], err);
-        if (rc == MOORE_EINVAL) /* no family reaches this size: an empty point */
-            rc = MOORE_OK;
-        d->sweep_count = i + 1;
-    }
+    if (!rc)
+        rc = sweep_points(o, d, err);
     progress(o, "report: figures", 1);
     return rc;
 }
