@@ -30,6 +30,7 @@ run() { # name, command...
     awk -v n="$name" -v w="$wall" -v u="$user" -v s="$sys" -v l="$load" \
         'BEGIN { printf "%-24s %8.1f s wall %8.1f s CPU   (load %s)\n", n, w, u + s, l }'
     echo "$wall" >"$TMP/$name.t"
+    awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }' >"$TMP/$name.cpu"
 }
 echo "all-pairs distances of $TOPO on $(nproc) cores"
 OMP_NUM_THREADS=2 run "2 threads" "$MOORE"
@@ -42,3 +43,10 @@ if [ "$SERIAL" != no ]; then
     cmp -s "$TMP/1 thread.json" "$TMP/2 threads.json" || { echo "results differ: 1 thread" >&2; exit 1; }
 fi
 echo "results identical"
+# The cost model of docs/performance.md, D · 2E · N / 64 word operations, per CPU second.
+diam=$(sed -n 's/.*"diameter":[[:space:]]*\([0-9]*\).*/\1/p' "$TMP/2 threads.json" | head -1)
+awk -v n="$N" -v d="$D" -v D="$diam" -v c="$(cat "$TMP/2 threads.cpu")" \
+    -v r="$(cat "$TMP/2 ranks x 1 thread.cpu")" 'BEGIN {
+        w = D * n * d * n / 64
+        printf "diameter %d; model %.3g words; per CPU second: %.3g (2 threads), %.3g (2 ranks)\n",
+               D, w, w / c, w / r }'
