@@ -12,17 +12,20 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 # JSON rows: an array of objects with the documented keys and types.
 "$MOORE" plan --radix 48 --json > "$tmp/plan.json"
 jq -e 'type == "array" and length > 0' "$tmp/plan.json" > /dev/null || fail "plan JSON is not a non-empty array"
-jq -e 'all(.[]; (.family | type) == "string" and (.spec | type) == "string"
+jq -e 'all(.[]; (.family | type) == "string" and (.topology | type) == "string"
+        and .topology == .family + (if .params == "" then "" else ":" + .params end)
         and (.switches | type) == "number" and (.links | type) == "number"
-        and (.network_degree | type) == "number" and (.endpoints | type) == "number"
+        and (.cables | type) == "number" and .cables >= .links
+        and (.degree_max | type) == "number" and .degree_min <= .degree_max
+        and (.endpoints | type) == "number"
         and ((.diameter | type) == "number" or .diameter == null)
-        and .chosen == false and .network_degree <= 48)' "$tmp/plan.json" > /dev/null \
+        and .chosen == false and .degree_max <= 48)' "$tmp/plan.json" > /dev/null \
   || fail "plan rows lack keys or have wrong types"
 for fam in fattree dragonfly hyperx torus polarfly; do
   jq -e --arg f "$fam" 'any(.[]; .family == $f)' "$tmp/plan.json" > /dev/null || fail "no $fam rows"
 done
 # fattree:k=16 as a row: 320 switches, 2,048 links, 1,024 endpoints, diameter 4
-jq -e 'any(.[]; .spec == "fattree:k=16" and .switches == 320 and .links == 2048
+jq -e 'any(.[]; .topology == "fattree:k=16" and .switches == 320 and .links == 2048
         and .endpoints == 1024 and .diameter == 4)' "$tmp/plan.json" > /dev/null \
   || fail "fattree:k=16 row is wrong"
 
@@ -32,7 +35,7 @@ jq -e 'any(.[]; .spec == "fattree:k=16" and .switches == 320 and .links == 2048
 jq -e '[.[] | select(.chosen)] | length > 0 and all(.[]; .endpoints >= 10000)
        and (group_by(.family) | all(.[]; length == 1))' "$tmp/mark.json" > /dev/null \
   || fail "--endpoints marks are wrong"
-jq -e '[.[] | select(.chosen and .family == "fattree") | .spec] == ["fattree:k=36"]' \
+jq -e '[.[] | select(.chosen and .family == "fattree") | .topology] == ["fattree:k=36"]' \
   "$tmp/mark.json" > /dev/null || fail "fat-tree mark is not k=36"
 "$MOORE" plan --radix 48 --endpoints 10000 > "$tmp/mark.txt"
 grep -Eq '^\*.*fattree:k=36 ' "$tmp/mark.txt" || fail "text table does not mark fattree:k=36"
@@ -69,7 +72,8 @@ expect_2 "3-tier limit" compare clos:radix=48,endpoints=30000000
 # plan --bandwidth: listed rows are not ruled out, each reaches the target and
 # carries its bound; the JSON lists every row with ruled_out iff bound < B.
 "$MOORE" plan --radix 16 --endpoints 300 --bandwidth 1 --families jellyfish,clos --json > "$tmp/bw.json"
-jq -e 'length > 0 and all(.[]; .endpoints >= 300 and (.ruled_out == ((.bound // 1e9) < 1)))
+jq -e 'length > 0 and all(.[]; .endpoints >= 300
+       and (.ruled_out == ((.throughput_uniform_upper // 1e9) < 1)))
        and ([.[] | select(.chosen)] | length) == 2' "$tmp/bw.json" > /dev/null \
   || fail "plan --bandwidth rows are wrong"
 
@@ -93,7 +97,7 @@ jq -e 'length == 3 and all(.[]; .endpoints >= 500 and (.diameter | type) == "num
        and (.cables | type) == "number" and has("throughput_worst")
  and has("lambda2") and has("ramanujan_bound") and has("avg_path_length_endpoints"))' "$tmp/cmp.json" > /dev/null \
   || fail "compare JSON rows are wrong"
-jq -e '.[] | select(.family == "fattree") | .spec == "fattree:k=14" and .diameter == 4' \
+jq -e '.[] | select(.family == "fattree") | .topology == "fattree:k=14" and .diameter == 4' \
   "$tmp/cmp.json" > /dev/null || fail "compare fat-tree row is wrong"
 "$MOORE" compare torus:dims=4x4 hyperx:L=2,S=3,K=2 --metrics basic,paths > "$tmp/cmp.txt"
 grep -q 'torus:dims=4x4' "$tmp/cmp.txt" || fail "compare with given topologies"
