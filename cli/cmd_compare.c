@@ -89,7 +89,7 @@ static void format_cell(const moore_report *r, const char *key, char *buf, size_
     else if (it->type == MOORE_VALUE_BOOL)
         snprintf(buf, len, "%s", it->i ? "yes" : "no");
     else if (it->type == MOORE_VALUE_DOUBLE && isfinite(it->d))
-        snprintf(buf, len, fabs(it->d) >= 1e5 ? "%.0f" : "%.3f", it->d);
+        snprintf(buf, len, fabs(it->d) >= 1e4 ? "%.0f" : "%.3f", it->d);
 }
 
 /* The text table: the columns shown, fixed up front (rows are printed as
