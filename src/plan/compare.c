@@ -352,9 +352,15 @@ static int row_metrics(const moore_compare_options *o, const char *metrics, cons
         if (!rc && found)
             rc = report_merge(r, &got, err);
         moore_report_free(&got);
-        if (!rc && !found)
-            used += (size_t)snprintf(missing + used, sizeof missing - used, "%s%s",
-                                     used ? "," : "", name);
+        if (!rc && !found) {
+            int w = snprintf(missing + used, sizeof missing - used, "%s%s", used ? "," : "",
+                             name);
+            if (w < 0 || (size_t)w >= sizeof missing - used)
+                rc = moore_error_set(err, MOORE_EINVAL, "compare: metric list '%s' is too long",
+                                     metrics);
+            else
+                used += (size_t)w;
+        }
         if (!rc)
             *(found ? &c->db_groups_read : &c->db_groups_measured) += 1;
     }
