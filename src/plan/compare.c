@@ -13,6 +13,11 @@
  * The winner's graph is kept (a cache of one) and measured without a
  * rebuild. At B = 0 ("any") the planner's fewest-switch row is taken as before.
  *
+ * Each row gets compare's own keys (the identity topology/family/params and
+ * the counts), its metric groups — read from a sweep database (o->db) where it
+ * holds them, computed otherwise — and with o->tm the throughput bounds under
+ * that matrix. Metric groups without a column are refused up front.
+ *
  * Columns are read from the reports by key, and the metric groups are found
  * by name in the metric table, so a family or a metric group merged later
  * shows up here without a change. Each built graph is checked against its
