@@ -3,7 +3,8 @@
  * A packed report or comparison must come back exactly: every double's bit
  * pattern (NaN, ±infinity, -0.0, a value JSON's 17 digits would still round
  * trip but whose type it would lose), integers and doubles kept apart, keys
- * in their order, strings and arrays whole. The checks compare the bytes of
+ * in their order, strings and arrays whole; a comparison's rows and notes
+ * appended and its database counts added. The checks compare the bytes of
  * the original values with memcmp, not with the code's own rendering. The
  * map itself, in one process (a NULL group), must run and take the items in
  * index order and stop at the first failure with its code and message.
@@ -93,7 +94,8 @@ static void compare_unpack_appends(void **state)
 {
     (void)state;
     moore_error err;
-    moore_compare c = { .bandwidth = 0.5, .by_cost = 1, .count = 1, .note_count = 1 };
+    moore_compare c = { .bandwidth = 0.5, .by_cost = 1, .count = 1, .note_count = 1,
+                        .db_groups_read = 3, .db_groups_measured = 2 };
     c.rows = calloc(1, sizeof *c.rows);
     c.notes = calloc(1, sizeof *c.notes);
     assert_non_null(c.rows);
@@ -113,6 +115,8 @@ static void compare_unpack_appends(void **state)
     assert_int_equal(back.by_cost, 1);
     assert_int_equal(back.count, 2);
     assert_int_equal(back.note_count, 2);
+    assert_int_equal(back.db_groups_read, 6); /* the two parts' counts add up */
+    assert_int_equal(back.db_groups_measured, 4);
     for (int k = 0; k < 2; k++) {
         assert_string_equal(back.rows[k].spec, "slimfly:q=7,p=4");
         assert_same_report(&c.rows[0].report, &back.rows[k].report);

@@ -69,8 +69,8 @@ struct moore_compare;
 /* A report (or a comparison: its rows' specs and reports, its notes) packed
  * bit for bit — every double's bits, NaN and infinities included, and each
  * value's type — and unpacked from b->at on. Unpacking a report appends its
- * keys to r; unpacking a comparison appends its rows and notes to c and takes
- * its bandwidth and by_cost. (JSON would lose NaN, infinities and the
+ * keys to r; unpacking a comparison appends its rows and notes to c, adds its
+ * database counts to c's, and takes its bandwidth and by_cost. (JSON would lose NaN, infinities and the
  * integer/double distinction, so the results could differ by rank count.) */
 MOORE_API int moore_dist_pack_report(moore_dist_blob *b, const struct moore_report *r,
                                      moore_error *err);

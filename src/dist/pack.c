@@ -6,7 +6,7 @@
  * so NaN, infinities and the integer/double distinction survive, which JSON
  * would not keep. A report is its item count, then per item the key, the
  * type and the value; a comparison is its bandwidth, by_cost, rows (spec and
- * report) and notes. */
+ * report), notes and database counts (which unpacking adds to c's). */
 #include "moore/dist.h"
 #include "moore/plan.h"
 #include "moore/report.h"
@@ -206,6 +206,10 @@ int moore_dist_pack_compare(moore_dist_blob *b, const moore_compare *c, moore_er
         rc = put_i64(b, c->note_count, err);
     for (int i = 0; !rc && i < c->note_count; i++)
         rc = put_str(b, c->notes[i], err);
+    if (!rc)
+        rc = put_i64(b, c->db_groups_read, err);
+    if (!rc)
+        rc = put_i64(b, c->db_groups_measured, err);
     return rc;
 }
 
@@ -250,5 +254,12 @@ int moore_dist_unpack_compare(moore_dist_blob *b, moore_compare *c, moore_error 
         rc = grow((void **)&c->notes, c->note_count, notes, sizeof *c->notes, err);
     for (int64_t i = 0; !rc && i < notes; i++)
         rc = get_str(b, c->notes[c->note_count++], sizeof *c->notes, err);
+    int64_t read = 0, measured = 0;
+    if (!rc)
+        rc = get(b, &read, sizeof read, err);
+    if (!rc)
+        rc = get(b, &measured, sizeof measured, err);
+    c->db_groups_read += (int)read; /* counts of the parts add up */
+    c->db_groups_measured += (int)measured;
     return rc;
 }

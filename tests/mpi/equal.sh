@@ -95,6 +95,16 @@ for k in 1 2 3; do
     check "sweep -np $k same database" test "$(dump "$TMP/k$k.db" | md5sum)" = "$(dump "$TMP/one.db" | md5sum)"
 done
 
+# compare reading the sweep's database: each rank looks its items up, and the
+# parts' read/measured counts add up to one process's note.
+DBC=(compare slimfly:q=5 jellyfish:n=40,d=4,seed=1 torus:dims=5x6 --metrics basic,paths --db "$TMP/one.db" --json)
+"$MOORE" "${DBC[@]}" >"$TMP/db1.json" 2>"$TMP/db1.err"
+for k in 2 3; do
+    timeout 300 "${MPIRUN[@]}" -np $k "$MOORE" "${DBC[@]}" >"$TMP/dbk.json" 2>"$TMP/dbk.err"
+    check "compare --db -np $k identical" cmp -s "$TMP/db1.json" "$TMP/dbk.json"
+    check "compare --db -np $k same note" test "$(grep '^moore:' "$TMP/dbk.err")" = "$(cat "$TMP/db1.err")"
+done
+
 # A bad sweep file: every rank refuses it; the job exits 2 with one line.
 echo '{"configs": [{"family": "slimfy"}]}' >"$TMP/bad.json"
 timeout 120 "${MPIRUN[@]}" -np 2 "$MOORE" sweep "$TMP/bad.json" --db "$TMP/bad.db" >/dev/null 2>"$TMP/bad.err"
