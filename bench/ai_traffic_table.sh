@@ -7,8 +7,9 @@
 # it took, so a stopped run keeps the rows it finished.
 #   bash bench/ai_traffic_table.sh [moore] [eps] [family[@eps]...]
 # FAMILY@E measures that family at ε = E instead. Environment: PLACES (the
-# placements, default "linear random group"), TIME_LIMIT (seconds per cell,
-# default 900; a cell stopped by it prints its proven lower bound with a *).
+# placements, default "linear random group"), JOB_NAMES (default "dense moe"),
+# TIME_LIMIT (seconds per cell, default 900; a cell stopped by it prints its
+# proven lower bound with a * and the gap upper/lower − 1 it had reached).
 set -u
 MOORE=${1:-build/moore}
 EPS=${2:-0.2}
@@ -30,6 +31,7 @@ declare -A SPEC=(
 FAMILIES=${*:-clos slimfly xpander jellyfish fattree hyperx polarfly flatbutterfly karyntree \
 kautz arrangement mlfm oft megafly spectralfly polarstar}
 JOBS=("dense|llm:tp=8,pp=8,dp=156" "moe|llm:tp=8,pp=8,dp=156,ep=12,topk=2")
+JOB_NAMES=${JOB_NAMES:-dense moe}
 header="| family | spec | job | ε |"
 for place in $PLACES; do header="$header $place |"; done
 echo "$header seconds |"
@@ -39,14 +41,19 @@ for item in $FAMILIES; do
     [ "$item" != "$f" ] && eps=${item#*@}
     for job in "${JOBS[@]}"; do
         name=${job%%|*} tm=${job#*|}
+        case " $JOB_NAMES " in *" $name "*) ;; *) continue ;; esac
         start=$(date +%s)
         row="| $f | \`${SPEC[$f]}\` | $name | $eps |"
         for place in $PLACES; do
             out=$("$MOORE" throughput "${SPEC[$f]}" --tm "$tm,place=$place" --eps "$eps" \
                   --time-limit "$TIME_LIMIT" --json 2>/dev/null)
-            v=$(sed -n 's/.*"throughput":[[:space:]]*\([0-9.e+-]*\).*/\1/p' <<<"$out")
-            case $out in *'"converged":'*false*) v="$v*" ;; esac
-            [ -n "$v" ] && v=$(printf '%.3f%s' "${v%\*}" "${v//[^*]/}")
+            key() { sed -n "s/.*\"$1\":[[:space:]]*\([0-9a-z.e+-]*\).*/\1/p" <<<"$out"; }
+            v=$(key throughput)
+            if [ -n "$v" ] && [ "$(key converged)" = false ]; then
+                v=$(awk -v v="$v" -v g="$(key gap)" 'BEGIN { printf "%.3f* (%.0f%%)", v, 100 * g }')
+            elif [ -n "$v" ]; then
+                v=$(printf '%.3f' "$v")
+            fi
             row="$row ${v:-failed} |"
         done
         echo "$row $(( $(date +%s) - start )) |"
