@@ -172,23 +172,22 @@ static void fig_failures(fig *f, const page_data *d, const double *levels, int n
     }
 }
 
-/* Per chosen family: optimal (the main bounds), ECMP (exact), KSP-8 (bounds). */
+/* Per family at the sweep's first point: optimal, ECMP (exact), KSP-8 (bounds). */
 static void fig_routing(fig *f, const page_data *d)
 {
     static const char *const names[] = { "optimal", "ECMP", "KSP-8" };
-    const moore_compare *c = &d->main;
+    const moore_compare *c = &d->sweep[0];
     f->npoints = c->count < FIG_POINTS_MAX ? c->count : FIG_POINTS_MAX;
     for (int k = 0; k < 3; k++)
         fig_series(f, names[k]);
     for (int64_t r = 0; r < f->npoints; r++) {
-        const moore_report *rep = &c->rows[r].report;
-        const page_robust *rb = &d->robust[r];
+        const page_routed *rt = &d->routed[r];
         snprintf(f->cats[r], sizeof f->cats[0], "%.31s", row_family(&c->rows[r]));
-        f->y[0][r] = f->lo[0][r] = moore_report_number(rep, "throughput_uniform");
-        f->hi[0][r] = moore_report_number(rep, "throughput_uniform_upper");
-        f->y[1][r] = f->lo[1][r] = f->hi[1][r] = rb->ecmp;
-        f->y[2][r] = f->lo[2][r] = rb->ksp;
-        f->hi[2][r] = rb->ksp_upper;
+        f->y[0][r] = f->lo[0][r] = rt->optimal;
+        f->hi[0][r] = rt->optimal_upper;
+        f->y[1][r] = f->lo[1][r] = f->hi[1][r] = rt->ecmp;
+        f->y[2][r] = f->lo[2][r] = rt->ksp;
+        f->hi[2][r] = rt->ksp_upper;
     }
     f->bounds = 1;
 }
@@ -205,21 +204,22 @@ static int emit_robust_figs(const moore_page_options *o, const page_data *d, FIL
     fig_failures(f, d, PAGE_CONNECTED_LEVELS, PAGE_CONNECTED_COUNT, 1);
     int rc = fig_emit(f, out, o->data_dir, err);
     fig_init(f, "resilience_throughput", MOORE_PLOT_LINES,
-             "Uniform throughput after random link failures", "share of links failed",
+             "ECMP throughput after random link failures", "share of links failed",
              "throughput (fraction of line rate)", 0, 0);
-    snprintf(f->caption, sizeof f->caption, "Mean over %d draws per level (exactly that share "
-             "of links failed, connected survivors only) of the proven lower bound on uniform "
-             "throughput per server (%d phases, eps %g).", PAGE_FAIL_TRIALS,
-             PAGE_ROBUST_PHASES, PAGE_ROBUST_EPS);
+    snprintf(f->caption, sizeof f->caption, "Uniform throughput per server under ECMP (exact; "
+             "a proven lower bound on the optimum), mean over %d draws per level of exactly "
+             "that share of links failed (connected survivors only).", PAGE_FAIL_TRIALS);
     fig_failures(f, d, PAGE_THROUGHPUT_LEVELS, PAGE_THROUGHPUT_COUNT, 0);
     if (!rc)
         rc = fig_emit(f, out, o->data_dir, err);
     fig_init(f, "routing", MOORE_PLOT_BARS, "Routed against optimal throughput", "family",
              "uniform throughput (fraction of line rate)", 0, 0);
-    snprintf(f->caption, sizeof f->caption, "Uniform traffic. Optimal: any split of the flow "
-             "(bounds as in the throughput figure); ECMP: even split over all shortest paths "
-             "(exact); KSP-8: the best split over the 8 shortest paths (proven bounds, %d "
-             "phases).", PAGE_ROBUST_PHASES);
+    snprintf(f->caption, sizeof f->caption, "Each family's configuration at %lld endpoints "
+             "(the sweep's first point: KSP-8 takes minutes at a thousand switches). Optimal: "
+             "any split of the flow; KSP-8: the best split over the 8 shortest paths (both "
+             "proven bounds, eps %g, at most %d phases); ECMP: even split over all shortest "
+             "paths (exact). KSP-8 is left out above %d switches.", (long long)o->sweep[0],
+             PAGE_ROBUST_EPS, PAGE_ROBUST_PHASES, PAGE_KSP_MAX);
     fig_routing(f, d);
     return rc ? rc : fig_emit(f, out, o->data_dir, err);
 }

@@ -28,7 +28,7 @@ void html_figure(FILE *out, const char *id, const moore_plot *p, const char *svg
 
 typedef struct fig {
     char id[32];                /* anchor and CSV file name: <id>.csv */
-    char caption[256];
+    char caption[512];
     moore_plot plot;
     int nseries;
     int64_t npoints;
@@ -56,24 +56,32 @@ int fig_emit(fig *f, FILE *out, const char *data_dir, moore_error *err);
 #define PAGE_DISCONNECT_TRIALS 50   /* removal orders behind the connected share */
 #define PAGE_FAIL_TRIALS 2          /* failure draws per level behind the throughput */
 #define PAGE_ROBUST_EPS 0.1
-#define PAGE_ROBUST_PHASES 4
+#define PAGE_ROBUST_PHASES 16       /* routing figure: KSP-8 and the optimum */
+#define PAGE_KSP_MAX 400            /* switches up to which KSP-8 is measured */
 extern const double PAGE_CONNECTED_LEVELS[PAGE_CONNECTED_COUNT];   /* share of links failed */
 extern const double PAGE_THROUGHPUT_LEVELS[PAGE_THROUGHPUT_COUNT];
 
 typedef struct page_robust {
     double connected[PAGE_CONNECTED_COUNT];   /* share of trials connected */
-    double throughput[PAGE_THROUGHPUT_COUNT]; /* mean lower bound over connected survivors */
-    double ecmp, ksp, ksp_upper;              /* uniform throughput under each routing */
+    double throughput[PAGE_THROUGHPUT_COUNT]; /* mean ECMP throughput of connected survivors */
 } page_robust;
 
+typedef struct page_routed {                  /* uniform throughput per server */
+    double ecmp;                              /* exact */
+    double ksp, ksp_upper, optimal, optimal_upper; /* proven bounds */
+} page_routed;
+
 /* out[i] for row i of c (NaN where undefined, e.g. a disconnected graph). */
-int page_robust_measure(const moore_page_options *o, const moore_compare *c, page_robust *out,
+int page_resilience_measure(const moore_page_options *o, const moore_compare *c,
+                            page_robust *out, moore_error *err);
+int page_routed_measure(const moore_page_options *o, const moore_compare *c, page_routed *out,
                         moore_error *err);
 
 /* sweep.c: the main comparison and the sweep over endpoint counts. */
 typedef struct page_data {
     moore_compare main;         /* at o->endpoints, every default metric */
     page_robust *robust;        /* main.count entries */
+    page_routed *routed;        /* sweep[0].count entries */
     moore_sweep_db *db;         /* o->db opened, or NULL */
     int groups_read, groups_measured;  /* metric groups taken from db / measured */
     int sweep_count;

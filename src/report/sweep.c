@@ -39,6 +39,7 @@ static void progress(const moore_page_options *o, const char *what, double f)
 /* The metric groups of the main table beyond "basic" (which compare runs),
  * and those a sweep point builds its graph for. */
 #define PAGE_SWEEP_GROUPS "paths,layout"
+#define PAGE_BUILD_MAX 20000
 
 static int bounds_of(const moore_graph *g, const char *tm, const moore_page_options *o,
                      moore_report *r, const char *key, moore_error *err)
@@ -184,9 +185,12 @@ static void why_absent(const moore_page_options *o, const moore_plan *plan,
                  f->name, (long long)endpoints, (int)o->radix);
 }
 
-/* The row of plan row r: closed forms first, then the groups of the built graph. */
+/* The row of plan row r: closed forms first, then the groups of the built
+ * graph — unless it has more than PAGE_BUILD_MAX switches (the all-pairs
+ * distances and the METIS placement of a graph that size take minutes), when
+ * the row keeps its closed forms and the page says what is missing. */
 static int point_row(const moore_page_options *o, page_data *d, const moore_plan_row *r,
-                     moore_compare_row *row, moore_error *err)
+                     moore_compare_row *row, moore_compare *c, int cap, moore_error *err)
 {
     moore_graph *g = NULL;
     moore_report *rep = &row->report;
@@ -200,6 +204,14 @@ static int point_row(const moore_page_options *o, page_data *d, const moore_plan
         rc = moore_report_int(rep, "cables", r->cables, err);
     if (!rc)
         rc = moore_report_int(rep, "endpoints", r->counts.endpoints, err);
+    if (!rc && r->counts.diameter >= 0)
+        rc = moore_report_int(rep, "diameter", r->counts.diameter, err);
+    if (!rc && r->counts.switches > PAGE_BUILD_MAX)
+        return add_note(c, cap, "%s at %lld endpoints (%s): %lld switches, more than the %d "
+                        "the report builds, so its path length and cost are not measured "
+                        "(switches, cables and diameter are closed forms)", r->family->name,
+                        (long long)r->counts.endpoints, r->spec,
+                        (long long)r->counts.switches, PAGE_BUILD_MAX);
     if (!rc)
         rc = groups_of(o, d, r->spec, PAGE_SWEEP_GROUPS, &g, rep, err);
     moore_graph_free(g);
@@ -237,7 +249,7 @@ static int sweep_point(const moore_page_options *o, page_data *d, int64_t endpoi
             continue;
         }
         moore_report_init(&out->rows[out->count].report);
-        rc = point_row(o, d, r, &out->rows[out->count++], err);
+        rc = point_row(o, d, r, &out->rows[out->count++], out, families, err);
     }
     moore_plan_free(&plan);
     return rc;
@@ -271,13 +283,19 @@ int page_measure(const moore_page_options *o, page_data *d, moore_error *err)
     if (!rc && !d->robust)
         rc = err->code;
     if (!rc)
-        rc = page_robust_measure(o, &d->main, d->robust, err);
+        rc = page_resilience_measure(o, &d->main, d->robust, err);
     for (int i = 0; !rc && i < o->sweep_count; i++) {
         snprintf(what, sizeof what, "report: sweep %lld endpoints", (long long)o->sweep[i]);
         progress(o, what, (double)(i + 1) / total);
         rc = sweep_point(o, d, o->sweep[i], &d->sweep[i], err);
         d->sweep_count = i + 1;
     }
+    if (!rc)
+        d->routed = moore_calloc((size_t)d->sweep[0].count + 1, sizeof *d->routed, err);
+    if (!rc && !d->routed)
+        rc = err->code;
+    if (!rc)
+        rc = page_routed_measure(o, &d->sweep[0], d->routed, err);
     progress(o, "report: figures", 1);
     return rc;
 }
@@ -289,7 +307,9 @@ void page_data_free(page_data *d)
         moore_compare_free(&d->sweep[i]);
     d->sweep_count = 0;
     free(d->robust);
+    free(d->routed);
     d->robust = NULL;
+    d->routed = NULL;
     moore_sweep_db_close(d->db);
     d->db = NULL;
 }
