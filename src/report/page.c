@@ -86,8 +86,11 @@ static void intro(const moore_page_options *o, const page_data *d, FILE *out)
 {
     char text[768];
     snprintf(text, sizeof text, "Switches of radix %d, at least %lld servers%s. Each family's "
-             "configuration is the one 'moore compare' picks; the figures repeat the choice at "
-             "each endpoint count of the sweep. Made by moore %s.", (int)o->radix,
+             "configuration in the table is the one 'moore compare' picks (built, and proven to "
+             "reach the bandwidth). At each endpoint count of the sweep the figures against "
+             "size take the planner's choice from closed forms alone (the fewest switches "
+             "whose closed-form throughput bound reaches the bandwidth) and build only that "
+             "graph, for its path lengths and cost. Made by moore %s.", (int)o->radix,
              (long long)o->endpoints, o->families ? "" : ", every family with a planner",
              MOORE_VERSION);
     html_paragraph(out, text);
