@@ -213,7 +213,7 @@ static int emit_robust_figs(const moore_page_options *o, const page_data *d, FIL
     if (!rc)
         rc = fig_emit(f, out, o->data_dir, err);
     fig_init(f, "routing", MOORE_PLOT_BARS, "Routed against optimal throughput", "family",
-             "uniform throughput (fraction of line rate)", 0, 0);
+             "throughput (fraction of line rate)", 0, 0);
     snprintf(f->caption, sizeof f->caption, "Each family's configuration at %lld endpoints "
              "(the sweep's first point: KSP-8 takes minutes at a thousand switches). Optimal: "
              "any split of the flow; KSP-8: the best split over the 8 shortest paths (both "
