@@ -16,6 +16,8 @@
  * database holds is read from it instead of measured (sweep.h). */
 #include "report_internal.h"
 #include "moore/flow.h"
+#include "moore/paths.h"
+#include "moore/routing.h"
 #include "moore/traffic.h"
 
 #include <math.h>
@@ -40,6 +42,7 @@ static void progress(const moore_page_options *o, const char *what, double f)
  * and those a sweep point builds its graph for. */
 #define PAGE_SWEEP_GROUPS "paths,layout"
 #define PAGE_BUILD_MAX 20000
+#define PAGE_POINT_TRIES 8
 
 static int bounds_of(const moore_graph *g, const char *tm, const moore_page_options *o,
                      moore_report *r, const char *key, moore_error *err)
@@ -177,9 +180,10 @@ static void why_absent(const moore_page_options *o, const moore_plan *plan,
     for (int64_t i = 0; i < plan->count; i++)
         rows += plan->rows[i].family == f;
     if (rows > 0 && plan->bandwidth > 0)
-        add_note(c, cap, "%s at %lld endpoints: each of its %lld configurations reaching them "
-                 "has a closed-form throughput bound below %g", f->name, (long long)endpoints,
-                 (long long)rows, plan->bandwidth);
+        add_note(c, cap, "%s at %lld endpoints: none of its %lld configurations reaching them "
+                 "has a closed-form throughput bound of at least %g (or, without a closed-form "
+                 "bound, is proven by ECMP within %d builds)", f->name, (long long)endpoints,
+                 (long long)rows, plan->bandwidth, PAGE_POINT_TRIES);
     else
         add_note(c, cap, "%s at %lld endpoints: no configuration with radix %d reaches them",
                  f->name, (long long)endpoints, (int)o->radix);
@@ -190,9 +194,9 @@ static void why_absent(const moore_page_options *o, const moore_plan *plan,
  * distances and the METIS placement of a graph that size take minutes), when
  * the row keeps its closed forms and the page says what is missing. */
 static int point_row(const moore_page_options *o, page_data *d, const moore_plan_row *r,
-                     moore_compare_row *row, moore_compare *c, int cap, moore_error *err)
+                     moore_graph *g, int64_t endpoints, moore_compare_row *row, moore_compare *c,
+                     int cap, moore_error *err)
 {
-    moore_graph *g = NULL;
     moore_report *rep = &row->report;
     snprintf(row->spec, sizeof row->spec, "%s", r->spec);
     int rc = moore_report_string(rep, "family", r->family->name, err);
@@ -206,15 +210,79 @@ static int point_row(const moore_page_options *o, page_data *d, const moore_plan
         rc = moore_report_int(rep, "endpoints", r->counts.endpoints, err);
     if (!rc && r->counts.diameter >= 0)
         rc = moore_report_int(rep, "diameter", r->counts.diameter, err);
-    if (!rc && r->counts.switches > PAGE_BUILD_MAX)
-        return add_note(c, cap, "%s at %lld endpoints (%s): %lld switches, more than the %d "
-                        "the report builds, so its path length and cost are not measured "
-                        "(switches, cables and diameter are closed forms)", r->family->name,
-                        (long long)r->counts.endpoints, r->spec,
-                        (long long)r->counts.switches, PAGE_BUILD_MAX);
+    if (!rc && r->counts.switches > PAGE_BUILD_MAX && !g)
+        return add_note(c, cap, "%s at %lld endpoints: its configuration %s (%lld endpoints) "
+                        "has %lld switches, more than the %d the report builds, so its path "
+                        "length and cost are not measured (switches, cables and diameter are "
+                        "closed forms)", r->family->name, (long long)endpoints, r->spec,
+                        (long long)r->counts.endpoints, (long long)r->counts.switches,
+                        PAGE_BUILD_MAX);
     if (!rc)
         rc = groups_of(o, d, r->spec, PAGE_SWEEP_GROUPS, &g, rep, err);
     moore_graph_free(g);
+    return rc;
+}
+
+/* 1 when g's uniform throughput under ECMP (exact, a proven lower bound on
+ * the optimum) reaches the bandwidth. */
+static int ecmp_reaches(const moore_graph *g, const moore_page_options *o, int *ok,
+                        moore_error *err)
+{
+    moore_traffic *t = NULL;
+    moore_flow_options fo;
+    moore_flow_result f;
+    int32_t comps = 0;
+    *ok = 0;
+    int rc = moore_components(g, NULL, &comps, err);
+    if (rc || comps != 1 || g->n < 2)
+        return rc;
+    moore_flow_options_default(&fo);
+    fo.threads = o->metric.threads;
+    rc = moore_traffic_uniform(g, &t, err);
+    if (!rc)
+        rc = moore_routed_throughput_spec(g, "ecmp", t, &fo, 0, &f, err);
+    moore_traffic_free(t);
+    *ok = !rc && f.throughput >= o->bandwidth;
+    return rc;
+}
+
+/* Family f's row at this point: the planner's chosen row without a bandwidth;
+ * with one, the first row (fewest switches) not ruled out whose closed-form
+ * bound decides it, or — for a row without a closed-form bound (the Clos's
+ * oversubscribed wirings) — built (*g) and proven by ECMP, at most
+ * PAGE_POINT_TRIES such builds. *row = NULL when none qualifies. */
+static int choose_row(const moore_page_options *o, const moore_plan *plan,
+                      const moore_family *f, const moore_plan_row **row, moore_graph **g,
+                      moore_error *err)
+{
+    int rc = MOORE_OK, tries = 0;
+    *row = NULL;
+    *g = NULL;
+    if (plan->bandwidth <= 0) {
+        *row = moore_plan_chosen(plan, f);
+        return MOORE_OK;
+    }
+    for (int64_t i = 0; !rc && i < plan->count && tries < PAGE_POINT_TRIES; i++) {
+        const moore_plan_row *r = &plan->rows[i];
+        moore_error sub;
+        int ok = 0;
+        if (r->family != f || r->ruled_out)
+            continue;
+        if (isfinite(r->bound)) {
+            *row = r;
+            return MOORE_OK;
+        }
+        tries++;
+        if (r->counts.switches > PAGE_BUILD_MAX || moore_spec_build(r->spec, g, &sub))
+            continue; /* too large to prove, or a p= its family refuses */
+        rc = ecmp_reaches(*g, o, &ok, err);
+        if (!rc && ok) {
+            *row = r;
+            return MOORE_OK;
+        }
+        moore_graph_free(*g);
+        *g = NULL;
+    }
     return rc;
 }
 
@@ -243,13 +311,15 @@ static int sweep_point(const moore_page_options *o, page_data *d, int64_t endpoi
         int on;
         if ((rc = moore_plan_family_selected(o->families, f, &on, err)) || !on)
             continue;
-        const moore_plan_row *r = moore_plan_chosen(&plan, f);
-        if (!r) {
+        const moore_plan_row *r;
+        moore_graph *g;
+        rc = choose_row(o, &plan, f, &r, &g, err);
+        if (!rc && !r)
             why_absent(o, &plan, f, endpoints, out, families);
+        if (rc || !r)
             continue;
-        }
         moore_report_init(&out->rows[out->count].report);
-        rc = point_row(o, d, r, &out->rows[out->count++], out, families, err);
+        rc = point_row(o, d, r, g, endpoints, &out->rows[out->count++], out, families, err);
     }
     moore_plan_free(&plan);
     return rc;
