@@ -9,7 +9,7 @@
 #include "moore/moore.h"
 #include <string.h>
 
-static const int64_t DEFAULT_SWEEP[] = { 1000, 2000, 5000, 10000, 20000 };
+static const int64_t DEFAULT_SWEEP[] = { 1000, 2000, 5000, 10000, 20000, 50000, 100000 };
 
 void moore_page_options_default(moore_page_options *o)
 {
@@ -82,14 +82,24 @@ static void main_table(const moore_compare *c, FILE *out)
         html_paragraph(out, c->notes[i]);
 }
 
-static void intro(const moore_page_options *o, FILE *out)
+static void intro(const moore_page_options *o, const page_data *d, FILE *out)
 {
-    char text[512];
+    char text[768];
     snprintf(text, sizeof text, "Switches of radix %d, at least %lld servers%s. Each family's "
-             "configuration is the one 'moore compare' picks; the figures repeat the choice at "
-             "each endpoint count of the sweep. Made by moore %s.", (int)o->radix,
+             "configuration in the table is the one 'moore compare' picks (built, and proven to "
+             "reach the bandwidth). At each endpoint count of the sweep the figures against "
+             "size take the planner's choice from closed forms alone (the fewest switches "
+             "whose closed-form throughput bound reaches the bandwidth) and build only that "
+             "graph, for its path lengths and cost. Made by moore %s.", (int)o->radix,
              (long long)o->endpoints, o->families ? "" : ", every family with a planner",
              MOORE_VERSION);
+    html_paragraph(out, text);
+    if (!o->db)
+        return;
+    snprintf(text, sizeof text, "Measurements read from the sweep database %s: %d metric "
+             "groups of the chosen topologies read from it, %d measured because it does not "
+             "hold them (throughput, resilience and routing are always measured here).",
+             o->db, d->groups_read, d->groups_measured);
     html_paragraph(out, text);
 }
 
@@ -102,7 +112,7 @@ int moore_page_write(const moore_page_options *o, FILE *out, moore_error *err)
     rc = page_measure(o, &d, err);
     if (!rc) {
         html_begin(out, "moore: which topology to build");
-        intro(o, out);
+        intro(o, &d, out);
         html_heading(out, "compare", "The comparison");
         main_table(&d.main, out);
         rc = page_figures(o, &d, out, err);
