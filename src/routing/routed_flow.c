@@ -24,8 +24,13 @@
  *    upper ≤ (1+ε)·lower. The even split over each pair's paths is feasible
  *    too: its θ is the starting lower bound and the demand scale β. Commodities go in batches of fixed size whose
  *    choices are made in parallel from the same lengths and applied in
- *    order, so the result does not depend on the thread count. */
+ *    order, so the result does not depend on the thread count. Like the
+ *    unrestricted approximation it is anytime: it stops at o->time_limit or
+ *    when o->cancelled says so with the bounds reached (`stopped` set), and
+ *    passes improving bounds to o->bounds (flow.h). */
 #include "routing_internal.h"
+
+#include "../flow/flow_internal.h" /* flow_clock, flow_should_stop, flow_utilisation */
 
 #include <coin/Clp_C_Interface.h>
 #include <float.h>
@@ -48,17 +53,6 @@ static int check_inputs(const moore_graph *g, const moore_routing *r, const moor
     if (!(t->total > 0))
         return moore_error_set(err, MOORE_EINVAL, "routed throughput: the traffic matrix is empty");
     return MOORE_OK;
-}
-
-static void utilisation(const double *load, int64_t arcs, double scale, moore_flow_result *out)
-{
-    double mx = 0, sum = 0;
-    for (int64_t a = 0; a < arcs; a++) {
-        mx = load[a] > mx ? load[a] : mx;
-        sum += load[a];
-    }
-    out->util_max = mx * scale;
-    out->util_mean = arcs ? sum / (double)arcs * scale : 0;
 }
 
 /* ---- fixed splits ---- */
@@ -142,7 +136,7 @@ static int fixed_throughput(const moore_graph *g, const moore_routing *r, const 
     out->throughput = out->lower = out->upper = 1.0 / mx;
     out->method = "fixed-split";
     out->converged = 1;
-    utilisation(load, arcs, 1.0 / mx, out);
+    flow_utilisation(load, arcs, out);
 done:
     free(doffs);
     free(dsrc);
@@ -325,15 +319,10 @@ static int path_lp(const moore_graph *g, const moore_routing *r, const commoditi
     out->method = "path-lp-clp";
     out->converged = 1;
     out->phases = Clp_numberIterations(model);
-    double mx = 0, sum = 0;
-    for (int64_t a = 0; a < arcs; a++) {
-        double u = (act[c->count + a] + lambda) / lambda;
-        u = u < 0 ? 0 : u;
-        mx = u > mx ? u : mx;
-        sum += u;
-    }
-    out->util_max = mx;
-    out->util_mean = sum / (double)arcs;
+    /* arc loads: the capacity rows hold load − λ */
+    for (int64_t a = 0; a < arcs; a++)
+        value[a] = fmax(0.0, act[c->count + a] + lambda);
+    flow_utilisation(value, arcs, out);
 done:
     if (model)
         Clp_deleteModel(model);
@@ -447,7 +436,16 @@ static int gk_throughput(const moore_graph *g, const moore_routing *r, const com
         s.len[a] = 1.0;
     double lower = c->beta, upper = INFINITY, util_mean = c->even_util_mean; /* the even split */
     int64_t phase = 0, snap_phase = 0;
-    while (phase < max_phases && !(upper <= (1 + eps) * lower)) {
+    flow_clock clock;
+    flow_clock_start(&clock);
+    const char *stopped = NULL;
+    while (!(upper <= (1 + eps) * lower)) {
+        if (phase >= max_phases) {
+            stopped = "max-phases";
+            break;
+        }
+        if (phase > 0 && (stopped = o ? flow_should_stop(o, &clock) : NULL))
+            break;
         double den = gk_phase(r, c, &s, eps, threads);
         phase++;
         double D = 0, mx = 0, mxw = 0, sum = 0, sumw = 0;
@@ -486,6 +484,8 @@ static int gk_throughput(const moore_graph *g, const moore_routing *r, const com
         if (D > 1e200) /* rescale: bounds and choices only use ratios */
             for (int64_t a = 0; a < arcs; a++)
                 s.len[a] /= D;
+        if (o)
+            flow_report_bounds(o, &clock, phase, lower, upper);
         if (o && o->progress)
             o->progress(o->progress_ctx, "routed flow",
                         upper > lower ? fmin(1.0, eps / (upper / lower - 1.0)) : 1.0);
@@ -494,7 +494,9 @@ static int gk_throughput(const moore_graph *g, const moore_routing *r, const com
     out->upper = upper;
     out->method = "garg-konemann-paths";
     out->converged = upper <= (1 + eps) * lower;
+    out->stopped = out->converged ? NULL : stopped;
     out->phases = phase;
+    out->seconds = flow_clock_seconds(&clock);
     out->util_max = 1.0;
     out->util_mean = util_mean;
 done:
