@@ -57,61 +57,112 @@ static int check_inputs(const moore_graph *g, const moore_routing *r, const moor
 
 /* ---- fixed splits ---- */
 
+/* Demands toward the destinations of block b, one destination at a time:
+ * starts[b·n + s] is the position in source s's row (destinations
+ * ascending) of its first demand to a destination ≥ the block's first, so a
+ * block reads each row once and T is never regrouped. One pass over T. */
+static void block_starts(const moore_traffic *t, int blocks, int64_t *starts)
+{
+    int32_t n = t->n;
+    for (int32_t s = 0; s < n; s++) {
+        int64_t i = t->offs[s];
+        for (int b = 0; b < blocks; b++) {
+            int32_t t0 = (int32_t)((int64_t)n * b / blocks);
+            while (i < t->offs[s + 1] && t->dst[i] < t0)
+                i++;
+            starts[(int64_t)b * n + s] = i;
+        }
+    }
+}
+
+/* Into dem (zeroed by the caller) the demands T(·, tt); returns whether any. */
+static int take_column(const moore_traffic *t, int32_t tt, int64_t *cur, double *dem)
+{
+    int any = 0;
+    for (int32_t s = 0; s < t->n; s++) {
+        int64_t i = cur[s];
+        if (i < t->offs[s + 1] && t->dst[i] == tt) {
+            dem[s] = t->demand[i];
+            cur[s] = i + 1;
+            any = 1;
+        }
+    }
+    return any;
+}
+
+/* Per thread: the distance order, its counting-sort scratch, the demands
+ * toward one destination, the row cursors and the next-hop scratch. */
+typedef struct fixed_ws {
+    int32_t *order, *count;
+    double *dem;
+    int64_t *cur, *hop;
+} fixed_ws;
+
+static int fixed_ws_init(fixed_ws *w, const moore_graph *g, int32_t maxd)
+{
+    w->order = malloc((size_t)g->n * sizeof *w->order);
+    w->count = malloc((size_t)(maxd + 2) * sizeof *w->count);
+    w->dem = malloc((size_t)g->n * sizeof *w->dem);
+    w->cur = malloc((size_t)g->n * sizeof *w->cur);
+    w->hop = malloc(((size_t)moore_graph_degree_max(g) + 1) * sizeof *w->hop);
+    return w->order && w->count && w->dem && w->cur && w->hop;
+}
+
+static void fixed_ws_free(fixed_ws *w)
+{
+    free(w->order);
+    free(w->count);
+    free(w->dem);
+    free(w->cur);
+    free(w->hop);
+}
+
+/* Loads of destinations [t0, t1) added to load. */
+static void fixed_block(const moore_graph *g, const moore_routing *r, const moore_traffic *t,
+                        int32_t t0, int32_t t1, int32_t maxd, const int64_t *starts,
+                        fixed_ws *w, double *load)
+{
+    memcpy(w->cur, starts, (size_t)g->n * sizeof *w->cur);
+    for (int32_t tt = t0; tt < t1; tt++) {
+        memset(w->dem, 0, (size_t)g->n * sizeof *w->dem);
+        if (!take_column(t, tt, w->cur, w->dem))
+            continue;
+        route_order_by_distance(r, tt, w->order, w->count, maxd);
+        route_fixed_load(g, r, tt, w->order, w->dem, load, w->hop);
+    }
+}
+
 static int fixed_throughput(const moore_graph *g, const moore_routing *r, const moore_traffic *t,
                             const moore_flow_options *o, moore_flow_result *out, moore_error *err)
 {
     int32_t n = g->n, maxd = route_max_distance(r);
     int64_t arcs = 2 * g->m;
     int blocks = n < FIXED_BLOCKS ? n : FIXED_BLOCKS;
-    int rc = moore_memory_guard((double)blocks * (8.0 * (double)arcs + 16.0 * n) +
-                                    12.0 * (double)t->offs[n],
-                                "the routed link loads", err);
+    int rc = moore_memory_guard((double)blocks * 8.0 * ((double)arcs + n), "the routed link loads",
+                                err);
     if (rc)
         return rc;
-    /* demands by destination */
-    int64_t *doffs = moore_calloc((size_t)n + 1, sizeof *doffs, err);
-    int32_t *dsrc = moore_malloc((size_t)t->offs[n] + 1, sizeof *dsrc, err);
-    double *dval = moore_malloc((size_t)t->offs[n] + 1, sizeof *dval, err);
     double *load = moore_calloc((size_t)blocks * (size_t)arcs + 1, sizeof *load, err);
-    if (!doffs || !dsrc || !dval || !load) {
-        rc = MOORE_ENOMEM;
-        goto done;
+    int64_t *starts = moore_malloc((size_t)blocks * (size_t)n, sizeof *starts, err);
+    if (!load || !starts) {
+        free(load);
+        free(starts);
+        return MOORE_ENOMEM;
     }
-    for (int64_t i = 0; i < t->offs[n]; i++)
-        doffs[t->dst[i] + 1]++;
-    for (int32_t v = 0; v < n; v++)
-        doffs[v + 1] += doffs[v];
-    for (int32_t s = 0; s < n; s++)
-        for (int64_t i = t->offs[s]; i < t->offs[s + 1]; i++) {
-            int64_t at = doffs[t->dst[i]]++;
-            dsrc[at] = s;
-            dval[at] = t->demand[i];
-        }
-    for (int32_t v = n; v > 0; v--)
-        doffs[v] = doffs[v - 1];
-    doffs[0] = 0;
+    block_starts(t, blocks, starts);
     int oom = 0, done_blocks = 0;
     int threads = o && o->threads > 0 ? o->threads : omp_get_max_threads();
 #pragma omp parallel num_threads(threads) reduction(| : oom)
     {
-        int32_t *order = malloc((size_t)n * sizeof *order);
-        int32_t *count = malloc((size_t)(maxd + 2) * sizeof *count);
-        double *dem = calloc((size_t)n, sizeof *dem);
-        oom = !order || !count || !dem;
+        fixed_ws w;
+        oom = !fixed_ws_init(&w, g, maxd);
 #pragma omp for schedule(dynamic, 1)
         for (int b = 0; b < blocks; b++) {
             if (oom)
                 continue;
-            for (int32_t tt = (int32_t)((int64_t)n * b / blocks);
-                 tt < (int32_t)((int64_t)n * (b + 1) / blocks); tt++) {
-                if (doffs[tt + 1] == doffs[tt])
-                    continue;
-                memset(dem, 0, (size_t)n * sizeof *dem);
-                for (int64_t i = doffs[tt]; i < doffs[tt + 1]; i++)
-                    dem[dsrc[i]] += dval[i];
-                route_order_by_distance(r, tt, order, count, maxd);
-                route_fixed_load(g, r, tt, order, dem, load + (int64_t)b * arcs);
-            }
+            fixed_block(g, r, t, (int32_t)((int64_t)n * b / blocks),
+                        (int32_t)((int64_t)n * (b + 1) / blocks), maxd,
+                        starts + (int64_t)b * n, &w, load + (int64_t)b * arcs);
             if (o && o->progress) {
 #pragma omp atomic
                 done_blocks++;
@@ -119,13 +170,12 @@ static int fixed_throughput(const moore_graph *g, const moore_routing *r, const 
                     o->progress(o->progress_ctx, "routed loads", (double)done_blocks / blocks);
             }
         }
-        free(order);
-        free(count);
-        free(dem);
+        fixed_ws_free(&w);
     }
+    free(starts);
     if (oom) {
-        rc = moore_error_set(err, MOORE_ENOMEM, "routed throughput: no memory for scratch");
-        goto done;
+        free(load);
+        return moore_error_set(err, MOORE_ENOMEM, "routed throughput: no memory for scratch");
     }
     for (int b = 1; b < blocks; b++)
         for (int64_t a = 0; a < arcs; a++)
@@ -137,12 +187,8 @@ static int fixed_throughput(const moore_graph *g, const moore_routing *r, const 
     out->method = "fixed-split";
     out->converged = 1;
     flow_utilisation(load, arcs, out);
-done:
-    free(doffs);
-    free(dsrc);
-    free(dval);
     free(load);
-    return rc;
+    return MOORE_OK;
 }
 
 /* ---- path sets ---- */
