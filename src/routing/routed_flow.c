@@ -40,7 +40,11 @@
 #include <string.h>
 
 #define FIXED_BLOCKS 32
-#define GK_BATCH 1024
+#define GK_BATCH 8192
+/* A batch's path choices run in parallel only when they scan at least this
+ * many arcs: below it, waking the threads costs more than it saves (and on a
+ * loaded machine much more). */
+#define GK_PARALLEL_ARCS (1 << 18)
 
 static int check_inputs(const moore_graph *g, const moore_routing *r, const moore_traffic *t,
                         moore_error *err)
@@ -201,6 +205,7 @@ typedef struct commodities {
     int32_t *arc;           /* arcs of every routing path, at path_offs[p] − p */
     double beta;            /* demand scale: θ of the even split over the paths (≤ θ) */
     double even_util_mean;  /* mean arc utilisation of that split at θ = β */
+    double arcs_mean;       /* mean arcs over all paths of one commodity */
 } commodities;
 
 static void commodities_free(commodities *c)
@@ -268,6 +273,7 @@ static int even_split(const moore_graph *g, const moore_routing *r, commodities 
         for (int64_t p = c->path0[j]; p < c->path1[j]; p++) {
             int64_t hl;
             const int32_t *pa = path_arcs(r, c, p, &hl);
+            c->arcs_mean += (double)hl / (double)c->count;
             for (int64_t h = 0; h < hl; h++)
                 load[pa[h]] += share;
         }
@@ -405,7 +411,8 @@ static double exact_dual_den(const moore_routing *r, const commodities *c, const
                              double *part, int threads)
 {
     int64_t blocks = (c->count + GK_BATCH - 1) / GK_BATCH;
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) if (blocks > 1)
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) \
+    if (blocks > 1 && (double)c->count * c->arcs_mean >= 2.0 * GK_PARALLEL_ARCS)
     for (int64_t b = 0; b < blocks; b++) {
         double sum = 0, z;
         for (int64_t j = b * GK_BATCH; j < c->count && j < (b + 1) * GK_BATCH; j++) {
@@ -435,7 +442,8 @@ static double gk_phase(const moore_routing *r, const commodities *c, gk_state *s
     double dual_den = 0;
     for (int64_t j0 = 0; j0 < c->count; j0 += GK_BATCH) {
         int64_t j1 = j0 + GK_BATCH < c->count ? j0 + GK_BATCH : c->count;
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 16) if (j1 - j0 >= 256)
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 64) \
+    if ((double)(j1 - j0) * c->arcs_mean >= GK_PARALLEL_ARCS)
         for (int64_t j = j0; j < j1; j++)
             s->choice[j - j0] = shortest_path(r, c, j, s->len, &s->choice_len[j - j0]);
         for (int64_t j = j0; j < j1; j++) {
