@@ -19,7 +19,10 @@
 # TIME_LIMIT seconds (default 150) with the proven bounds reached: such a cell
 # is marked "†" and shows lower–upper. ECMP cells are exact (fixed split). A run
 # killed after CELL_TIMEOUT seconds (default 3·TIME_LIMIT+120) shows "timeout".
-# Each cell's wall-clock seconds go to stderr as it finishes.
+# Each cell's wall-clock seconds go to stderr as it finishes. RUN (default
+# "cheap uniform layers") picks the stages that run cells, so two processes can
+# share one RESULTS (RUN=cheap and RUN=uniform) and RUN=none only assembles the
+# tables from what is there ("not run" for a missing cell).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 MOORE=${1:-build/moore}
@@ -33,6 +36,8 @@ LAYERS_TOPOS=${LAYERS_TOPOS:-"slimfly:q=7 xpander:d=10,k=11,seed=1 jellyfish:n=1
 ALGOS="ecmp ksp:k=8 valiant ugal optimal"
 TMS="uniform permutation worst"
 RESULTS=${RESULTS:-$(mktemp -d)}
+RUN=${RUN:-cheap uniform layers}
+runs() { case " $RUN " in *" $1 "*) return 0 ;; esac; return 1; }
 mkdir -p "$RESULTS"
 
 key() { printf '%s' "$*" | tr -c 'A-Za-z0-9_.=-' '_'; }
@@ -71,7 +76,7 @@ flow_cell() { # topo algo tm
 
 [ "${SKIP_BIG:-0}" = 1 ] && TOPOS=""
 # cheap cells first, every family
-for topo in $TOPOS; do
+runs cheap && for topo in $TOPOS; do
     for algo in ecmp ksp:k=8 valiant ugal; do route_cell "$topo" "$algo"; done
     for tm in $TMS; do flow_cell "$topo" ecmp "$tm"; done
     for algo in ksp:k=8 valiant ugal optimal; do
@@ -79,7 +84,7 @@ for topo in $TOPOS; do
     done
 done
 # then the uniform matrix, one routing at a time over every family
-for algo in optimal ksp:k=8 ugal valiant; do
+runs uniform && for algo in optimal ksp:k=8 ugal valiant; do
     for topo in $TOPOS; do flow_cell "$topo" "$algo" uniform; done
 done
 
@@ -89,6 +94,7 @@ j() { # file jq-expression
 f3() { awk -v x="$1" 'BEGIN { if (x == "–" || x == "") print "–"; else printf "%.3f", x }'; }
 theta() { # file
     local f=$1 lo up mark=""
+    [ -s "$f" ] || { echo "not run"; return; }
     [ "$(j "$f" .timeout)" = true ] && { echo "timeout"; return; }
     lo=$(f3 "$(j "$f" .lower)") up=$(f3 "$(j "$f" .upper)")
     [ "$(j "$f" .stopped)" = time-limit ] && mark="†"
@@ -123,7 +129,7 @@ echo "| topology | switches | routing | paths | layers (greedy) | VCs (hop index
 echo "|---|---|---|---|---|---|---|"
 for topo in $LAYERS_TOPOS; do
     for algo in minimal ecmp ksp:k=8 valiant ugal; do
-        cell "layers $topo $algo" "$MOORE" route "$topo" --algo "$algo" --json
+        runs layers && cell "layers $topo $algo" "$MOORE" route "$topo" --algo "$algo" --json
         f=$RESULTS/$(key "layers $topo $algo").json
         echo "| $topo | $(j "$f" .switches) | $algo | $(j "$f" .paths_total) | $(j "$f" .layers) | $(j "$f" .vcs_hop_index) | $(j "$f" .cdg_acyclic) |"
     done
