@@ -102,7 +102,11 @@ theta() { # file
     [ -s "$f" ] || { echo "not run"; return; }
     [ "$(j "$f" .timeout)" = true ] && { echo "timeout"; return; }
     lo=$(f3 "$(j "$f" .lower)") up=$(f3 "$(j "$f" .upper)")
-    [ "$(j "$f" .stopped)" = time-limit ] && mark="†"
+    case "$(j "$f" .stopped)" in
+        –) ;;
+        time-limit) mark="†" ;;
+        *) mark=" (stopped: $(j "$f" .stopped))" ;;
+    esac
     if [ "$lo" = "$up" ]; then echo "$lo$mark"; else echo "$lo–$up$mark"; fi
 }
 
