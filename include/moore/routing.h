@@ -140,6 +140,13 @@ MOORE_API void moore_deadlock_result_free(moore_deadlock_result *d);
 MOORE_API int moore_routing_write_paths(const moore_graph *g, const moore_routing *r,
                                         const moore_deadlock_result *layers, const char *path,
                                         moore_error *err);
+/* netbench's k-shortest-path cache (docs/routing.md): "k=K" (K = the most
+ * paths of any pair), then "rank,src,dst,path" lines, ranks from 1, for every
+ * ordered pair of switches with servers (all switches when the graph has no
+ * endpoints). netbench reads it as paths-cache/<SHA-1 of its .topology
+ * file>.kspaths. */
+MOORE_API int moore_routing_write_netbench(const moore_graph *g, const moore_routing *r,
+                                           const char *path, moore_error *err);
 /* CSV "switch,dst,next_hops,weights": next hops space-separated, weights the
  * split fractions in the same order. */
 MOORE_API int moore_routing_write_tables(const moore_graph *g, const moore_routing *r,
@@ -151,8 +158,9 @@ MOORE_API int moore_routing_write_tables(const moore_graph *g, const moore_routi
  * minimal and ecmp the fixed split (θ = 1 / the most loaded arc, exact); for
  * the others the path-restricted maximum concurrent flow, exact by Clp when
  * `exact` (refused beyond memory) or by Garg–Könemann restricted to the paths
- * with proven lower and upper bounds (o->eps). util_max/util_mean are the
- * arc loads of θ·t. */
+ * with proven lower and upper bounds (o->eps; anytime like moore_flow_approx:
+ * o->time_limit, o->cancelled and o->max_phases stop it with the bounds so
+ * far, `stopped` set). util_max/util_mean are the arc loads of θ·t. */
 MOORE_API int moore_routed_throughput(const moore_graph *g, const moore_routing *r,
                                       const moore_traffic *t, const moore_flow_options *o,
                                       int exact, moore_flow_result *out, moore_error *err);
