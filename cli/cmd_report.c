@@ -92,6 +92,22 @@ static int parse_args(int argc, char **argv, moore_page_options *o, const char *
     return a.bad ? 2 : 0;
 }
 
+/* An MPI rank other than the writer takes its share of the measuring (the
+ * page is made collectively) and writes nothing: the page to /dev/null, no
+ * CSV files. */
+static int report_measure_only(moore_page_options *o)
+{
+    moore_error err;
+    moore_error_clear(&err);
+    FILE *sink = fopen("/dev/null", "w");
+    if (!sink)
+        return cli_usage_error("report: cannot open /dev/null: %s", strerror(errno));
+    o->data_dir = NULL;
+    int rc = moore_page_write(o, sink, &err);
+    fclose(sink);
+    return rc ? cli_fail(&err) : 0;
+}
+
 int cmd_report(int argc, char **argv)
 {
     moore_page_options o;
@@ -106,6 +122,8 @@ int cmd_report(int argc, char **argv)
                                strerror(errno));
     moore_error err;
     moore_error_clear(&err);
+    if (!cli_dist_writer())
+        return report_measure_only(&o);
     moore_atomic_file af;
     if (moore_atomic_open(path, &af, &err))
         return cli_fail(&err);

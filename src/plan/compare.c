@@ -429,7 +429,7 @@ static int row_tm(const moore_compare_options *o, const char *spec, const moore_
 
 /* lambda2 / ramanujan_bound: one number for the spectral column (null when
  * either is undefined, e.g. an irregular graph). */
-static int row_ratio(moore_report *r, moore_error *err)
+int plan_row_ratio(moore_report *r, moore_error *err)
 {
     if (!moore_report_get(r, "lambda2"))
         return MOORE_OK;
@@ -477,7 +477,7 @@ static int add_row(const moore_compare_options *o, const char *metrics, const ch
     if (!rc && o->tm)
         rc = row_tm(o, spec, g, r, c, err);
     if (!rc)
-        rc = row_ratio(r, err);
+        rc = plan_row_ratio(r, err);
     if (!rc && o->row_done)
         o->row_done(o->row_ctx, c, c->count - 1);
     return rc;

@@ -54,25 +54,33 @@ static void cell(char *buf, size_t len, const moore_report *r, const char *key)
         snprintf(buf, len, "%.3f", v);
 }
 
-/* The comparison table: compare's columns, "a / b" for paired ones. */
+/* 1 when some row of c has a value (null included) for key: a column whose
+ * metric group the page did not run is left out, as compare leaves it out. */
+static int column_measured(const moore_compare *c, const char *key)
+{
+    for (int r = 0; r < c->count; r++)
+        if (moore_report_get(&c->rows[r].report, key))
+            return 1;
+    return 0;
+}
+
+/* The comparison table: compare's columns that were measured. */
 static void main_table(const moore_compare *c, FILE *out)
 {
     const moore_compare_column *cols = moore_compare_columns();
     const char *head[64];
-    int n = 0;
-    for (; cols[n].key && n < 64; n++)
-        head[n] = cols[n].header;
+    int keep[64], n = 0;
+    for (int k = 0; cols[k].key && n < 64; k++)
+        if (column_measured(c, cols[k].key)) {
+            keep[n] = k;
+            head[n++] = cols[k].header;
+        }
     html_table_begin(out, "compare-table", head, n);
     for (int r = 0; r < c->count; r++) {
-        char cells[64][96], second[48];
+        char cells[64][96];
         const char *ptr[64];
         for (int k = 0; k < n; k++) {
-            cell(cells[k], sizeof cells[k], &c->rows[r].report, cols[k].key);
-            if (cols[k].key2) {
-                cell(second, sizeof second, &c->rows[r].report, cols[k].key2);
-                strncat(cells[k], " / ", sizeof cells[k] - strlen(cells[k]) - 1);
-                strncat(cells[k], second, sizeof cells[k] - strlen(cells[k]) - 1);
-            }
+            cell(cells[k], sizeof cells[k], &c->rows[r].report, cols[keep[k]].key);
             ptr[k] = cells[k];
         }
         html_table_row(out, ptr, n);

@@ -15,6 +15,7 @@
  * With a sweep database (o->db) every metric group of a topology the
  * database holds is read from it instead of measured (sweep.h). */
 #include "report_internal.h"
+#include "../plan/plan_internal.h"
 #include "moore/dist.h"
 #include "moore/flow.h"
 #include "moore/paths.h"
@@ -120,6 +121,8 @@ static int main_rows(const moore_page_options *o, const char *groups, page_data 
         snprintf(what, sizeof what, "report: measuring %s", c->rows[i].spec);
         progress(o, what, (double)i / c->count);
         rc = groups_of(o, d, c->rows[i].spec, groups, &g, &c->rows[i].report, err);
+        if (!rc)
+            rc = plan_row_ratio(&c->rows[i].report, err);
         if (!rc && !g)
             rc = moore_topology_load(c->rows[i].spec, &g, err);
         if (!rc)
