@@ -119,34 +119,8 @@ int moore_clos_build(const moore_params *, moore_graph **, moore_error *);
 int moore_clos_counts(const moore_params *, moore_counts *, moore_error *);
 int moore_clos_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
 
-/* grid.c: products of paths and rings, shared by torus, mesh, tofu and
- * hypercube (switch ids mixed-radix, first dimension fastest) */
-#define MOORE_GRID_MAX_DIMS 32
-typedef struct moore_grid {
-    int nd;
-    int64_t dim[MOORE_GRID_MAX_DIMS];
-    unsigned char wrap[MOORE_GRID_MAX_DIMS]; /* 1: ring, 0: path */
-    int64_t n;
-} moore_grid;
-/* Appends one dimension (g zeroed first). */
-int moore_grid_add(moore_grid *g, int64_t size, int wrap, const char *family,
-                   moore_error *err);
-/* Appends the dimensions of dims= "AxBx…" (NULL: refused as required), each
- * at least min_size, at most max_dims of them. */
-int moore_grid_parse(const char *family, const char *dims, int64_t min_size, int max_dims,
-                     int wrap, moore_grid *g, moore_error *err);
-/* Switches, links, degree range, diameter (endpoints 0, multiplicity 1). */
-void moore_grid_counts(const moore_grid *g, moore_counts *c);
-/* Builds the grid with p endpoints per switch, labelled by coordinates. */
-int moore_grid_build(const moore_grid *g, int32_t p, moore_graph **out, moore_error *err);
-/* A grid family: shape() fills a zeroed grid from the parameters; counts and
- * build add the shared p= / radix= rule (default p = 1, radix against the
- * largest degree). */
-typedef int (*moore_grid_shape)(const moore_params *pp, moore_grid *g, moore_error *err);
-int moore_grid_family_counts(const moore_params *pp, moore_grid_shape shape, moore_counts *c,
-                             moore_error *err);
-int moore_grid_family_build(const moore_params *pp, moore_grid_shape shape, moore_graph **out,
-                            moore_error *err);
+/* grid.c: products of paths and rings (src/families/grid.h) */
+#include "families/grid.h"
 /* Planner of 3-D grids "family:dims=AxBxC,p=P": the cubes k^3 for k = kmin …
  * 32 and, with a target, the smallest near-cube (k+1)^i k^(3-i) reaching it;
  * each grid point holds `units` switches with `extra` more network ports. */

@@ -12,6 +12,7 @@
  * many classes, the orbits are many too and the plain method runs; and when
  * many switches are twins (same neighbourhood), Traces itself is slow. */
 #include "moore/symmetry.h"
+#include "metrics/paths_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -91,18 +92,7 @@ int moore_paths_by_orbits(const moore_graph *g, const int32_t *orbits,
         free(hist);
         return moore_error_set(err, MOORE_ENOMEM, "out of memory computing distances by orbits");
     }
-    int32_t diam = 0;
-    double sum = 0, pairs = 0;
-    for (int32_t d = 1; d <= maxd; d++)
-        if (hist[d]) {
-            diam = d;
-            sum += (double)d * (double)hist[d];
-            pairs += (double)hist[d];
-        }
-    out->diameter = diam;
-    out->avg_path_length = pairs > 0 ? sum / pairs : 0.0;
-    out->histogram = hist;
-    out->histogram_len = diam + 1;
+    moore_paths_finish(out, hist, maxd + 1);
     return MOORE_OK;
 }
 
@@ -256,12 +246,24 @@ static double all_pairs_words(const moore_graph *g)
     return ecc > 0 ? (double)ecc * 2.0 * (double)g->m * (double)g->n / 64.0 : 0;
 }
 
+/* Switch count from which moore_paths_auto considers symmetry at all. */
+#define ORBIT_PATHS_MIN_SWITCHES 2048
+/* Estimated bit-parallel all-pairs work (ecc(0) · 2E · N / 64 words, about
+ * 5·10^9 words a second on 2 cores; docs/performance.md) from which asking
+ * Traces can pay off: below it the plain method finishes in well under a second,
+ * while Traces alone can cost tens of milliseconds on an asymmetric graph. */
+#define ORBIT_PATHS_MIN_WORDS 1e9
+
 int moore_paths_auto(const moore_graph *g, const moore_metric_options *o,
                      moore_paths_result *out, int32_t *used_orbits, moore_error *err)
 {
     if (used_orbits)
         *used_orbits = 0;
-    if (g->n >= MOORE_ORBIT_PATHS_MIN_SWITCHES && all_pairs_words(g) >= MOORE_ORBIT_PATHS_MIN_WORDS) {
+    int found = 0;
+    int rc = moore_paths_closed_form(g, out, &found, err);
+    if (rc || found)
+        return rc;
+    if (g->n >= ORBIT_PATHS_MIN_SWITCHES && all_pairs_words(g) >= ORBIT_PATHS_MIN_WORDS) {
         int profiles = distance_profiles(g);
         int64_t classes = profiles >= 0 && profiles <= ORBIT_PROBES_MAX_PROFILES
                               ? invariant_classes(g) : -1;
@@ -275,7 +277,7 @@ int moore_paths_auto(const moore_graph *g, const moore_metric_options *o,
             moore_error_clear(&serr);
             if (o && o->progress)
                 o->progress(o->progress_ctx, "automorphism orbits", 0.0);
-            int rc = moore_symmetry_compute(g, &so, &s, &serr);
+            rc = moore_symmetry_compute(g, &so, &s, &serr);
             if (rc == MOORE_OK) {
                 if (s.n_orbits <= g->n / 4) {
                     rc = moore_paths_by_orbits(g, s.orbits, o, out, err);

@@ -24,6 +24,8 @@
  * (3 · N · W words), so memory grows with threads, not with N². */
 #include "moore/paths.h"
 #include "moore/dist.h"
+#include "families/grid.h"
+#include "metrics/paths_internal.h"
 
 #include <math.h>
 #include <stdatomic.h>
@@ -168,6 +170,29 @@ static int32_t girth_from(const moore_graph *g, const char *core, int32_t s, int
     return bound;
 }
 
+/* A 2-regular graph is a union of cycles: its girth is its smallest
+ * component, found in O(N) instead of one BFS of the whole ring per switch. */
+static int girth_of_cycles(const moore_graph *g, int32_t *girth, moore_error *err)
+{
+    int32_t *comp = NULL, *size = NULL, count = 0;
+    int rc = MOORE_ENOMEM;
+    comp = moore_malloc((size_t)g->n, sizeof *comp, err);
+    size = moore_calloc((size_t)g->n, sizeof *size, err);
+    if (!comp || !size)
+        goto done;
+    if ((rc = moore_components(g, comp, &count, err)))
+        goto done;
+    for (int32_t v = 0; v < g->n; v++)
+        size[comp[v]]++;
+    *girth = g->n;
+    for (int32_t c = 0; c < count; c++)
+        *girth = size[c] < *girth ? size[c] : *girth;
+done:
+    free(comp);
+    free(size);
+    return rc;
+}
+
 /* Girth as the least girth_from over the 2-core's vertices: exact, since a
  * root on a shortest cycle finds it. The bound is shared by all threads, so
  * graphs with short cycles cost little; forests cost O(N + E). A few roots
@@ -179,6 +204,8 @@ int moore_girth(const moore_graph *g, int32_t *girth, moore_error *err)
     *girth = 0;
     if (g->m < 3) /* a simple graph needs three links for a cycle */
         return MOORE_OK;
+    if (g->m == n && moore_graph_degree_max(g) == 2 && moore_graph_is_regular(g))
+        return girth_of_cycles(g, girth, err);
     char *core = moore_malloc((size_t)n, 1, err);
     int32_t *dist = moore_malloc((size_t)n, sizeof *dist, err);
     int32_t *parent = moore_malloc((size_t)n, sizeof *parent, err);
@@ -592,19 +619,82 @@ int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
     }
     if (o && o->progress) /* thread 0 may not have run the last batch */
         o->progress(o->progress_ctx, "distances", 1.0);
-    /* Exact integer sums: the APL is one division of two exact counts. */
+    moore_paths_finish(out, hist, n);
+    return MOORE_OK;
+}
+
+/* Exact sums (128 bits: d · pairs passes 2^63 on the largest graphs), so the
+ * APL is one division of two exact counts whatever method made hist. */
+void moore_paths_finish(moore_paths_result *out, int64_t *hist, int32_t cap)
+{
+    __extension__ typedef unsigned __int128 paths_u128;
     int32_t diam = 0;
-    int64_t sum = 0, pairs = 0;
-    for (int32_t d = 1; d < n; d++)
+    paths_u128 sum = 0, pairs = 0;
+    for (int32_t d = 1; d < cap; d++)
         if (hist[d]) {
             diam = d;
-            sum += (int64_t)d * hist[d];
-            pairs += hist[d];
+            sum += (paths_u128)d * (paths_u128)hist[d];
+            pairs += (paths_u128)hist[d];
         }
     out->diameter = diam;
     out->avg_path_length = pairs > 0 ? (double)sum / (double)pairs : 0.0;
     int64_t *h = realloc(hist, (size_t)(diam + 1) * sizeof *h);
     out->histogram = h ? h : hist;
     out->histogram_len = diam + 1;
+}
+
+/* ---- distances known in closed form ---- */
+
+/* The histogram of a ring C_n (n >= 3) or a complete graph K_n into *hist;
+ * 0 when g is neither. A connected 2-regular graph is a ring; a simple graph
+ * with n(n − 1)/2 links is complete. */
+static int paths_ring_or_complete(const moore_graph *g, int64_t **hist, int32_t *len,
+                                  moore_error *err)
+{
+    int64_t n = g->n;
+    int complete = n >= 2 && g->m == n * (n - 1) / 2;
+    int ring = !complete && n >= 3 && g->m == n && moore_graph_degree_max(g) == 2 &&
+               moore_graph_is_regular(g);
+    int32_t comps = 0;
+    int rc = ring ? moore_components(g, NULL, &comps, err) : MOORE_OK;
+    if (rc)
+        return -rc;
+    if (!complete && !(ring && comps == 1))
+        return 0;
+    int32_t diam = complete ? 1 : (int32_t)(n / 2);
+    int64_t *h = moore_calloc((size_t)diam + 1, sizeof *h, err);
+    if (!h)
+        return -MOORE_ENOMEM;
+    h[0] = n;
+    for (int32_t d = 1; d <= diam; d++) /* as grid.c counts a ring's pairs */
+        h[d] = complete ? n * (n - 1) : 2 * d == n ? n : 2 * n;
+    *hist = h;
+    *len = diam + 1;
+    return 1;
+}
+
+int moore_paths_closed_form(const moore_graph *g, moore_paths_result *out, int *found,
+                            moore_error *err)
+{
+    memset(out, 0, sizeof *out);
+    *found = 0;
+    int64_t *hist = NULL;
+    int32_t len = 0;
+    moore_grid grid;
+    int known = paths_ring_or_complete(g, &hist, &len, err);
+    if (known < 0)
+        return -known;
+    if (!known && moore_grid_of_graph(g, &grid)) {
+        int rc = moore_grid_distances(&grid, &hist, &len, err);
+        if (rc)
+            return rc;
+        known = 1;
+    }
+    if (!known)
+        return MOORE_OK;
+    out->components = 1;
+    out->connected = 1;
+    moore_paths_finish(out, hist, len);
+    *found = 1;
     return MOORE_OK;
 }

@@ -17,11 +17,10 @@
  * (ARPACK's own random start keeps a SAVE'd seed, so results would depend on
  * what ran before), and every dot product here is a plain serial sum. */
 #include "moore/spectrum.h"
-#include "moore/family.h"
-#include "moore/parse.h"
 #include "moore/paths.h"
 #include "moore/rng.h"
 #include "metrics/blas_pin.h"
+#include "families/grid.h"
 
 #include <arpack/arpack.h>
 #include <lapacke.h>
@@ -333,11 +332,17 @@ int moore_eig_arpack(const moore_symmat *m, const char *which, int nev, const do
     return rc ? rc : converged ? MOORE_OK : MOORE_EINTERNAL;
 }
 
+/* MOORE_EIG_AUTO solves up to SPECTRUM_DENSE_MAX rows densely (LAPACK beats
+ * Lanczos there), and ARPACK is not asked below SPECTRUM_ARPACK_MIN rows
+ * (it needs n > nev + 1 after deflation). */
+#define SPECTRUM_DENSE_MAX 256
+#define SPECTRUM_ARPACK_MIN 24
+
 static moore_eig_method pick(moore_eig_method method, int32_t n)
 {
     if (method == MOORE_EIG_AUTO)
-        method = n <= MOORE_EIG_DENSE_MAX ? MOORE_EIG_DENSE : MOORE_EIG_ARPACK;
-    if (method == MOORE_EIG_ARPACK && n < MOORE_EIG_ARPACK_MIN)
+        method = n <= SPECTRUM_DENSE_MAX ? MOORE_EIG_DENSE : MOORE_EIG_ARPACK;
+    if (method == MOORE_EIG_ARPACK && n < SPECTRUM_ARPACK_MIN)
         method = MOORE_EIG_DENSE;
     return method;
 }
@@ -552,33 +557,17 @@ typedef struct cycle_product {
 } cycle_product;
 
 /* The dims of torus:dims=AxB... when g carries that origin and has exactly
- * the links of that torus (a file's header alone is not trusted). */
+ * the links of that torus (grid.h; a file's header alone is not trusted). */
 static int torus_dims(const moore_graph *g, cycle_product *c)
 {
-    if (!g->family || strcmp(g->family, "torus") != 0 || !g->params)
+    moore_grid grid;
+    if (!g->family || strcmp(g->family, "torus") != 0 || !moore_grid_of_graph(g, &grid) ||
+        grid.nd > SPECTRUM_MAX_DIMS)
         return 0;
-    char spec[400];
-    const char *d = strstr(g->params, "dims=");
-    if (!d || snprintf(spec, sizeof spec, "torus:%s", g->params) >= (int)sizeof spec)
-        return 0;
-    c->nd = 0;
-    for (d += 5; c->nd < SPECTRUM_MAX_DIMS; d++) {
-        size_t len = moore_parse_int_prefix(d);
-        if (len == 0 || len > 10)
-            return 0;
-        c->dim[c->nd++] = strtoll(d, NULL, 10);
-        d += len;
-        if (*d != 'x')
-            break;
-    }
-    moore_graph *t = NULL;
-    if (moore_spec_build(spec, &t, NULL))
-        return 0;
-    int same = t->n == g->n && t->m == g->m &&
-               memcmp(t->offs, g->offs, ((size_t)g->n + 1) * sizeof *g->offs) == 0 &&
-               memcmp(t->adj, g->adj, 2 * (size_t)g->m * sizeof *g->adj) == 0;
-    moore_graph_free(t);
-    return same;
+    c->nd = grid.nd;
+    for (int i = 0; i < grid.nd; i++)
+        c->dim[i] = grid.dim[i];
+    return 1;
 }
 
 /* The spectrum of a product of cycles C_{d_1} □ ... □ C_{d_k}: its eigenvalues
