@@ -133,7 +133,7 @@ int moore_grid_build(const moore_grid *g, int32_t p, moore_graph **out, moore_er
     return moore_family_finish(b, p, grid_label, g, out, err);
 }
 
-int moore_grid_family_counts(const moore_params *pp, moore_grid_shape shape, moore_counts *c,
+int moore_grid_family_counts(moore_params *pp, moore_grid_shape shape, moore_counts *c,
                              moore_error *err)
 {
     moore_grid g;
@@ -149,7 +149,7 @@ int moore_grid_family_counts(const moore_params *pp, moore_grid_shape shape, moo
     return MOORE_OK;
 }
 
-int moore_grid_family_build(const moore_params *pp, moore_grid_shape shape, moore_graph **out,
+int moore_grid_family_build(moore_params *pp, moore_grid_shape shape, moore_graph **out,
                             moore_error *err)
 {
     moore_grid g;

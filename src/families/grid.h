@@ -29,16 +29,16 @@ int moore_grid_build(const moore_grid *g, int32_t p, moore_graph **out, moore_er
 /* A grid family: shape() fills a zeroed grid from the parameters; counts and
  * build add the shared p= / radix= rule (default p = 1, radix against the
  * largest degree). */
-typedef int (*moore_grid_shape)(const moore_params *pp, moore_grid *g, moore_error *err);
-int moore_grid_family_counts(const moore_params *pp, moore_grid_shape shape, moore_counts *c,
+typedef int (*moore_grid_shape)(moore_params *pp, moore_grid *g, moore_error *err);
+int moore_grid_family_counts(moore_params *pp, moore_grid_shape shape, moore_counts *c,
                              moore_error *err);
-int moore_grid_family_build(const moore_params *pp, moore_grid_shape shape, moore_graph **out,
+int moore_grid_family_build(moore_params *pp, moore_grid_shape shape, moore_graph **out,
                             moore_error *err);
 /* The shapes of the four grid families (torus.c, mesh.c, tofu.c, hypercube.c). */
-int moore_torus_shape(const moore_params *pp, moore_grid *g, moore_error *err);
-int moore_mesh_shape(const moore_params *pp, moore_grid *g, moore_error *err);
-int moore_tofu_shape(const moore_params *pp, moore_grid *g, moore_error *err);
-int moore_hypercube_shape(const moore_params *pp, moore_grid *g, moore_error *err);
+int moore_torus_shape(moore_params *pp, moore_grid *g, moore_error *err);
+int moore_mesh_shape(moore_params *pp, moore_grid *g, moore_error *err);
+int moore_tofu_shape(moore_params *pp, moore_grid *g, moore_error *err);
+int moore_hypercube_shape(moore_params *pp, moore_grid *g, moore_error *err);
 
 /* 1 when g records the origin of a grid family (family and params) and has
  * exactly that grid's links, with the grid in *out; 0 otherwise (a file's

@@ -339,7 +339,7 @@ int moore_jellyfish_random_regular(int32_t n, int32_t d, uint64_t seed, moore_gr
 
 /* ---- the family ---- */
 
-static int jellyfish_read(const moore_params *p, int64_t *n, int64_t *d, int32_t *ep,
+static int jellyfish_read(moore_params *p, int64_t *n, int64_t *d, int32_t *ep,
                           moore_error *err)
 {
     int rc = moore_params_int(p, "n", -1, 2, MOORE_MAX_SWITCHES, n, err);
@@ -354,7 +354,7 @@ static int jellyfish_read(const moore_params *p, int64_t *n, int64_t *d, int32_t
     return rc;
 }
 
-int moore_jellyfish_counts(const moore_params *p, moore_counts *c, moore_error *err)
+int moore_jellyfish_counts(moore_params *p, moore_counts *c, moore_error *err)
 {
     int64_t n, d, seed;
     int32_t ep;
@@ -371,7 +371,7 @@ int moore_jellyfish_counts(const moore_params *p, moore_counts *c, moore_error *
     return MOORE_OK;
 }
 
-int moore_jellyfish_build(const moore_params *p, moore_graph **out, moore_error *err)
+int moore_jellyfish_build(moore_params *p, moore_graph **out, moore_error *err)
 {
     int64_t n, d, seed;
     int32_t ep;

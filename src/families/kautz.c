@@ -32,7 +32,7 @@ typedef struct kautz_shape {
     int32_t p;
 } kautz_shape;
 
-static int kautz_read(const moore_params *pp, kautz_shape *s, moore_error *err)
+static int kautz_read(moore_params *pp, kautz_shape *s, moore_error *err)
 {
     int rc;
     if ((rc = moore_params_int(pp, "b", -1, 2, 1 << 20, &s->b, err)) ||
@@ -52,7 +52,7 @@ static int kautz_read(const moore_params *pp, kautz_shape *s, moore_error *err)
                                           err);
 }
 
-int moore_kautz_counts(const moore_params *pp, moore_counts *c, moore_error *err)
+int moore_kautz_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     kautz_shape s;
     int rc = kautz_read(pp, &s, err);
@@ -110,7 +110,7 @@ static int kautz_two_way(const kautz_shape *s, const int64_t *u, int64_t a)
     return a == u[s->n - 2];
 }
 
-int moore_kautz_build(const moore_params *pp, moore_graph **out, moore_error *err)
+int moore_kautz_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     kautz_shape s;
     moore_counts c;

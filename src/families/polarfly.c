@@ -22,7 +22,7 @@ const moore_param_info moore_polarfly_params[] = {
     { NULL, NULL, NULL }
 };
 
-static int pf_read(const moore_params *pp, int64_t *q, int32_t *p, moore_error *err)
+static int pf_read(moore_params *pp, int64_t *q, int32_t *p, moore_error *err)
 {
     int rc = moore_params_int(pp, "q", -1, 0, MOORE_GF_MAX, q, err);
     if (rc)
@@ -38,7 +38,7 @@ static int pf_read(const moore_params *pp, int64_t *q, int32_t *p, moore_error *
                                           err);
 }
 
-int moore_polarfly_counts(const moore_params *pp, moore_counts *c, moore_error *err)
+int moore_polarfly_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     int64_t q;
     int32_t p;
@@ -110,7 +110,7 @@ static int pf_link_line(const moore_gf *f, int32_t u, moore_builder *b, moore_er
     return rc;
 }
 
-int moore_polarfly_build(const moore_params *pp, moore_graph **out, moore_error *err)
+int moore_polarfly_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     moore_counts c;
     int64_t q;

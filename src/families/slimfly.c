@@ -46,7 +46,7 @@ static int sf_classify(int64_t q, sf_shape *s)
 
 /* Reads and checks q, then resolves p / radix. The radix check is done here,
  * before the shared helper, so that its message can name q. */
-static int sf_read(const moore_params *p, sf_shape *s, int32_t *ep, moore_error *err)
+static int sf_read(moore_params *p, sf_shape *s, int32_t *ep, moore_error *err)
 {
     int64_t q;
     int rc = moore_params_int(p, "q", -1, 0, 1 << 30, &q, err);
@@ -85,7 +85,7 @@ static int sf_read(const moore_params *p, sf_shape *s, int32_t *ep, moore_error 
     return moore_family_resolve_endpoints(p, s->degree, (s->degree + 1) / 2, ep, err);
 }
 
-int moore_slimfly_counts(const moore_params *p, moore_counts *c, moore_error *err)
+int moore_slimfly_counts(moore_params *p, moore_counts *c, moore_error *err)
 {
     sf_shape s = { 0, 0, 0, 0 };
     int32_t ep;
@@ -180,7 +180,7 @@ static int sf_labels(moore_graph *g, int32_t q, moore_error *err)
     return MOORE_OK;
 }
 
-int moore_slimfly_build(const moore_params *p, moore_graph **out, moore_error *err)
+int moore_slimfly_build(moore_params *p, moore_graph **out, moore_error *err)
 {
     sf_shape s = { 0, 0, 0, 0 };
     int32_t ep;

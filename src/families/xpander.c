@@ -79,7 +79,7 @@ static int complete_meta(int64_t d, moore_graph **out, moore_error *err)
 }
 
 /* The meta-graph named by meta= (and d=). */
-static int load_meta(const moore_params *p, moore_graph **out, moore_error *err)
+static int load_meta(moore_params *p, moore_graph **out, moore_error *err)
 {
     const char *meta = moore_params_str(p, "meta", "complete");
     int64_t d;
@@ -127,7 +127,7 @@ static int load_meta(const moore_params *p, moore_graph **out, moore_error *err)
 }
 
 /* p= wins; radix= gives radix − degree per switch; default: the degree (1:1). */
-static int endpoints_rule(const moore_params *p, xpander_cfg *c, moore_error *err)
+static int endpoints_rule(moore_params *p, xpander_cfg *c, moore_error *err)
 {
     int32_t dmax = moore_graph_degree_max(c->meta) + (c->clique ? (int32_t)c->k - 1 : 0);
     c->use_radix = moore_params_has(p, "radix") && !moore_params_has(p, "p");
@@ -146,7 +146,7 @@ static void cfg_free(xpander_cfg *c)
 }
 
 /* Reads every key and checks the sizes. */
-static int cfg_read(const moore_params *p, xpander_cfg *c, moore_error *err)
+static int cfg_read(moore_params *p, xpander_cfg *c, moore_error *err)
 {
     memset(c, 0, sizeof *c);
     const char *intra = moore_params_str(p, "intra", "none");
@@ -203,7 +203,7 @@ static int64_t total_links(const xpander_cfg *c)
     return c->k * c->meta->m + (c->clique ? c->meta->n * c->k * (c->k - 1) / 2 : 0);
 }
 
-int moore_xpander_counts(const moore_params *p, moore_counts *out, moore_error *err)
+int moore_xpander_counts(moore_params *p, moore_counts *out, moore_error *err)
 {
     xpander_cfg c;
     int rc = cfg_read(p, &c, err);
@@ -368,7 +368,7 @@ static int xpander_lift(const xpander_cfg *c, moore_graph **out, moore_error *er
     return finish_links(b, c, rc, out, err);
 }
 
-int moore_xpander_build(const moore_params *p, moore_graph **out, moore_error *err)
+int moore_xpander_build(moore_params *p, moore_graph **out, moore_error *err)
 {
     *out = NULL;
     xpander_cfg c;
