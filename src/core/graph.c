@@ -40,8 +40,6 @@ int moore_builder_new(int32_t n, int64_t expected_links, moore_builder **out, mo
     return MOORE_OK;
 }
 
-int32_t moore_builder_switches(const moore_builder *b) { return b->n; }
-
 int moore_builder_add_link(moore_builder *b, int32_t u, int32_t v, moore_error *err)
 {
     if (u < 0 || u >= b->n || v < 0 || v >= b->n)

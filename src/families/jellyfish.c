@@ -424,7 +424,8 @@ int moore_jellyfish_expand(const moore_graph *g, int32_t add, int32_t degree, ui
 {
     *out = NULL;
     if (add < 1)
-        return moore_error_set(err, MOORE_EINVAL, "expand: --add %d must be at least 1", (int)add);
+        return moore_error_set(err, MOORE_EINVAL,
+                               "expand: %d switches to add; at least 1 is needed", (int)add);
     if ((int64_t)g->n + add > MOORE_MAX_SWITCHES)
         return moore_error_set(err, MOORE_EINVAL, "expand: %d + %d switches exceeds the limit %d",
                                (int)g->n, (int)add, MOORE_MAX_SWITCHES);
