@@ -5,6 +5,7 @@
  * free. Rows come out sorted, which lets has_link use binary search and makes
  * every writer's output byte-stable. */
 #include "moore/graph.h"
+#include "core/csr.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -239,33 +240,26 @@ int moore_graph_has_link(const moore_graph *g, int32_t u, int32_t v)
 {
     if (u < 0 || u >= g->n || v < 0 || v >= g->n)
         return 0;
-    int64_t lo = g->offs[u], hi = g->offs[u + 1];
-    while (lo < hi) {
-        int64_t mid = lo + (hi - lo) / 2;
-        if (g->adj[mid] < v)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < g->offs[u + 1] && g->adj[lo] == v;
+    return moore_csr_find(g, u, v) >= 0;
+}
+
+void moore_csr_links(const moore_graph *g, int32_t *lu, int32_t *lv)
+{
+    int64_t i = 0;
+    for (int32_t u = 0; u < g->n; u++)
+        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
+            if (u < g->adj[k]) {
+                lu[i] = u;
+                lv[i++] = g->adj[k];
+            }
 }
 
 void moore_graph_reverse_arcs(const moore_graph *g, int64_t *rev)
 {
 #pragma omp parallel for schedule(dynamic, 256)
     for (int32_t u = 0; u < g->n; u++)
-        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++) {
-            int32_t v = g->adj[k];
-            int64_t lo = g->offs[v], hi = g->offs[v + 1] - 1;
-            while (lo < hi) {
-                int64_t mid = (lo + hi) / 2;
-                if (g->adj[mid] < u)
-                    lo = mid + 1;
-                else
-                    hi = mid;
-            }
-            rev[k] = lo;
-        }
+        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
+            rev[k] = moore_csr_find(g, g->adj[k], u);
 }
 
 int moore_graph_copy(const moore_graph *g, moore_graph **out, moore_error *err)

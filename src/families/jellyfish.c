@@ -21,6 +21,7 @@
 #include "families.h"
 #include "moore/jellyfish.h"
 #include "moore/rng.h"
+#include "core/csr.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -458,13 +459,8 @@ int moore_jellyfish_expand(const moore_graph *g, int32_t add, int32_t degree, ui
         rc = MOORE_ENOMEM;
         goto done;
     }
-    int64_t cnt = 0;
-    for (int32_t u = 0; u < g->n; u++)
-        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
-            if (g->adj[k] > u) {
-                eu[cnt] = u;
-                ev[cnt++] = g->adj[k];
-            }
+    int64_t cnt = g->m;
+    moore_csr_links(g, eu, ev);
     memcpy(ep, g->endpoints, (size_t)g->n * sizeof *ep);
     moore_rng rng;
     moore_rng_seed(&rng, seed);

@@ -24,6 +24,7 @@
 #include "moore/lift.h"
 #include "moore/rng.h"
 #include "moore/spectrum.h"
+#include "core/csr.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -235,13 +236,7 @@ static int meta_links(const moore_graph *m, int32_t **lu, int32_t **lv, moore_er
         free(*lv);
         return MOORE_ENOMEM;
     }
-    int64_t e = 0;
-    for (int32_t u = 0; u < m->n; u++)
-        for (int64_t k = m->offs[u]; k < m->offs[u + 1]; k++)
-            if (m->adj[k] > u) {
-                (*lu)[e] = u;
-                (*lv)[e++] = m->adj[k];
-            }
+    moore_csr_links(m, *lu, *lv);
     return MOORE_OK;
 }
 
