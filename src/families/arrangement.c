@@ -141,11 +141,7 @@ int moore_arrangement_build(moore_params *pp, moore_graph **out, moore_error *er
             tuple[i] = mine;
         }
     }
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    return moore_family_finish(b, s.p, arr_label, &s, out, err);
+    return moore_family_finish(b, rc, s.p, arr_label, &s, out, err);
 }
 
 /* Every (n, k) with 2 <= k < n whose degree k(n−k) leaves a port, p =

@@ -154,11 +154,7 @@ int moore_bundlefly_build(moore_params *pp, moore_graph **out, moore_error *err)
                                             err);
         }
     }
-    if (!rc) {
-        rc = moore_family_finish(b, s.p, bundlefly_label, &s.r, out, err);
-        b = NULL;
-    }
-    moore_builder_free(b);
+    rc = moore_family_finish(b, rc, s.p, bundlefly_label, &s.r, out, err);
     moore_graph_free(mms);
     moore_gf_free(f);
     free(square);

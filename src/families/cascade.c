@@ -124,11 +124,7 @@ int moore_cascade_build(moore_params *pp, moore_graph **out, moore_error *err)
     if (!rc)
         rc = moore_family_global_links(b, g, CASCADE_ROUTERS, m,
                                        CASCADE_ROUTERS, 0, err);
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    return moore_family_finish(b, p, cascade_label, NULL, out, err);
+    return moore_family_finish(b, rc, p, cascade_label, NULL, out, err);
 }
 
 /* Aries routers have 48 ports (8 for the 4 nodes, 40 network), so only a

@@ -210,10 +210,9 @@ int moore_clos_build(moore_params *pp, moore_graph **out, moore_error *err)
         rc = clos_shape_of(pp, &s, err);
     if (!rc)
         rc = moore_builder_new((int32_t)c.switches, c.links, &b, err);
-    if (!rc && (rc = clos_links(&s, b, err)))
-        moore_builder_free(b);
     if (!rc)
-        rc = moore_family_finish(b, 0, clos_label, &s, out, err);
+        rc = clos_links(&s, b, err);
+    rc = moore_family_finish(b, rc, 0, clos_label, &s, out, err);
     for (int64_t i = 0; !rc && i < s.leaves; i++) {
         int64_t left = s.endpoints - i * s.down;
         (*out)->endpoints[i] = (int32_t)(left < s.down ? left : s.down);

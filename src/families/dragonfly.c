@@ -142,11 +142,7 @@ int moore_dragonfly_build(moore_params *pp, moore_graph **out, moore_error *err)
                                         k * a + (int32_t)(back / h), err);
         }
     }
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    return moore_family_finish(b, (int32_t)s.p, dragonfly_label, &a, out, err);
+    return moore_family_finish(b, rc, (int32_t)s.p, dragonfly_label, &a, out, err);
 }
 
 /* Balanced dragonflies p = 1 … while the radix holds 4p − 1 ports. With a

@@ -21,9 +21,11 @@ int moore_slimfly_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *)
 
 /* finish.c: shared last steps of the baseline families */
 typedef void (*moore_family_labeler)(const void *ctx, int32_t v, char *buf, size_t len);
-/* Finishes b (freed either way), sets p endpoints on every switch and, when
- * label is not NULL, names every switch. */
-int moore_family_finish(moore_builder *b, int32_t p, moore_family_labeler label,
+/* The end of every family build: rc is the code of the steps that added the
+ * links (b may be NULL when rc is set). When rc is set, frees b and returns
+ * it; else finishes b (freed either way), sets p endpoints on every switch
+ * and, when label is not NULL, names every switch. */
+int moore_family_finish(moore_builder *b, int rc, int32_t p, moore_family_labeler label,
                         const void *ctx, moore_graph **out, moore_error *err);
 /* Formats a SPEC and passes it to a planner's emit callback. */
 int moore_family_emit(moore_plan_emit emit, void *ctx, moore_error *err, const char *fmt, ...)

@@ -81,11 +81,7 @@ int moore_fattree_build(moore_params *pp, moore_graph **out, moore_error *err)
             for (int32_t i = 0; !rc && i < h; i++)
                 rc = moore_builder_add_link(b, agg, core0 + j * h + i, err);
         }
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    if ((rc = moore_family_finish(b, 0, fattree_label, &h, out, err)))
+    if ((rc = moore_family_finish(b, rc, 0, fattree_label, &h, out, err)))
         return rc;
     for (int32_t v = edge0; v < agg0; v++)
         (*out)->endpoints[v] = p;

@@ -111,11 +111,7 @@ int moore_flatbutterfly_build(moore_params *pp, moore_graph **out, moore_error *
         return rc;
     for (int64_t stage = 0; !rc && stage + 1 < s.n; stage++)
         rc = fb_add_stage(b, &s, stage, err);
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    return moore_family_finish(b, s.p, fb_label, &s, out, err);
+    return moore_family_finish(b, rc, s.p, fb_label, &s, out, err);
 }
 
 /* The paper's design point: p = k and radix n(k−1)+1, so every (n, k) whose

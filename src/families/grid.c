@@ -126,11 +126,7 @@ int moore_grid_build(const moore_grid *g, int32_t p, moore_graph **out, moore_er
             int64_t u = v + ((x + 1) % a - x) * w;
             rc = moore_builder_add_link(b, (int32_t)v, (int32_t)u, err);
         }
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    return moore_family_finish(b, p, grid_label, g, out, err);
+    return moore_family_finish(b, rc, p, grid_label, g, out, err);
 }
 
 int moore_grid_family_counts(moore_params *pp, moore_grid_shape shape, moore_counts *c,

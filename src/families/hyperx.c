@@ -105,11 +105,7 @@ int moore_hyperx_build(moore_params *pp, moore_graph **out, moore_error *err)
             for (int64_t x = digit + 1; !rc && x < s.S; x++)
                 rc = moore_builder_add_link(b, (int32_t)v, (int32_t)(v + (x - digit) * w), err);
         }
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    return moore_family_finish(b, s.p, hyperx_label, &s, out, err);
+    return moore_family_finish(b, rc, s.p, hyperx_label, &s, out, err);
 }
 
 /* K = 1, p = min(L·(S−1), R − L·(S−1)) endpoints per switch: the free ports,

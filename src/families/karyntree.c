@@ -93,11 +93,7 @@ int moore_karyntree_build(moore_params *pp, moore_graph **out, moore_error *err)
                                             (int32_t)((l + 1) * s.per_level + w +
                                                       (x - digit) * weight), err);
         }
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    if ((rc = moore_family_finish(b, 0, kt_label, &s, out, err)))
+    if ((rc = moore_family_finish(b, rc, 0, kt_label, &s, out, err)))
         return rc;
     for (int32_t v = 0; v < s.per_level; v++)
         (*out)->endpoints[v] = (int32_t)s.p;

@@ -137,11 +137,7 @@ int moore_kautz_build(moore_params *pp, moore_graph **out, moore_error *err)
             rc = moore_builder_add_link(b, (int32_t)x, (int32_t)y, err);
         }
     }
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    return moore_family_finish(b, s.p, kautz_label, &s, out, err);
+    return moore_family_finish(b, rc, s.p, kautz_label, &s, out, err);
 }
 
 /* Network degree 2b: for b = 2 … while 2b < R, every n ≥ 2 up to the listing

@@ -134,11 +134,7 @@ int moore_megafly_build(moore_params *pp, moore_graph **out, moore_error *err)
                                             (int32_t)(i * 2 * a + a + y), err);
     if (!rc)
         rc = moore_family_global_links(b, s.groups, a, s.g, 2 * a, a, err);
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    if ((rc = moore_family_finish(b, s.p, megafly_label, &s.a, out, err)))
+    if ((rc = moore_family_finish(b, rc, s.p, megafly_label, &s.a, out, err)))
         return rc;
     for (int64_t v = 0; v < c.switches; v++)
         if (v % (2 * a) >= a)

@@ -105,11 +105,7 @@ int moore_mlfm_build(moore_params *pp, moore_graph **out, moore_error *err)
                 if (!rc)
                     rc = moore_builder_add_link(b, layer * w + j, gr, err);
             }
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    if ((rc = moore_family_finish(b, 0, mlfm_label, &s, out, err)))
+    if ((rc = moore_family_finish(b, rc, 0, mlfm_label, &s, out, err)))
         return rc;
     for (int64_t v = 0; v < s.lrs; v++)
         (*out)->endpoints[v] = s.p;

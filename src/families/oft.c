@@ -141,11 +141,7 @@ int moore_oft_build(moore_params *pp, moore_graph **out, moore_error *err)
         }
     }
     moore_graph_free(er);
-    if (!rc) {
-        rc = moore_family_finish(b, s.p, oft_label, &s.rows, out, err);
-        b = NULL;
-    }
-    moore_builder_free(b);
+    rc = moore_family_finish(b, rc, s.p, oft_label, &s.rows, out, err);
     for (int32_t v = 2 * R; !rc && v < 3 * R; v++)
         (*out)->endpoints[v] = 0;
     return rc;

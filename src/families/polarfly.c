@@ -131,12 +131,8 @@ int moore_polarfly_build(moore_params *pp, moore_graph **out, moore_error *err)
     for (int32_t u = 0; !rc && u < c.switches; u++)
         rc = pf_link_line(f, u, b, err);
     moore_gf_free(f);
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
     int32_t q32 = (int32_t)q;
-    return moore_family_finish(b, p, polarfly_label, &q32, out, err);
+    return moore_family_finish(b, rc, p, polarfly_label, &q32, out, err);
 }
 
 /* Every prime power q whose network degree q+1 leaves a port for an endpoint

@@ -277,11 +277,7 @@ int moore_polarstar_build(moore_params *pp, moore_graph **out, moore_error *err)
         rc = moore_builder_new((int32_t)c.switches, c.links, &b, err);
     if (!rc)
         rc = ps_links(&s, er, &j, b, err);
-    if (!rc) {
-        rc = moore_family_finish(b, s.p, polarstar_label, &s.nj, out, err);
-        b = NULL;
-    }
-    moore_builder_free(b);
+    rc = moore_family_finish(b, rc, s.p, polarstar_label, &s.nj, out, err);
     moore_graph_free(er);
     ps_joiner_free(&j);
     return rc;

@@ -269,11 +269,7 @@ int moore_spectralfly_build(moore_params *pp, moore_graph **out, moore_error *er
         rc = moore_builder_new((int32_t)sh.n, sh.n * (sh.s + 1) / 2, &b, err);
     if (!rc)
         rc = spf_links(&sh, gen, id, mats, b, err);
-    if (!rc) {
-        rc = moore_family_finish(b, sh.p, spectralfly_label, mats, out, err);
-        b = NULL;
-    }
-    moore_builder_free(b);
+    rc = moore_family_finish(b, rc, sh.p, spectralfly_label, mats, out, err);
     free(gen);
     free(mats);
     free(id);

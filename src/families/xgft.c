@@ -181,11 +181,7 @@ int moore_xgft_build(moore_params *pp, moore_graph **out, moore_error *err)
         return rc;
     for (int64_t i = 0; !rc && i < s.h; i++)
         rc = xgft_add_level(b, &s, i, err);
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    if ((rc = moore_family_finish(b, 0, xgft_label, &s, out, err)))
+    if ((rc = moore_family_finish(b, rc, 0, xgft_label, &s, out, err)))
         return rc;
     for (int32_t v = 0; v < s.level_size[0]; v++)
         (*out)->endpoints[v] = (int32_t)s.p;
