@@ -408,10 +408,8 @@ int moore_jellyfish_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit,
             n++;
         if (n > MOORE_MAX_SWITCHES)
             break;
-        char spec[96];
-        snprintf(spec, sizeof spec, "jellyfish:n=%lld,d=%d,radix=%d", (long long)n, (int)d,
-                 (int)radix);
-        int rc = emit(ctx, spec, err);
+        int rc = moore_family_emit(emit, ctx, err, "jellyfish:n=%lld,d=%d,radix=%d",
+                                   (long long)n, (int)d, (int)radix);
         if (rc)
             return rc;
     }

@@ -247,9 +247,7 @@ int moore_slimfly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, v
         int64_t n = 2 * (int64_t)q * q;
         if (n > 1000000 && (endpoints <= 0 || reached))
             break;
-        char spec[64];
-        snprintf(spec, sizeof spec, "slimfly:q=%d,radix=%d", (int)q, (int)radix);
-        int rc = emit(ctx, spec, err);
+        int rc = moore_family_emit(emit, ctx, err, "slimfly:q=%d,radix=%d", (int)q, (int)radix);
         if (rc)
             return rc;
         if (endpoints > 0 && n * (radix - s.degree) >= endpoints)

@@ -401,19 +401,16 @@ int moore_xpander_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, v
     int64_t d = radix / 2, p = radix - d;
     if (d < 2)
         return MOORE_OK;
-    char spec[96];
     if (endpoints > 0) {
         int64_t k = (endpoints + (d + 1) * p - 1) / ((d + 1) * p);
         if (k * (d + 1) > MOORE_MAX_SWITCHES)
             return MOORE_OK;
-        snprintf(spec, sizeof spec, "xpander:d=%lld,k=%lld,radix=%d", (long long)d, (long long)k,
-                 (int)radix);
-        return emit(ctx, spec, err);
+        return moore_family_emit(emit, ctx, err, "xpander:d=%lld,k=%lld,radix=%d", (long long)d,
+                                 (long long)k, (int)radix);
     }
     for (int64_t k = 1; k * (d + 1) <= 1000000; k *= 4) {
-        snprintf(spec, sizeof spec, "xpander:d=%lld,k=%lld,radix=%d", (long long)d, (long long)k,
-                 (int)radix);
-        int rc = emit(ctx, spec, err);
+        int rc = moore_family_emit(emit, ctx, err, "xpander:d=%lld,k=%lld,radix=%d",
+                                   (long long)d, (long long)k, (int)radix);
         if (rc)
             return rc;
     }
