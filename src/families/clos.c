@@ -1,5 +1,5 @@
 /* clos.c — the folded Clos that datacenters build from switches of one radix
- * R for any server count (SPEC.md §6): the full-bandwidth baseline `moore
+ * R for any server count (docs/families.md): the full-bandwidth baseline `moore
  * compare` measures every other family against.
  *
  * A leaf gives down = R·O/(O+1) ports to servers and up = R/(O+1) to spines

@@ -1,5 +1,5 @@
 /* jellyfish.c — Jellyfish (Singla et al., NSDI'12): a random regular graph
- * of switches, and its incremental expansion (SPEC.md §2.4).
+ * of switches, and its incremental expansion (docs/xpander.md).
  *
  * Construction: the configuration model (shuffle n·d ports and pair them up)
  * gives a uniformly random d-regular *multigraph*; the few self-loops and

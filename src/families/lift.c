@@ -1,5 +1,5 @@
 /* lift.c — 2-lifts of any graph, the signed adjacency matrix, and the
- * signing search (Bilu & Linial 2006; SPEC.md §2.3).
+ * signing search (Bilu & Linial 2006; docs/xpander.md).
  *
  * Bilu and Linial show that a signing with ρ(A_s) = O(√(d log³ d)) always
  * exists and conjecture 2√(d−1); finding the best one is hard, so this is a

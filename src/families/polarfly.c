@@ -32,7 +32,7 @@ static int pf_read(moore_params *pp, int64_t *q, int32_t *p, moore_error *err)
     if (!moore_is_prime_power(*q, NULL, NULL))
         return moore_error_set(err, MOORE_EINVAL, "polarfly: q=%lld is not a prime power",
                                (long long)*q);
-    /* Default ⌊(q+1)/2⌋ endpoints (SPEC.md §2.4): about half the network
+    /* Default ⌊(q+1)/2⌋ endpoints (docs/families.md): about half the network
      * degree, the usual balance of a diameter-2 network. */
     return moore_family_resolve_endpoints(pp, (int32_t)(*q + 1), (int32_t)((*q + 1) / 2), p,
                                           err);

@@ -1,4 +1,4 @@
-/* slimfly.c — Slim Fly: the McKay–Miller–Širáň (MMS) graph of SPEC.md §2.1
+/* slimfly.c — Slim Fly: the McKay–Miller–Širáň (MMS) graph of docs/slimfly.md
  * (McKay, Miller & Širáň 1998; Besta & Hoefler, SC'14).
  *
  * q is a prime power q = 4w + δ with δ ∈ {−1, 0, 1}. Switches are (0,x,y) and
@@ -14,7 +14,7 @@
  * Network degree k' = q + |X| = (3q − δ)/2; diameter 2.
  *
  * Real GF(p^n) arithmetic comes from src/field/gf.c, so prime powers such as
- * 4, 8, 9, 25, 27 work, not only the primes of the seed document. */
+ * 4, 8, 9, 25, 27 work, not only primes. */
 #include "families.h"
 #include "moore/field.h"
 

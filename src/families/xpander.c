@@ -1,11 +1,11 @@
 /* xpander.c — Xpander (Valadarsky, Shahaf, Dinitz & Schapira, CoNEXT'16),
- * in the paper's form and in the seed document's variant (SPEC.md §2.2).
+ * in the paper's form and in a variant (docs/xpander.md, "Two Xpanders").
  *
  * A meta-graph M (n_M nodes, a good small expander) is expanded: meta-node i
  * becomes the super-node of switches i·k … i·k+k−1, and every meta-link a–b
  * becomes a perfect matching between the two super-nodes. The paper takes
  * M = K_{d+1} and puts no links inside a super-node (intra=none), so the
- * network degree is d; the seed's variant (intra=clique) also wires each
+ * network degree is d; the clique variant (intra=clique) also wires each
  * super-node as a full mesh K_k, for degree (k−1) + d_M.
  *
  * The matchings are either seeded random permutations (matching=random; with
@@ -37,7 +37,7 @@ const moore_param_info moore_xpander_params[] = {
     { "k", "", "switches per super-node (lift copies of each meta-node)" },
     { "meta", "complete", "meta-graph: complete (K_{d+1}), petersen, a SPEC with ';' for ',' "
                           "(slimfly:q=5), or a topology file" },
-    { "intra", "none", "none (the paper) or clique (the seed's variant: K_k in each super-node)" },
+    { "intra", "none", "none (the paper) or clique (a variant: K_k in each super-node)" },
     { "matching", "random", "random (seeded permutations) or lift (successive 2-lifts with "
                             "signing search; k a power of two)" },
     { "tries", "1", "random: build T, keep the smallest lambda_nontrivial; lift: signing "

@@ -1,4 +1,4 @@
-/* endpoint_paths.c — server-to-server distances (SPEC.md §6): switch hops
+/* endpoint_paths.c — server-to-server distances (docs/compare.md): switch hops
  * between the switches of two servers, over ordered pairs of servers on
  * different switches, i.e. every switch pair s ≠ t weighted by p_s·p_t.
  * Keys `avg_path_length_endpoints` and `diameter_endpoints` of the paths group.
