@@ -59,9 +59,9 @@ int moore_paths_by_orbits(const moore_graph *g, const int32_t *orbits,
     int64_t done = 0;
 #pragma omp parallel
     {
-        int32_t *dist = malloc((size_t)(n ? n : 1) * sizeof *dist);
-        int32_t *q = malloc((size_t)(n ? n : 1) * sizeof *q);
-        int64_t *h = calloc((size_t)maxd + 1, sizeof *h);
+        int32_t *dist = moore_malloc((size_t)(n ? n : 1), sizeof *dist, NULL);
+        int32_t *q = moore_malloc((size_t)(n ? n : 1), sizeof *q, NULL);
+        int64_t *h = moore_calloc((size_t)maxd + 1, sizeof *h, NULL);
         if (!dist || !q || !h) {
 #pragma omp atomic write
             failed = 1;
@@ -107,13 +107,13 @@ static int cmp_u64(const void *a, const void *b)
 static int64_t invariant_classes(const moore_graph *g)
 {
     int32_t n = g->n;
-    uint64_t *key = malloc((size_t)n * sizeof *key);
+    uint64_t *key = moore_malloc((size_t)n, sizeof *key, NULL);
     if (!key)
         return -1;
     int failed = 0;
 #pragma omp parallel
     {
-        int32_t *mark = malloc((size_t)n * sizeof *mark);
+        int32_t *mark = moore_malloc((size_t)n, sizeof *mark, NULL);
         if (!mark) {
 #pragma omp atomic write
             failed = 1;
@@ -169,7 +169,7 @@ static int64_t invariant_classes(const moore_graph *g)
 static int64_t twin_switches(const moore_graph *g)
 {
     int32_t n = g->n;
-    uint64_t *key = malloc((size_t)n * sizeof *key);
+    uint64_t *key = moore_malloc((size_t)n, sizeof *key, NULL);
     if (!key)
         return -1;
 #pragma omp parallel for schedule(dynamic, 256)
@@ -203,8 +203,9 @@ static int64_t twin_switches(const moore_graph *g)
 static int distance_profiles(const moore_graph *g)
 {
     int32_t n = g->n;
-    int32_t *dist = malloc((size_t)n * sizeof *dist), *queue = malloc((size_t)n * sizeof *queue);
-    int64_t *count = calloc((size_t)n, sizeof *count);
+    int32_t *dist = moore_malloc((size_t)n, sizeof *dist, NULL);
+    int32_t *queue = moore_malloc((size_t)n, sizeof *queue, NULL);
+    int64_t *count = moore_calloc((size_t)n, sizeof *count, NULL);
     uint64_t hash[ORBIT_PROBES];
     if (!dist || !queue || !count) {
         free(dist);
@@ -238,7 +239,7 @@ static int distance_profiles(const moore_graph *g)
  * diameter (one BFS, O(E)); 0 when that BFS cannot run. */
 static double all_pairs_words(const moore_graph *g)
 {
-    int32_t *dist = malloc((size_t)g->n * sizeof *dist);
+    int32_t *dist = moore_malloc((size_t)g->n, sizeof *dist, NULL);
     if (!dist)
         return 0;
     int32_t ecc = moore_bfs(g, 0, dist, NULL);

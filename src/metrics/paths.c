@@ -50,7 +50,7 @@
 
 int32_t moore_bfs(const moore_graph *g, int32_t src, int32_t *dist, int32_t *queue)
 {
-    int32_t *q = queue ? queue : malloc((size_t)(g->n ? g->n : 1) * sizeof *q);
+    int32_t *q = queue ? queue : moore_malloc((size_t)(g->n ? g->n : 1), sizeof *q, NULL);
     if (!q)
         return -MOORE_ENOMEM;
     for (int32_t v = 0; v < g->n; v++)
@@ -234,9 +234,9 @@ int moore_girth(const moore_graph *g, int32_t *girth, moore_error *err)
     if (left > 0 && serial > 3 && first < n) {
 #pragma omp parallel
         {
-            int32_t *d = malloc((size_t)n * sizeof *d);
-            int32_t *par = malloc((size_t)n * sizeof *par);
-            int32_t *bq = malloc((size_t)n * sizeof *bq);
+            int32_t *d = moore_malloc((size_t)n, sizeof *d, NULL);
+            int32_t *par = moore_malloc((size_t)n, sizeof *par, NULL);
+            int32_t *bq = moore_malloc((size_t)n, sizeof *bq, NULL);
             if (!d || !par || !bq) {
 #pragma omp atomic write
                 failed = 1;
@@ -303,12 +303,12 @@ static size_t batch_ws_bytes(int32_t n)
 static int batch_ws_alloc(batch_ws *w, int32_t n)
 {
     size_t words = (size_t)n * W;
-    w->front = malloc(words * sizeof *w->front);
-    w->next = malloc(words * sizeof *w->next);
-    w->seen = malloc(words * sizeof *w->seen);
-    w->list = malloc((size_t)n * sizeof *w->list);
-    w->list2 = malloc((size_t)n * sizeof *w->list2);
-    w->hist = calloc((size_t)n, sizeof *w->hist);
+    w->front = moore_malloc(words, sizeof *w->front, NULL);
+    w->next = moore_malloc(words, sizeof *w->next, NULL);
+    w->seen = moore_malloc(words, sizeof *w->seen, NULL);
+    w->list = moore_malloc((size_t)n, sizeof *w->list, NULL);
+    w->list2 = moore_malloc((size_t)n, sizeof *w->list2, NULL);
+    w->hist = moore_calloc((size_t)n, sizeof *w->hist, NULL);
     return w->front && w->next && w->seen && w->list && w->list2 && w->hist;
 }
 
