@@ -40,14 +40,14 @@ int moore_paths_by_orbits(const moore_graph *g, const int32_t *orbits,
         return MOORE_OK;
     }
     int32_t maxd = n > 1 ? n - 1 : 0;
-    int64_t *size = moore_calloc((size_t)(n ? n : 1), sizeof *size, err);
-    int32_t *reps = moore_malloc((size_t)(n ? n : 1), sizeof *reps, err);
-    int64_t *hist = moore_calloc((size_t)maxd + 1, sizeof *hist, err);
+    int64_t *size = NULL, *hist = NULL;
+    int32_t *reps = NULL;
+    size = moore_calloc((size_t)(n ? n : 1), sizeof *size, err);
+    reps = moore_malloc((size_t)(n ? n : 1), sizeof *reps, err);
+    hist = moore_calloc((size_t)maxd + 1, sizeof *hist, err);
     if (!size || !reps || !hist) {
-        free(size);
-        free(reps);
-        free(hist);
-        return MOORE_ENOMEM;
+        rc = MOORE_ENOMEM;
+        goto done;
     }
     int32_t nreps = 0;
     for (int32_t v = 0; v < n; v++)
@@ -86,14 +86,17 @@ int moore_paths_by_orbits(const moore_graph *g, const int32_t *orbits,
         free(q);
         free(h);
     }
-    free(size);
-    free(reps);
     if (failed) {
-        free(hist);
-        return moore_error_set(err, MOORE_ENOMEM, "out of memory computing distances by orbits");
+        rc = moore_error_set(err, MOORE_ENOMEM, "out of memory computing distances by orbits");
+        goto done;
     }
     moore_paths_finish(out, hist, maxd + 1);
-    return MOORE_OK;
+    hist = NULL; /* out holds it now */
+done:
+    free(size);
+    free(reps);
+    free(hist);
+    return rc;
 }
 
 static int cmp_u64(const void *a, const void *b)

@@ -76,14 +76,12 @@ int32_t moore_bfs(const moore_graph *g, int32_t src, int32_t *dist, int32_t *que
 
 int moore_components(const moore_graph *g, int32_t *comp, int32_t *count, moore_error *err)
 {
-    int32_t *c = comp ? comp : moore_malloc((size_t)g->n, sizeof *c, err);
-    int32_t *q = moore_malloc((size_t)g->n, sizeof *q, err);
-    if (!c || !q) {
-        if (!comp)
-            free(c);
-        free(q);
-        return MOORE_ENOMEM;
-    }
+    int32_t *own = NULL, *q = NULL;
+    int32_t *c = comp ? comp : (own = moore_malloc((size_t)g->n, sizeof *own, err));
+    int rc = MOORE_ENOMEM;
+    q = moore_malloc((size_t)g->n, sizeof *q, err);
+    if (!c || !q)
+        goto done;
     for (int32_t v = 0; v < g->n; v++)
         c[v] = -1;
     int32_t k = 0;
@@ -104,10 +102,11 @@ int moore_components(const moore_graph *g, int32_t *comp, int32_t *count, moore_
         k++;
     }
     *count = k;
-    if (!comp)
-        free(c);
+    rc = MOORE_OK;
+done:
+    free(own);
     free(q);
-    return MOORE_OK;
+    return rc;
 }
 
 /* Marks in core[] the 2-core: what is left after repeatedly removing switches
@@ -206,17 +205,15 @@ int moore_girth(const moore_graph *g, int32_t *girth, moore_error *err)
         return MOORE_OK;
     if (g->m == n && moore_graph_degree_max(g) == 2 && moore_graph_is_regular(g))
         return girth_of_cycles(g, girth, err);
-    char *core = moore_malloc((size_t)n, 1, err);
-    int32_t *dist = moore_malloc((size_t)n, sizeof *dist, err);
-    int32_t *parent = moore_malloc((size_t)n, sizeof *parent, err);
-    int32_t *q = moore_malloc((size_t)n, sizeof *q, err);
-    if (!core || !dist || !parent || !q) {
-        free(core);
-        free(dist);
-        free(parent);
-        free(q);
-        return MOORE_ENOMEM;
-    }
+    char *core = NULL;
+    int32_t *dist = NULL, *parent = NULL, *q = NULL;
+    int rc = MOORE_ENOMEM;
+    core = moore_malloc((size_t)n, 1, err);
+    dist = moore_malloc((size_t)n, sizeof *dist, err);
+    parent = moore_malloc((size_t)n, sizeof *parent, err);
+    q = moore_malloc((size_t)n, sizeof *q, err);
+    if (!core || !dist || !parent || !q)
+        goto done;
     int32_t left = two_core(g, core, dist, q);
     int32_t first = 0, tried = 0, serial = INT32_MAX;
     for (int32_t v = 0; v < n; v++)
@@ -226,9 +223,6 @@ int moore_girth(const moore_graph *g, int32_t *girth, moore_error *err)
             serial = girth_from(g, core, first, serial, dist, parent, q);
             tried++;
         }
-    free(dist);
-    free(parent);
-    free(q);
     _Atomic int32_t best = serial;
     int failed = 0;
     if (left > 0 && serial > 3 && first < n) {
@@ -261,12 +255,19 @@ int moore_girth(const moore_graph *g, int32_t *girth, moore_error *err)
             free(bq);
         }
     }
-    free(core);
-    if (failed)
-        return moore_error_set(err, MOORE_ENOMEM, "out of memory computing girth");
+    if (failed) {
+        rc = moore_error_set(err, MOORE_ENOMEM, "out of memory computing girth");
+        goto done;
+    }
     int32_t found = atomic_load(&best);
     *girth = found == INT32_MAX ? 0 : found;
-    return MOORE_OK;
+    rc = MOORE_OK;
+done:
+    free(core);
+    free(dist);
+    free(parent);
+    free(q);
+    return rc;
 }
 
 double moore_bound(int32_t degree, int32_t diameter)
@@ -554,21 +555,17 @@ int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
                             "all-pairs distances", err);
     if ((rc = moore_dist_agree(dist, rc, err)))
         return rc;
-    int64_t *hist = moore_calloc((size_t)n, sizeof *hist, err);
-    int32_t *order = moore_malloc((size_t)n, sizeof *order, err);
-    int32_t *q = moore_malloc((size_t)n, sizeof *q, err);
-    char *taken = moore_malloc((size_t)n, 1, err);
+    int64_t *hist = NULL;
+    int32_t *order = NULL, *q = NULL;
+    char *taken = NULL;
+    hist = moore_calloc((size_t)n, sizeof *hist, err);
+    order = moore_malloc((size_t)n, sizeof *order, err);
+    q = moore_malloc((size_t)n, sizeof *q, err);
+    taken = moore_malloc((size_t)n, 1, err);
     rc = hist && order && q && taken ? MOORE_OK : MOORE_ENOMEM;
-    if ((rc = moore_dist_agree(dist, rc, err))) {
-        free(hist);
-        free(order);
-        free(q);
-        free(taken);
-        return rc;
-    }
+    if ((rc = moore_dist_agree(dist, rc, err)))
+        goto done;
     source_order(g, order, taken, q);
-    free(q);
-    free(taken);
     int failed = 0;
     int32_t done = 0;
 #pragma omp parallel num_threads(threads)
@@ -605,7 +602,6 @@ int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
         }
         batch_ws_free(&w);
     }
-    free(order);
     if (failed)
         rc = moore_error_set(err, MOORE_ENOMEM,
                              "out of memory for all-pairs distance bitsets (%d switches)", (int)n);
@@ -613,14 +609,18 @@ int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
     rc = moore_dist_agree(dist, rc, err);
     if (!rc)
         rc = moore_dist_sum_i64(dist, hist, n, err);
-    if (rc) {
-        free(hist);
-        return rc;
-    }
+    if (rc)
+        goto done;
     if (o && o->progress) /* thread 0 may not have run the last batch */
         o->progress(o->progress_ctx, "distances", 1.0);
     moore_paths_finish(out, hist, n);
-    return MOORE_OK;
+    hist = NULL; /* out holds it now */
+done:
+    free(hist);
+    free(order);
+    free(q);
+    free(taken);
+    return rc;
 }
 
 /* Exact sums (128 bits: d · pairs passes 2^63 on the largest graphs), so the
