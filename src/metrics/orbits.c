@@ -30,15 +30,9 @@ int moore_paths_by_orbits(const moore_graph *g, const int32_t *orbits,
                                    "paths by orbits: orbits[%d]=%d is not an orbit "
                                    "representative (need orbits[orbits[v]] == orbits[v])",
                                    (int)v, (int)orbits[v]);
-    int rc = moore_components(g, NULL, &out->components, err);
-    if (rc)
+    int rc = moore_paths_components(g, out, err);
+    if (rc || !out->connected)
         return rc;
-    out->connected = out->components <= 1;
-    if (!out->connected) {
-        out->diameter = -1;
-        out->avg_path_length = NAN;
-        return MOORE_OK;
-    }
     int32_t maxd = n > 1 ? n - 1 : 0;
     int64_t *size = NULL, *hist = NULL;
     int32_t *reps = NULL;

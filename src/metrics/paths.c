@@ -523,15 +523,9 @@ int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
                         moore_paths_result *out, moore_error *err)
 {
     memset(out, 0, sizeof *out);
-    int rc = moore_components(g, NULL, &out->components, err);
-    if (rc)
+    int rc = moore_paths_components(g, out, err);
+    if (rc || !out->connected)
         return rc;
-    out->connected = out->components <= 1;
-    if (!out->connected) {
-        out->diameter = -1;
-        out->avg_path_length = NAN;
-        return MOORE_OK;
-    }
     int32_t n = g->n;
     if (n <= 1) { /* no pairs: distance 0 only */
         out->histogram = moore_calloc(1, sizeof *out->histogram, err);
@@ -621,6 +615,19 @@ done:
     free(q);
     free(taken);
     return rc;
+}
+
+int moore_paths_components(const moore_graph *g, moore_paths_result *out, moore_error *err)
+{
+    int rc = moore_components(g, NULL, &out->components, err);
+    if (rc)
+        return rc;
+    out->connected = out->components <= 1;
+    if (!out->connected) {
+        out->diameter = -1;
+        out->avg_path_length = NAN;
+    }
+    return MOORE_OK;
 }
 
 /* Exact sums (128 bits: d · pairs passes 2^63 on the largest graphs), so the
