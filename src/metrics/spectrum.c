@@ -437,14 +437,13 @@ int moore_spectrum_bipartite(const moore_graph *g, int *is_bipartite, int8_t *co
                              moore_error *err)
 {
     int32_t n = g->n;
-    int8_t *c = colour ? colour : moore_malloc((size_t)(n ? n : 1), sizeof *c, err);
-    int32_t *q = moore_malloc((size_t)(n ? n : 1), sizeof *q, err);
-    if (!c || !q) {
-        if (!colour)
-            free(c);
-        free(q);
-        return MOORE_ENOMEM;
-    }
+    int8_t *own = NULL;
+    int32_t *q = NULL;
+    int8_t *c = colour ? colour : (own = moore_malloc((size_t)(n ? n : 1), sizeof *own, err));
+    int rc = MOORE_ENOMEM;
+    q = moore_malloc((size_t)(n ? n : 1), sizeof *q, err);
+    if (!c || !q)
+        goto done;
     memset(c, -1, (size_t)n);
     int ok = 1;
     for (int32_t s = 0; s < n && ok; s++) {
@@ -468,10 +467,11 @@ int moore_spectrum_bipartite(const moore_graph *g, int *is_bipartite, int8_t *co
         }
     }
     *is_bipartite = ok;
-    if (!colour)
-        free(c);
+    rc = MOORE_OK;
+done:
+    free(own);
     free(q);
-    return MOORE_OK;
+    return rc;
 }
 
 /* Fills the derived values from λ₁, λ₂, λ_N and the value λ_nontrivial is
