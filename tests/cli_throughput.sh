@@ -37,6 +37,17 @@ check "disconnected says so" grep -q disconnected "$TMP/err"
 printf '0,9,1\n' >"$TMP/bad.csv"
 check "bad csv" test "$(status "$MOORE" throughput "$TMP/path.txt" --tm "$TMP/bad.csv")" = 2
 check "bad csv names line" grep -q 'bad.csv:1' "$TMP/err"
+# The number rule of docs/formats.md: 0x10 is not a demand of 16, +1 and 013
+# are not switch ids; blanks around a field are fine (a path's θ for one unit
+# 0→2 is 1, for 16 units 1/16).
+for f in '0,2,0x10' '0,2,+1' '013,2,1' '0,2,.5' '0,2,inf'; do
+    printf '%s\n' "$f" >"$TMP/strict.csv"
+    check "strict number $f" test "$(status "$MOORE" throughput "$TMP/path.txt" --tm "$TMP/strict.csv" --exact)" = 2
+    check "strict number $f one line" test "$(wc -l <"$TMP/err")" = 1
+done
+printf ' 0 , 2 , 16 \n' >"$TMP/blanks.csv"
+check "blanks around fields" test "$(status "$MOORE" throughput "$TMP/path.txt" --tm "$TMP/blanks.csv" --exact --json)" = 0
+check "demand 16" grep -Eq '"throughput":[[:space:]]*0\.0625' "$TMP/out"
 check "exact too big" test "$(status "$MOORE" throughput complete:n=1500 --tm permutation --exact --method arc)" = 2
 check "hint eps" grep -q -- '--eps' "$TMP/err"
 # Column generation: Petersen's closed form 1.8 with a certificate.
