@@ -117,7 +117,7 @@ def test_compare_rows_equal_cli():
     got = moore.compare(radix=24, endpoints=500)
     assert len(got) == len(rows)
     for g, w in zip(got, rows):
-        for key in ("spec", "switches", "diameter"):
+        for key in ("topology", "switches", "diameter"):
             if key in w:
                 assert g[key] == w[key]
 
