@@ -89,22 +89,6 @@ static void show_bounds(void *ctx, int64_t phase, double lower, double upper, do
     fflush(stderr);
 }
 
-/* The identity of the result (docs/json.md): family and params, from which
- * the JSON writer derives "topology"; a file without an origin is named by
- * its path, with family and params null. */
-static int report_identity(moore_report *r, const moore_graph *g, const char *topo,
-                           moore_error *err)
-{
-    if (!g->family) {
-        int rc = moore_report_string(r, "topology", topo, err);
-        if (!rc)
-            rc = moore_report_null(r, "family", err);
-        return rc ? rc : moore_report_null(r, "params", err);
-    }
-    int rc = moore_report_string(r, "family", g->family, err);
-    return rc ? rc : moore_report_string(r, "params", g->params ? g->params : "", err);
-}
-
 int cmd_throughput(int argc, char **argv)
 {
     cli_args a;
@@ -174,8 +158,6 @@ int cmd_throughput(int argc, char **argv)
     else if (!rc)
         rc = exact ? moore_flow_exact(g, t, &opt, &f, &err)
                    : moore_flow_approx(g, t, &opt, &f, &err);
-    if (!rc)
-        rc = report_identity(&r, g, topo, &err);
     if (!rc)
         rc = moore_report_string(&r, "routing", routing ? routing : "optimal", &err);
     if (!rc)
