@@ -15,6 +15,7 @@
 #include <string.h>
 #include "moore/moore.h"
 #include "moore/layout.h"
+#include "moore/page.h"
 #include "moore/resilience.h"
 #include "moore/routing.h"
 #include "moore/sweep.h"
@@ -792,7 +793,61 @@ static PyObject *py_sweep(PyObject *mod, PyObject *args)
     return d;
 }
 
+/* The page written whole to path, or nothing (moore_atomic_open/commit). */
+static int write_page(const moore_page_options *o, const char *path, moore_error *err)
+{
+    moore_atomic_file af;
+    int rc = moore_atomic_open(path, &af, err);
+    if (!rc && (rc = moore_page_write(o, af.f, err)))
+        moore_atomic_abort(&af);
+    return rc ? rc : moore_atomic_commit(&af, err);
+}
+
+/* _report(path, radix, endpoints, bandwidth, families, sweep, data, seed):
+ * `moore report`; sweep a sequence of endpoint counts or None. */
+static PyObject *py_report(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    moore_page_options o;
+    moore_page_options_default(&o);
+    const char *path;
+    int radix;
+    long long endpoints;
+    unsigned long long seed;
+    PyObject *sweep;
+    if (!PyArg_ParseTuple(args, "siLdzOzK", &path, &radix, &endpoints, &o.bandwidth,
+                          &o.families, &sweep, &o.data_dir, &seed))
+        return NULL;
+    o.radix = radix;
+    o.endpoints = endpoints;
+    o.metric.seed = seed;
+    if (sweep != Py_None) {
+        Py_ssize_t n = PySequence_Length(sweep);
+        if (n < 0)
+            return NULL;
+        if (n > MOORE_PAGE_SWEEP_MAX)
+            return PyErr_Format(PyExc_ValueError, "at most %d sweep values",
+                                MOORE_PAGE_SWEEP_MAX);
+        o.sweep_count = (int)n;
+        for (Py_ssize_t k = 0; k < n; k++) {
+            PyObject *x = PySequence_GetItem(sweep, k);
+            o.sweep[k] = x ? PyLong_AsLongLong(x) : -1;
+            Py_XDECREF(x);
+            if (PyErr_Occurred())
+                return NULL;
+        }
+    }
+    moore_error err;
+    moore_error_clear(&err);
+    int rc;
+    MOORE_PY_CALL(rc = write_page(&o, path, &err));
+    if (rc)
+        return raise_error(&err);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef module_methods[] = {
+    { "_report", py_report, METH_VARARGS, "internal: see moore.report" },
     { "route", (PyCFunction)(void (*)(void))py_route, METH_VARARGS | METH_KEYWORDS,
       "route(topo, algo='ecmp', paths=None, tables=None, layers=True, threads=0) -> dict" },
     { "_fail", py_fail, METH_VARARGS, "internal: see moore.fail" },

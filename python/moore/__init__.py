@@ -20,7 +20,7 @@ from . import _moore
 import os
 
 __all__ = ["Error", "Topology", "build", "from_networkx", "stats", "throughput", "layout", "route",
-           "fail", "sweep", "compare", "__version__"]
+           "fail", "sweep", "compare", "report", "__version__"]
 
 
 def _names(value):
@@ -126,13 +126,13 @@ _FAIL_MAX_TRIALS = 1000000
 _FAIL_MAX_LEVELS = 64
 
 
-def _check_int(option, value, lo, hi):
+def _check_int(option, value, lo, hi, command="fail"):
     """The command line's check of an integer option (``fail: --trials 0 is outside ...``)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _error(f"fail: {option} '{value}' is not an integer (decimal digits, no '+', "
-                     "blanks or leading zeros)")
+        raise _error(f"{command}: {option} '{value}' is not an integer (decimal digits, no "
+                     "'+', blanks or leading zeros)")
     if not lo <= value <= hi:
-        raise _error(f"fail: {option} {value} is outside {lo}..{hi}")
+        raise _error(f"{command}: {option} {value} is outside {lo}..{hi}")
 
 
 def _check_number(option, value, lo, hi):
@@ -143,10 +143,17 @@ def _check_number(option, value, lo, hi):
         raise _error(f"fail: {option} {value} is outside {lo:g}..{hi:g}")
 
 
+def _comma_items(text):
+    """The items of a command-line comma list, read as the command line reads it: "" has
+    none, a trailing comma ends the list ("0.1," is one item)."""
+    items = text.split(",") if text else []
+    return items[:-1] if items and items[-1] == "" else items
+
+
 def _fail_levels(value, integral):
     """Failure levels from a number, a list of numbers or the command line's "0.05,0.1",
     refused with the command line's lines."""
-    items = value.split(",") if isinstance(value, str) else (
+    items = _comma_items(value) if isinstance(value, str) else (
         list(value) if isinstance(value, (list, tuple)) else [value])
     hi = 1e9 if integral else 1.0
     levels = []
@@ -238,6 +245,54 @@ def compare(radix=48, endpoints=10000, families=None, metrics=None, seed=1, band
     ``"any"``: none)."""
     return _moore.compare(radix, endpoints, _names(families), _names(metrics), seed,
                           0.0 if bandwidth in (None, "any") else float(bandwidth))
+
+
+def _report_error(line):
+    """moore.Error with the line ``moore report`` prints."""
+    return _error("report: " + line)
+
+
+def report(path="report.html", radix=48, endpoints=10000, bandwidth=1.0, families=None,
+           sweep=None, data=None, seed=1):
+    """Writes the comparison as one self-contained HTML page, as ``moore report -o PATH``:
+    the main job's table (:func:`compare`), figures over a sweep of endpoint counts
+    (``sweep``, default 1,000 2,000 5,000 10,000 20,000), throughput with its proven bounds,
+    λ₂ against the Ramanujan bound, distance histograms and the seed claims checked
+    (docs/sweep.md). ``data``: a directory for every figure's numbers as CSV files.
+    ``bandwidth``: as in :func:`compare` (``"any"``: none). The page is written whole or
+    not at all; returns its path. Same arguments, same bytes as the command line.
+    """
+    path = _path(path)
+    if isinstance(radix, bool) or not isinstance(radix, int) or not 3 <= radix <= 100000:
+        raise _report_error(f"--radix {radix} is outside 3..100000")
+    if isinstance(endpoints, bool) or not isinstance(endpoints, int) or \
+            not 1 <= endpoints <= 100000000:
+        raise _report_error(f"--endpoints {endpoints} is outside 1..100000000")
+    if bandwidth in (None, "any"):
+        bandwidth = -1.0
+    elif not 1e-9 <= bandwidth <= 1e9:
+        raise _report_error(f"--bandwidth {bandwidth} is outside 1e-09..1e+09")
+    if sweep is not None:
+        sweep = _comma_items(sweep) if isinstance(sweep, str) else list(sweep)
+        for v in sweep:
+            if isinstance(v, bool) or not str(v).isdigit() or int(v) < 1:
+                raise _report_error(f"--sweep value '{v}' is not a positive integer")
+        if not sweep:
+            raise _report_error("--sweep is empty")
+        if len(sweep) > 32:
+            raise _report_error("--sweep takes at most 32 values")
+        sweep = [int(v) for v in sweep]
+    if data is not None:
+        data = _path(data)
+        try:
+            os.mkdir(data)
+        except FileExistsError:
+            pass
+        except OSError as e:
+            raise _report_error(f"cannot create --data directory '{data}': {e.strerror}")
+    _check_int("--seed", seed, 0, 9 * 10**18, "report")
+    _moore._report(path, radix, endpoints, float(bandwidth), _names(families), sweep, data, seed)
+    return path
 
 
 def from_networkx(graph, endpoints=None):

@@ -1,6 +1,7 @@
-"""moore.route, moore.fail and moore.sweep: the same numbers as `moore route --json`,
-`moore fail --json` and `moore sweep` for the same arguments, checks from theory, and every
-error path raising moore.Error with the command line's line.
+"""moore.route, moore.fail, moore.sweep and moore.report: the same numbers as
+`moore route --json`, `moore fail --json`, `moore sweep` and `moore report` for the same
+arguments, checks from theory, and every error path raising moore.Error with the command
+line's line.
 
 Run by ctest (python_moore) with PYTHONPATH=build/python and MOORE_CLI = the moore binary."""
 import sqlite3
@@ -114,6 +115,8 @@ def test_fail_by_theory():
 FAIL_ERRORS = [
     (dict(links=1.5), ["--links", "1.5"]),
     (dict(links="0.1,x"), ["--links", "0.1,x"]),
+    (dict(links="0.1,,0.2"), ["--links", "0.1,,0.2"]),
+    (dict(links=""), ["--links", ""]),
     (dict(racks=1.5), ["--racks", "1.5"]),
     (dict(racks=99), ["--racks", "99"]),
     (dict(links=[]), None),
@@ -189,3 +192,42 @@ def test_sweep_errors_equal_cli_line(tmp_path, text):
     with pytest.raises(moore.Error) as e:
         moore.sweep(tmp_path / "absent.json")
     assert str(e.value) == cli_error_line("sweep", tmp_path / "absent.json")
+
+
+REPORT = dict(radix=12, endpoints=100, families="slimfly,clos", sweep=[50, 100])
+REPORT_FLAGS = ["--radix", "12", "--endpoints", "100", "--families", "slimfly,clos",
+                "--sweep", "50,100"]
+
+
+def test_report_equals_cli(tmp_path):
+    assert moore.report(tmp_path / "py.html", data=tmp_path / "py", **REPORT) == \
+        str(tmp_path / "py.html")
+    rc, _, err = cli("report", *REPORT_FLAGS, "-o", tmp_path / "cli.html", "--data",
+                     tmp_path / "cli")
+    assert rc == 0, err
+    assert (tmp_path / "py.html").read_bytes() == (tmp_path / "cli.html").read_bytes()
+    csvs = sorted(p.name for p in (tmp_path / "cli").iterdir())
+    assert csvs and sorted(p.name for p in (tmp_path / "py").iterdir()) == csvs
+    for name in csvs:
+        assert (tmp_path / "py" / name).read_bytes() == (tmp_path / "cli" / name).read_bytes()
+
+
+REPORT_ERRORS = [
+    (dict(radix=2), ["--radix", "2"]),
+    (dict(endpoints=0), ["--endpoints", "0"]),
+    (dict(bandwidth=2e9), ["--bandwidth", str(2e9)]),
+    (dict(sweep="1,+2"), ["--sweep", "1,+2"]),
+    (dict(sweep=""), ["--sweep", ""]),
+    (dict(sweep=[5] * 33), ["--sweep", ",".join(["5"] * 33)]),
+    (dict(seed=-1), ["--seed", "-1"]),
+    (dict(families="nosuch"), ["--families", "nosuch"]),
+]
+
+
+@pytest.mark.parametrize("kwargs,flags", REPORT_ERRORS)
+def test_report_errors_equal_cli_line(tmp_path, kwargs, flags):
+    want = cli_error_line("report", *flags, "-o", tmp_path / "cli.html")
+    with pytest.raises(moore.Error) as e:
+        moore.report(tmp_path / "py.html", **kwargs)
+    assert str(e.value) == want
+    assert not (tmp_path / "py.html").exists() and not (tmp_path / "cli.html").exists()
