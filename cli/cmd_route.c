@@ -59,7 +59,7 @@ int cmd_route(int argc, char **argv)
     moore_report_init(&rep);
     rc = moore_topology_load(topo, &g, &err);
     if (!rc)
-        rc = moore_routing_run(g, &o, layers, paths, tables, &rep, &err);
+        rc = moore_routing_run(g, &o, layers, paths, tables, &rep, NULL, &err);
     cli_progress_done();
     if (!rc)
         rc = json ? moore_report_write_json(&rep, stdout, 1, &err)

@@ -555,17 +555,43 @@ static PyObject *py_layout(PyObject *mod, PyObject *args, PyObject *kw)
     return d;
 }
 
-/* route(topo, algo, paths, tables, layers, threads): the keys of `moore route --json`
- * (moore_routing_run), in the order the CLI computes them. */
+/* The routing's plain arrays as bytes, for NumPy (moore/_convert.py): dist
+ * (n·n uint16) and, for explicit path sets, pair_offs, path_offs (int64) and
+ * hops (int32), laid out as include/moore/routing.h says. */
+static PyObject *routing_arrays(const moore_routing *r)
+{
+    int64_t pairs = (int64_t)r->n * r->n;
+    PyObject *d = PyDict_New();
+    struct { const char *key; const void *p; int64_t bytes; } a[4] = {
+        { "dist", r->dist, pairs * (int64_t)sizeof *r->dist },
+        { "pair_offs", r->pair_offs, (pairs + 1) * (int64_t)sizeof(int64_t) },
+        { "path_offs", r->path_offs, (r->paths + 1) * (int64_t)sizeof(int64_t) },
+        { "hops", r->hops, r->path_offs ? r->path_offs[r->paths] * (int64_t)sizeof(int32_t) : 0 },
+    };
+    for (int k = 0; d && k < 4; k++) {
+        if (!a[k].p)
+            continue;
+        PyObject *b = PyBytes_FromStringAndSize(a[k].p, (Py_ssize_t)a[k].bytes);
+        if (!b || PyDict_SetItemString(d, a[k].key, b))
+            Py_CLEAR(d);
+        Py_XDECREF(b);
+    }
+    return d;
+}
+
+/* route(topo, algo, paths, tables, layers, threads, arrays): the keys of
+ * `moore route --json` (moore_routing_run); with arrays, the pair
+ * (dict, routing_arrays). */
 static PyObject *py_route(PyObject *mod, PyObject *args, PyObject *kw)
 {
     (void)mod;
-    static char *kwlist[] = { "topo", "algo", "paths", "tables", "layers", "threads", NULL };
+    static char *kwlist[] = { "topo", "algo", "paths", "tables", "layers", "threads", "arrays",
+                              NULL };
     PyObject *topo;
     const char *algo = "ecmp", *paths = NULL, *tables = NULL;
-    int layers = 1, threads = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|szzpi", kwlist, &topo, &algo, &paths, &tables,
-                                     &layers, &threads))
+    int layers = 1, threads = 0, arrays = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|szzpip", kwlist, &topo, &algo, &paths,
+                                     &tables, &layers, &threads, &arrays))
         return NULL;
     const moore_graph *g = graph_of(topo);
     if (!g)
@@ -573,6 +599,7 @@ static PyObject *py_route(PyObject *mod, PyObject *args, PyObject *kw)
     moore_routing_options o;
     moore_routing_options_default(&o);
     o.threads = threads;
+    moore_routing *r = NULL;
     moore_report rep;
     moore_report_init(&rep);
     moore_error err;
@@ -580,9 +607,17 @@ static PyObject *py_route(PyObject *mod, PyObject *args, PyObject *kw)
     int rc;
     MOORE_PY_CALL(
         rc = moore_routing_parse(algo, &o, &err);
-        if (!rc) rc = moore_routing_run(g, &o, layers, paths, tables, &rep, &err));
+        if (!rc) rc = moore_routing_run(g, &o, layers, paths, tables, &rep, arrays ? &r : NULL,
+                                        &err));
     PyObject *out = rc ? raise_error(&err) : moore_py_report_dict(&rep);
+    if (out && arrays) {
+        PyObject *raw = routing_arrays(r);
+        PyObject *pair = raw ? PyTuple_Pack(2, out, raw) : NULL;
+        Py_XDECREF(raw);
+        Py_SETREF(out, pair);
+    }
     moore_report_free(&rep);
+    moore_routing_free(r);
     return out;
 }
 
@@ -849,7 +884,7 @@ static PyObject *py_report(PyObject *mod, PyObject *args)
 static PyMethodDef module_methods[] = {
     { "_report", py_report, METH_VARARGS, "internal: see moore.report" },
     { "route", (PyCFunction)(void (*)(void))py_route, METH_VARARGS | METH_KEYWORDS,
-      "route(topo, algo='ecmp', paths=None, tables=None, layers=True, threads=0) -> dict" },
+      "route(topo, algo='ecmp', paths=None, tables=None, layers=True, threads=0, arrays=False)" },
     { "_fail", py_fail, METH_VARARGS, "internal: see moore.fail" },
     { "_disconnect", py_disconnect, METH_VARARGS, "internal: see moore.fail" },
     { "_sweep", py_sweep, METH_VARARGS, "internal: see moore.sweep" },

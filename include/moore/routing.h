@@ -141,11 +141,12 @@ MOORE_API void moore_deadlock_result_free(moore_deadlock_result *d);
  * adds to rep what `moore route --json` prints: algo, switches, pairs,
  * paths_total, paths_per_pair_min/_mean/_max, hops_mean, hops_max,
  * table_entries_max/_total, cdg_acyclic, cdg_dependencies, layers (null
- * without `layers`) and vcs_hop_index. One call for the CLI and the Python
- * binding. */
+ * without `layers`) and vcs_hop_index. On success *keep (when keep is not
+ * NULL) receives the routing (the caller frees it), else it is freed. One
+ * call for the CLI and the Python binding. */
 MOORE_API int moore_routing_run(const moore_graph *g, const moore_routing_options *o, int layers,
                                 const char *paths, const char *tables, moore_report *rep,
-                                moore_error *err);
+                                moore_routing **keep, moore_error *err);
 
 /* ---- files (export.c) ---- */
 

@@ -20,7 +20,7 @@ from . import _moore
 import os
 
 __all__ = ["Error", "Topology", "build", "from_networkx", "stats", "throughput", "layout", "route",
-           "fail", "sweep", "compare", "report", "__version__"]
+           "route_paths", "fail", "sweep", "compare", "report", "__version__"]
 
 
 def _names(value):
@@ -105,7 +105,7 @@ def layout(topo, model=None, switches_per_rack=0, cables=None):
     return _with_topology(_moore.layout(topo, model, switches_per_rack, cables))
 
 
-def route(topo, algo="ecmp", paths=None, tables=None, layers=True, threads=0):
+def route(topo, algo="ecmp", paths=None, tables=None, layers=True, threads=0, arrays=False):
     """Routes of every ordered switch pair: a dict with the keys of ``moore route --json``
     (``algo``, ``pairs``, ``paths_total``, ``paths_per_pair_min``/``_mean``/``_max``,
     ``hops_mean``, ``hops_max``, ``table_entries_max``/``_total``, ``cdg_acyclic``,
@@ -117,9 +117,32 @@ def route(topo, algo="ecmp", paths=None, tables=None, layers=True, threads=0):
     as ``--paths`` / ``--tables`` do. ``layers=False`` skips the channel dependency graph
     (``cdg_acyclic`` and ``layers`` are then None), as ``--no-layers``. ``threads``: OpenMP
     threads (0: the default); the numbers do not depend on it.
+
+    ``arrays=True`` adds the routing itself as NumPy arrays: ``dist`` (uint16, shape
+    (switches, switches), hop distances) and, for ``ksp``, ``valiant`` and ``ugal``, the
+    explicit paths in CSR form — the paths of pair (s, t) are ``path_offs[pair_offs[s*n+t]
+    : pair_offs[s*n+t+1]]`` and path i is ``hops[path_offs[i]:path_offs[i+1]]``, s to t —
+    with :func:`route_paths` (``route_paths(r, s, t)``) giving them as lists.
     """
-    return _moore.route(_topology(topo), algo, _path(paths), _path(tables), bool(layers),
-                        int(threads))
+    t = _topology(topo)
+    out = _moore.route(t, algo, _path(paths), _path(tables), bool(layers), int(threads),
+                       bool(arrays))
+    if not arrays:
+        return out
+    from ._convert import route_arrays
+    d, raw = out
+    d.update(route_arrays(raw, t.switches))
+    return d
+
+
+def route_paths(r, s, t):
+    """The paths of switch pair (s, t) as lists of switches, from ``route(...,
+    arrays=True)`` of an explicit path set (``ksp``, ``valiant``, ``ugal``)."""
+    from ._convert import route_paths as paths_of
+    if "hops" not in r:
+        raise _error("route_paths: the routing has no explicit paths (ksp, valiant, ugal "
+                     "with arrays=True)")
+    return paths_of(r, s, t)
 
 
 _FAIL_MAX_TRIALS = 1000000

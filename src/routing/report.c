@@ -35,7 +35,8 @@ static int routing_report(moore_report *rep, const moore_routing *r, const moore
 }
 
 int moore_routing_run(const moore_graph *g, const moore_routing_options *o, int layers,
-                      const char *paths, const char *tables, moore_report *rep, moore_error *err)
+                      const char *paths, const char *tables, moore_report *rep,
+                      moore_routing **keep, moore_error *err)
 {
     moore_routing *r = NULL;
     moore_routing_stats s;
@@ -53,6 +54,10 @@ int moore_routing_run(const moore_graph *g, const moore_routing_options *o, int 
     if (tables && (rc = moore_routing_write_tables(g, r, tables, err)))
         goto done;
     rc = routing_report(rep, r, &s, layers ? &d : NULL, err);
+    if (!rc && keep) {
+        *keep = r;
+        r = NULL;
+    }
 done:
     moore_deadlock_result_free(&d);
     moore_routing_free(r);

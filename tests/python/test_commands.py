@@ -53,6 +53,32 @@ def test_route_ksp_counts_by_networkx():
     assert r["hops_mean"] == pytest.approx(sum(hops) / len(hops), rel=1e-12)
 
 
+@pytest.mark.parametrize("algo", ["ksp:k=3", "valiant:samples=2,seed=3", "ugal:samples=1"])
+def test_route_arrays_equal_cli_paths(tmp_path, algo):
+    # The CSR arrays hold the paths `moore route --paths` writes (src,dst,rank,layer,path).
+    r = moore.route("petersen", algo, arrays=True)
+    rc, _, err = cli("route", "petersen", "--algo", algo, "--paths", tmp_path / "p.csv")
+    assert rc == 0, err
+    want = {}
+    for line in (tmp_path / "p.csv").read_text().splitlines()[1:]:
+        src, dst, _, _, path = line.split(",")
+        want.setdefault((int(src), int(dst)), []).append([int(v) for v in path.split("-")])
+    got = {(s, t): moore.route_paths(r, s, t) for s in range(10) for t in range(10) if s != t}
+    assert got == want
+    assert r["hops"].size == r["path_offs"][-1] and len(r["pair_offs"]) == 101
+
+
+def test_route_dist_by_networkx():
+    g = nx.random_regular_graph(3, 16, seed=5)
+    r = moore.route(moore.from_networkx(g), "ecmp", arrays=True)
+    d = dict(nx.all_pairs_shortest_path_length(g))
+    index = {v: i for i, v in enumerate(g.nodes)}      # from_networkx numbers in g.nodes order
+    assert r["dist"].shape == (16, 16)
+    assert all(r["dist"][index[s], index[t]] == d[s][t] for s in g for t in g)
+    with pytest.raises(moore.Error):
+        moore.route_paths(r, 0, 1)          # ECMP keeps distances, not explicit paths
+
+
 @pytest.mark.parametrize("algo", ["nosuch", "ksp:k=0", "ksp:q=1", "valiant:samples=-1"])
 def test_route_errors_equal_cli_line(algo):
     want = cli_error_line("route", "petersen", "--algo", algo)

@@ -231,7 +231,7 @@ def test_no_leak_in_route_fail_throughput_layout(tmp_path):
     plan = str(tmp_path / "plan.csv")
 
     def calls():
-        moore.route(t, "ksp:k=2", threads=1)
+        moore.route(t, "ksp:k=2", threads=1, arrays=True)
         moore.fail(t, links=[0.1, 0.2], trials=1, threads=1)
         moore.fail(t, racks=1, trials=1)
         moore.fail(t, until_disconnected=True, trials=1)
