@@ -41,7 +41,7 @@ def layout(moore, topo, *extra):
 
 def table(moore):
     plan = json.loads(run(moore, "plan", "--radix", "48", "--endpoints", "10000", "--json")[0])
-    rows = [(p["family"], p["spec"], []) for p in plan if p.get("chosen")]
+    rows = [(p["family"], p["topology"], []) for p in plan if p.get("chosen")]
     xp = next((s for f, s, _ in rows if f == "xpander"), None)
     jf = next((s for f, s, _ in rows if f == "jellyfish"), None)
     if xp and jf:

@@ -16,7 +16,7 @@ N=${ENDPOINTS:-10000}
 TRIALS=${TRIALS:-100}
 TPUT_TRIALS=${TPUT_TRIALS:-10}
 LEVELS=0.05,0.1,0.2
-SPECS=$("$MOORE" compare --radix "$R" --endpoints "$N" --metrics basic --json | jq -r '.[].spec')
+SPECS=$("$MOORE" compare --radix "$R" --endpoints "$N" --metrics basic --json | jq -r '.[].topology')
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 

@@ -16,7 +16,7 @@ cat >"$TMP/sweep.json" <<JSON
 { "metrics": ["basic", "paths", "spectral"],
   "configs": [ {"plan": {"radix": [$RADIX], "rows": "all"}} ] }
 JSON
-"$MOORE" plan --radix "$RADIX" --json | jq -r '.[].spec' >"$TMP/specs"
+"$MOORE" plan --radix "$RADIX" --json | jq -r '.[].topology' >"$TMP/specs"
 n=$(wc -l <"$TMP/specs")
 echo "radix $RADIX: $n configurations, metrics basic,paths,spectral, $(nproc) cores"
 

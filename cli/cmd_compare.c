@@ -1,11 +1,13 @@
 /* cmd_compare.c — `moore compare [--radix R] [--endpoints N] [--bandwidth B]
- * [TOPO…]`: the main job. Per family the cheapest configuration with at least
- * N servers on radix-R switches proven to reach uniform throughput B per
- * server, one table row printed as each is measured, then each family against
- * the Clos baseline and a verdict on the Slim Fly seed's claim (library:
- * plan.h, docs/compare.md). */
+ * [--tm TM] [--db FILE] [TOPO…]`: the main job. Per family the cheapest
+ * configuration with at least N servers on radix-R switches proven to reach
+ * uniform throughput B per server, one table row (or one JSON object)
+ * printed as each is measured, then each family against the Clos baseline
+ * and a verdict on the Slim Fly seed's claim (library: plan.h,
+ * docs/compare.md). */
 #include "cli.h"
 #include "table.h"
+#include "moore/sweep.h"
 
 #include <cjson/cJSON.h>
 #include <math.h>
@@ -14,18 +16,35 @@
 
 const char cmd_compare_usage[] =
     "usage: moore compare [--radix R] [--endpoints N] [--bandwidth B|any] [--families LIST]\n"
-    "                     [--metrics LIST] [--throughput] [--thorough] [--seed S] [--json]\n"
-    "                     [TOPO...]\n\n"
+    "                     [--metrics LIST] [--throughput] [--thorough] [--tm TM] [--db FILE]\n"
+    "                     [--seed S] [--json] [TOPO...]\n\n"
     "For switches of radix R and at least N servers, chooses per family the cheapest\n"
     "configuration whose uniform-traffic throughput per server (each server sending 1\n"
     "in total) is proven to be at least B, and measures it. Cheapest: lowest cost_total\n"
     "when the layout metric group exists, else fewest switches, then fewest cables.\n"
     "The search varies servers per switch and size (and degree for Jellyfish/Xpander);\n"
     "closed-form bounds rule most configurations out before anything is built.\n"
-    "Columns: switches, cables, endpoints, p (servers on the busiest switch), switch\n"
-    "diameter, srv hops (mean switch hops between two servers on different switches),\n"
-    "uniform throughput proven lower/upper bound, worst-case throughput (--throughput),\n"
-    "bisection bandwidth, cost, cost per server, power and optical cables (layout).\n"
+    "Each row is printed as soon as it is measured (docs/compare.md).\n\n"
+    "Columns (a column shows when its metric group runs):\n"
+    "  links        switch-to-switch links; cables: the cables they need (a HyperX\n"
+    "               trunk of K counts K); p: servers on the busiest switch\n"
+    "  diam         switch diameter; srv hops: mean switch hops between two servers\n"
+    "               on different switches\n"
+    "  λ₂/Ram       lambda2 / 2 sqrt(d-1), one ratio (<= 1: within the Ramanujan bound;\n"
+    "               '-' for an irregular graph)\n"
+    "  θ_uni lo/hi  uniform throughput per server, proven lower and upper bound;\n"
+    "               θ_worst lo/hi the same under the longest-matching traffic\n"
+    "               (--throughput). Above 1 is possible: traffic between servers of\n"
+    "               one switch uses no link, so a full fat-tree reaches (S-1)/(S-p)\n"
+    "               (S servers, p per switch); 'hi' is an upper bound (of the\n"
+    "               approximation or of the path lengths), not a measured rate\n"
+    "  θ_ecmp, ecmp/opt, θ_ksp8 lo, ksp8/opt lo   the routing group (--metrics\n"
+    "               ...,routing): uniform throughput over ECMP (exact) and the 8\n"
+    "               shortest paths (a lower bound), and each over the optimum\n"
+    "  θ_TM lo/hi   with --tm TM: the (1+0.05) bounds under TM\n"
+    "  bisect norm ≤  bisection cut / (servers/2), 1 = full bisection; the cut\n"
+    "               comes from a partitioner, so this is an upper bound\n"
+    "  cost, cost/srv, power W, optical   the layout group (docs/layout.md)\n"
     "Below the table each family against the Clos baseline in signed percent.\n"
     "A '-' (JSON null) is a value that was not measured or is undefined.\n\n"
     "  --radix R         switch radix (default 48)\n"
@@ -35,21 +54,31 @@ const char cmd_compare_usage[] =
     "  --thorough        where the shortest-path split proves too little, also try\n"
     "                    the (1+0.05) approximation's lower bound (2 rows per family;\n"
     "                    seconds to tens of seconds each)\n"
-    "  --families LIST   comma list of families (default: all with a planner)\n"
-    "  --metrics LIST    metric groups to run (default: basic,paths,spectral,bisection\n"
-    "                    and layout where it exists)\n"
+    "  --families LIST   comma list of families with a planner (default: all of them)\n"
+    "  --metrics LIST    metric groups to run, each with a column (default:\n"
+    "                    basic,paths,spectral,bisection and layout where it exists)\n"
     "  --throughput      also run the throughput group (uniform and worst-case traffic,\n"
     "                    (1+0.05) bounds): seconds to minutes per topology\n"
-    "  --seed S          seed for randomised metrics (default 1)\n"
-    "  --json            an array of objects, one per topology, keyed as the columns,\n"
-    "                    plus vs_clos_switches_pct, vs_clos_cables_pct, vs_clos_cost_pct\n"
-    "  TOPO...           compare these SPECs or files instead of searching\n";
+    "  --tm TM           also the throughput under TM, any matrix 'moore throughput\n"
+    "                    --tm' takes: uniform, worst, permutation, permutation:seed=S,\n"
+    "                    alltoall, allreduce:..., llm:..., a CSV file\n"
+    "  --db FILE         read each row's metric groups (and --tm) from a database\n"
+    "                    'moore sweep' wrote; what it lacks is measured (stderr says\n"
+    "                    how many)\n"
+    "  --seed S          seed for randomised metrics and matrices (default 1)\n"
+    "  --json            an array of objects, one per row as it is done (--json=lines:\n"
+    "                    one a line), keyed as the columns, plus avg_path_length,\n"
+    "                    diameter_endpoints, bandwidth_proof, lambda2, ramanujan_bound,\n"
+    "                    with --tm tm, throughput, lower, upper, tub, method, and\n"
+    "                    vs_clos_switches_pct, vs_clos_cables_pct, vs_clos_cost_pct\n"
+    "  TOPO...           compare these SPECs or files instead of searching (then\n"
+    "                    --radix, --endpoints, --bandwidth, --families and --thorough\n"
+    "                    are refused: they steer the search)\n";
 
 /* One cell of the text table from a report value. */
-static void format_cell(const moore_report *r, const moore_compare_column *c, char *buf,
-                        size_t len)
+static void format_cell(const moore_report *r, const char *key, char *buf, size_t len)
 {
-    const moore_report_item *it = moore_report_get(r, c->key);
+    const moore_report_item *it = moore_report_get(r, key);
     snprintf(buf, len, "-");
     if (!it)
         return;
@@ -60,46 +89,105 @@ static void format_cell(const moore_report *r, const moore_compare_column *c, ch
     else if (it->type == MOORE_VALUE_BOOL)
         snprintf(buf, len, "%s", it->i ? "yes" : "no");
     else if (it->type == MOORE_VALUE_DOUBLE && isfinite(it->d))
-        snprintf(buf, len, "%.3f", it->d);
-    if (c->key2 && strcmp(buf, "-") != 0) {
-        double b = moore_report_number(r, c->key2);
-        size_t used = strlen(buf);
-        if (isfinite(b))
-            snprintf(buf + used, len - used, "/%.3f", b);
+        snprintf(buf, len, fabs(it->d) >= 1e4 ? "%.0f" : "%.3f", it->d);
+}
+
+/* The text table: the columns shown, fixed up front (rows are printed as
+ * they are measured), with the --tm columns at the end. */
+#define MAX_COLS 40
+typedef struct text_cols {
+    int n;
+    const char *key[MAX_COLS];
+    char header[MAX_COLS][96];
+    int width[MAX_COLS];
+} text_cols;
+
+/* Display width: UTF-8 continuation bytes take no column. */
+static int text_width(const char *s)
+{
+    int w = 0;
+    for (; *s; s++)
+        w += ((unsigned char)*s & 0xc0) != 0x80;
+    return w;
+}
+
+static int min_width(const char *key)
+{
+    static const struct { const char *key; int w; } W[] = {
+        { "family", 9 }, { "topology", 34 }, { "switches", 8 }, { "cables", 7 },
+        { "endpoints", 9 }, { "cost_total", 10 }, { "power_w", 8 }, { NULL, 0 } };
+    for (int i = 0; W[i].key; i++)
+        if (strcmp(W[i].key, key) == 0)
+            return W[i].w;
+    return 5;
+}
+
+/* 1 when the metric list runs group (or "all" does). */
+static int group_listed(const char *metrics, const char *group)
+{
+    size_t n = strlen(group);
+    for (const char *s = metrics; *s;) {
+        size_t len = strcspn(s, ",");
+        if ((len == n && strncmp(s, group, n) == 0) || (len == 3 && strncmp(s, "all", 3) == 0))
+            return 1;
+        s += len + (s[len] == ',');
+    }
+    return 0;
+}
+
+static void cols_add(text_cols *t, const char *key, const char *header)
+{
+    if (t->n >= MAX_COLS)
+        return;
+    t->key[t->n] = key;
+    snprintf(t->header[t->n], sizeof t->header[t->n], "%s", header);
+    int h = text_width(t->header[t->n]), w = min_width(key);
+    t->width[t->n++] = h > w ? h : w;
+}
+
+/* Columns whose group runs, or that the first row has (the search's proof). */
+static void cols_choose(text_cols *t, const char *metrics, const char *tm,
+                        const moore_report *first)
+{
+    t->n = 0;
+    for (const moore_compare_column *c = moore_compare_columns(); c->key; c++)
+        if (!c->group || group_listed(metrics, c->group) || moore_report_get(first, c->key))
+            cols_add(t, c->key, c->header);
+    if (tm) {
+        char h[96];
+        snprintf(h, sizeof h, "θ_%.60s lo", tm);
+        cols_add(t, "lower", h);
+        snprintf(h, sizeof h, "θ_%.60s hi", tm);
+        cols_add(t, "upper", h);
     }
 }
 
-/* Rows are printed as they are measured, so widths are fixed up front. */
-static const int WIDTHS[] = { 9, 36, 8, 7, 9, 3, 4, 8, 13, 6, 6, 11, 8, 9, 7 };
-
-static int col_width(int j, const moore_compare_column *c)
+static void print_line(const text_cols *t, char cells[][96])
 {
-    int w = j < (int)(sizeof WIDTHS / sizeof *WIDTHS) ? WIDTHS[j] : 8;
-    int h = (int)strlen(c->header);
-    return h > w ? h : w;
-}
-
-static void print_line(const char *const *cells, const moore_compare_column *cols)
-{
-    for (int j = 0; cols[j].key; j++)
-        printf(j < 2 ? "%-*s%s" : "%*s%s", col_width(j, &cols[j]), cells[j],
-               cols[j + 1].key ? "  " : "\n");
+    for (int j = 0; j < t->n; j++) {
+        int pad = t->width[j] - text_width(cells[j]);
+        if (pad < 0)
+            pad = 0;
+        const char *sep = j + 1 < t->n ? "  " : "\n";
+        if (j < 2)
+            printf("%s%*s%s", cells[j], j + 1 < t->n ? pad : 0, "", sep);
+        else
+            printf("%*s%s%s", pad, "", cells[j], sep);
+    }
     fflush(stdout);
 }
 
-typedef struct text_ctx {
+typedef struct row_ctx {
     const moore_compare_options *o;
     const char *metrics;
-    int header_done;
-} text_ctx;
+    int json;
+    int first;              /* JSON: no row printed yet */
+    int failed;             /* a row could not be printed */
+    text_cols cols;         /* text: chosen at the first row */
+} row_ctx;
 
-static void print_header(text_ctx *t)
+static void print_header(row_ctx *t, const moore_report *first)
 {
-    const moore_compare_column *cols = moore_compare_columns();
-    const char *head[32];
-    int n = 0;
-    for (; cols[n].key && n < 32; n++)
-        head[n] = cols[n].header;
     char ep[32];
     cli_format_int(t->o->endpoints, ep, sizeof ep);
     if (t->o->topology_count)
@@ -111,58 +199,11 @@ static void print_header(text_ctx *t)
     else
         printf("radix %d, at least %s servers, any bandwidth; each family's fewest-switch "
                "configuration (metrics: %s)\n\n", (int)t->o->radix, ep, t->metrics);
-    print_line(head, cols);
-    t->header_done = 1;
-}
-
-/* moore_compare_options.row_done: one table line per measured row. */
-static void text_row(void *vctx, const moore_compare *c, int i)
-{
-    text_ctx *t = vctx;
-    cli_progress_done();
-    if (!t->header_done)
-        print_header(t);
-    const moore_compare_column *cols = moore_compare_columns();
-    char cells[32][96];
-    const char *row[32];
-    for (int j = 0; cols[j].key && j < 32; j++) {
-        format_cell(&c->rows[i].report, &cols[j], cells[j], sizeof cells[j]);
-        row[j] = cells[j];
-    }
-    print_line(row, cols);
-}
-
-static void pct_cell(double v, char *buf, size_t len)
-{
-    if (isfinite(v))
-        snprintf(buf, len, "%+.1f%%", v);
-    else
-        snprintf(buf, len, "-");
-}
-
-static int print_baseline(const moore_compare *c)
-{
-    double pct[3];
-    moore_error err;
-    if (c->count == 0 || moore_compare_vs_baseline(c, 0, pct, &err)) {
-        printf("\n(no clos row: no baseline comparison)\n");
-        return 0;
-    }
-    printf("\nagainst the Clos baseline (negative: fewer than the Clos)\n\n");
-    printf("%-10s  %9s  %9s  %9s\n", "family", "switches", "cables", "cost");
-    for (int i = 0; i < c->count; i++) {
-        const moore_report_item *fam = moore_report_get(&c->rows[i].report, "family");
-        char a[24], b[24], d[24];
-        moore_compare_vs_baseline(c, i, pct, &err);
-        pct_cell(pct[0], a, sizeof a);
-        pct_cell(pct[1], b, sizeof b);
-        pct_cell(pct[2], d, sizeof d);
-        printf("%-10s  %9s  %9s  %9s\n", fam && fam->s ? fam->s : "?", a, b, d);
-    }
-    char verdict[512];
-    moore_compare_verdict(c, verdict, sizeof verdict);
-    printf("\n%s\n", verdict);
-    return 0;
+    cols_choose(&t->cols, t->metrics, t->o->tm, first);
+    char head[MAX_COLS][96];
+    for (int j = 0; j < t->cols.n; j++)
+        snprintf(head[j], sizeof head[j], "%s", t->cols.header[j]);
+    print_line(&t->cols, head);
 }
 
 static cJSON *json_value(const moore_report *r, const char *key)
@@ -185,83 +226,197 @@ static cJSON *json_number(double v)
     return isfinite(v) ? cJSON_CreateNumber(v) : cJSON_CreateNull();
 }
 
-static int print_json(const moore_compare *c)
+/* Row i as one JSON object: the columns' keys, a few more, --tm's, and the
+ * percentages against the Clos row (null while there is none yet). */
+static cJSON *json_row(const moore_compare *c, int i, const char *tm)
 {
     static const char *const extra[] = { "avg_path_length", "diameter_endpoints",
-                                         "bandwidth_proof", "lambda2", "ramanujan_bound" };
+                                         "bandwidth_proof", "lambda2", "ramanujan_bound", NULL };
+    static const char *const tm_keys[] = { "tm", "throughput", "lower", "upper", "tub", "method",
+                                           NULL };
     static const char *const pct_keys[3] = { "vs_clos_switches_pct", "vs_clos_cables_pct",
                                              "vs_clos_cost_pct" };
-    cJSON *arr = cJSON_CreateArray();
-    for (int i = 0; arr && i < c->count; i++) {
-        cJSON *o = cJSON_CreateObject();
-        for (const moore_compare_column *col = moore_compare_columns(); col->key; col++) {
-            cJSON_AddItemToObject(o, col->key, json_value(&c->rows[i].report, col->key));
-            if (col->key2)
-                cJSON_AddItemToObject(o, col->key2, json_value(&c->rows[i].report, col->key2));
-        }
-        for (int k = 0; k < 5; k++)
-            cJSON_AddItemToObject(o, extra[k], json_value(&c->rows[i].report, extra[k]));
-        double pct[3] = { NAN, NAN, NAN };
-        moore_error err;
-        moore_compare_vs_baseline(c, i, pct, &err);
-        for (int k = 0; k < 3; k++)
-            cJSON_AddItemToObject(o, pct_keys[k], json_number(pct[k]));
-        cJSON_AddItemToArray(arr, o);
+    const moore_report *r = &c->rows[i].report;
+    cJSON *o = cJSON_CreateObject();
+    if (!o)
+        return NULL;
+    cJSON_AddItemToObject(o, "topology", json_value(r, "topology"));
+    cJSON_AddItemToObject(o, "family", json_value(r, "family"));
+    cJSON_AddItemToObject(o, "params", json_value(r, "params"));
+    for (const moore_compare_column *col = moore_compare_columns(); col->key; col++)
+        if (!cJSON_HasObjectItem(o, col->key))
+            cJSON_AddItemToObject(o, col->key, json_value(r, col->key));
+    for (int k = 0; extra[k]; k++)
+        cJSON_AddItemToObject(o, extra[k], json_value(r, extra[k]));
+    for (int k = 0; tm && tm_keys[k]; k++)
+        cJSON_AddItemToObject(o, tm_keys[k], json_value(r, tm_keys[k]));
+    double pct[3] = { NAN, NAN, NAN };
+    moore_error err;
+    moore_compare_vs_baseline(c, i, pct, &err);
+    for (int k = 0; k < 3; k++)
+        cJSON_AddItemToObject(o, pct_keys[k], json_number(pct[k]));
+    return o;
+}
+
+/* moore_compare_options.row_done: one table line or JSON object per row. */
+static void print_row(void *vctx, const moore_compare *c, int i)
+{
+    row_ctx *t = vctx;
+    cli_progress_done();
+    if (t->json) {
+        cJSON *o = json_row(c, i, t->o->tm);
+        if (!o || cli_json_row(o, &t->first))
+            t->failed = 1;
+        cJSON_Delete(o);
+        return;
     }
-    return cli_json_print(arr);
+    if (t->first)
+        print_header(t, &c->rows[i].report);
+    t->first = 0;
+    char cells[MAX_COLS][96];
+    for (int j = 0; j < t->cols.n; j++)
+        format_cell(&c->rows[i].report, t->cols.key[j], cells[j], sizeof cells[j]);
+    print_line(&t->cols, cells);
+}
+
+static void pct_cell(double v, char *buf, size_t len)
+{
+    if (isfinite(v))
+        snprintf(buf, len, "%+.1f%%", v);
+    else
+        snprintf(buf, len, "-");
+}
+
+static int print_baseline(const moore_compare *c)
+{
+    double pct[3];
+    moore_error err;
+    if (c->count == 0 || moore_compare_vs_baseline(c, 0, pct, &err)) {
+        printf("\n(no clos row: no baseline comparison)\n");
+        return 0;
+    }
+    printf("\nagainst the Clos baseline (negative: fewer than the Clos)\n\n");
+    static const char *const head[] = { "family", "switches", "cables", "cost" };
+    cli_table tb;
+    if (cli_table_init(&tb, 4, head, "lrrr"))
+        return 1;
+    for (int i = 0; i < c->count; i++) {
+        const moore_report_item *fam = moore_report_get(&c->rows[i].report, "family");
+        char a[24], b[24], d[24];
+        moore_compare_vs_baseline(c, i, pct, &err);
+        pct_cell(pct[0], a, sizeof a);
+        pct_cell(pct[1], b, sizeof b);
+        pct_cell(pct[2], d, sizeof d);
+        const char *row[] = { fam && fam->type == MOORE_VALUE_STRING ? fam->s : "file", a, b,
+                              d };
+        if (cli_table_add(&tb, row)) {
+            cli_table_free(&tb);
+            return 1;
+        }
+    }
+    cli_table_print(&tb, stdout);
+    cli_table_free(&tb);
+    char verdict[512];
+    moore_compare_verdict(c, verdict, sizeof verdict);
+    printf("\n%s\n", verdict);
+    return 0;
+}
+
+typedef struct compare_args {
+    int json, throughput;
+    const char *db;
+    const char *search_option;  /* the first option that steers the search */
+} compare_args;
+
+/* Parses argv into o and x; 0, or the exit status after one line. */
+static int parse(int argc, char **argv, moore_compare_options *o, const char **topos,
+                 compare_args *x)
+{
+    cli_args a;
+    cli_args_init(&a, argc, argv);
+    for (; a.i < a.argc && !a.bad; a.i++) {
+        long long v;
+        const char *word = a.argv[a.i];
+        if (cli_flag(&a, "--json", NULL))
+            x->json = 1;
+        else if (cli_flag(&a, "--throughput", NULL))
+            x->throughput = 1;
+        else if (cli_flag(&a, "--thorough", NULL))
+            o->approx_tries = 2;
+        else if (cli_option(&a, "--radix", "-r")) {
+            if (cli_int_value(&a, "--radix", 1, 1 << 20, &v))
+                o->radix = (int32_t)v;
+        } else if (cli_option(&a, "--endpoints", "-n")) {
+            if (cli_int_value(&a, "--endpoints", 1, (long long)1 << 50, &v))
+                o->endpoints = v;
+        } else if (cli_option(&a, "--bandwidth", "-b")) {
+            if (a.value && strcmp(a.value, "any") == 0)
+                o->bandwidth = 0;
+            else if (cli_double_value(&a, "--bandwidth", -1e300, 1e300, &o->bandwidth) &&
+                     !(o->bandwidth > 0 && isfinite(o->bandwidth)))
+                return cli_usage_error("compare: --bandwidth %s must be a number above 0 or "
+                                       "'any'", a.value);
+        } else if (cli_option(&a, "--families", NULL))
+            o->families = a.value;
+        else if (cli_option(&a, "--metrics", "-m"))
+            o->metrics = a.value;
+        else if (cli_option(&a, "--tm", NULL))
+            o->tm = a.value;
+        else if (cli_option(&a, "--db", NULL))
+            x->db = a.value;
+        else if (cli_option(&a, "--seed", NULL)) {
+            if (cli_int_value(&a, "--seed", 0, (long long)9e18, &v))
+                o->metric.seed = (uint64_t)v;
+        } else if (word[0] == '-' && word[1]) {
+            char hint[96];
+            return cli_usage_error("compare: unknown option '%s'%s", word,
+                                   cli_suggest_option("compare", word, hint, sizeof hint));
+        } else {
+            topos[o->topology_count++] = word;
+            continue;
+        }
+        static const char *const steer[] = { "--radix", "-r", "--endpoints", "-n",
+                                             "--bandwidth", "-b", "--families", "--thorough",
+                                             NULL };
+        for (int k = 0; steer[k] && !x->search_option; k++)
+            if (strncmp(word, steer[k], strlen(steer[k])) == 0 &&
+                (word[strlen(steer[k])] == '\0' || word[strlen(steer[k])] == '='))
+                x->search_option = steer[k];
+    }
+    if (a.bad)
+        return 2;
+    if (o->topology_count > 0 && x->search_option)
+        return cli_usage_error("compare: %s steers the search and has no effect on the TOPO "
+                               "arguments given (%s...): drop one or the other",
+                               x->search_option, topos[0]);
+    return 0;
+}
+
+/* --db FILE: an existing database (moore_sweep_db_open would create one). */
+static int open_db(const char *path, moore_sweep_db **db, moore_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return moore_error_set(err, MOORE_EINVAL, "compare: --db %s: no such database (make "
+                               "one with 'moore sweep SWEEPFILE --db %s')", path, path);
+    fclose(f);
+    return moore_sweep_db_open(path, db, err);
 }
 
 int cmd_compare(int argc, char **argv)
 {
-    cli_args a;
     moore_compare_options o;
     moore_compare_options_default(&o);
     cli_metric_options(&o.metric);
-    int json = 0, throughput = 0;
+    compare_args x = { 0 };
     const char **topos = calloc((size_t)argc, sizeof *topos);
     if (!topos)
         return 1;
     o.topologies = topos;
-    cli_args_init(&a, argc, argv);
-    for (; a.i < a.argc && !a.bad; a.i++) {
-        long long v;
-        if (cli_flag(&a, "--json", NULL))
-            json = 1;
-        else if (cli_flag(&a, "--throughput", NULL))
-            throughput = 1;
-        else if (cli_flag(&a, "--thorough", NULL))
-            o.approx_tries = 2;
-        else if (cli_option(&a, "--radix", "-r")) {
-            if (cli_int_value(&a, "--radix", 1, 1 << 20, &v))
-                o.radix = (int32_t)v;
-        } else if (cli_option(&a, "--endpoints", "-n")) {
-            if (cli_int_value(&a, "--endpoints", 1, (long long)1 << 50, &v))
-                o.endpoints = v;
-        } else if (cli_option(&a, "--bandwidth", "-b")) {
-            if (a.value && strcmp(a.value, "any") == 0)
-                o.bandwidth = 0;
-            else if (cli_double_value(&a, "--bandwidth", -1e300, 1e300, &o.bandwidth) &&
-                     !(o.bandwidth > 0 && isfinite(o.bandwidth))) {
-                free(topos);
-                return cli_usage_error("compare: --bandwidth %s must be a number above 0 or "
-                                       "'any'", a.value);
-            }
-        } else if (cli_option(&a, "--families", NULL))
-            o.families = a.value;
-        else if (cli_option(&a, "--metrics", "-m"))
-            o.metrics = a.value;
-        else if (cli_option(&a, "--seed", NULL)) {
-            if (cli_int_value(&a, "--seed", 0, (long long)9e18, &v))
-                o.metric.seed = (uint64_t)v;
-        } else if (a.argv[a.i][0] == '-' && a.argv[a.i][1]) {
-            free(topos);
-            return cli_usage_error("compare: unknown option '%s'", a.argv[a.i]);
-        } else
-            topos[o.topology_count++] = a.argv[a.i];
-    }
-    if (a.bad) {
+    int rc = parse(argc, argv, &o, topos, &x);
+    if (rc) {
         free(topos);
-        return 2;
+        return rc;
     }
     moore_error err;
     moore_error_clear(&err);
@@ -272,23 +427,33 @@ int cmd_compare(int argc, char **argv)
         free(topos);
         return cli_fail(&err);
     }
-    if (throughput && !strstr(metrics, "throughput"))
+    if (x.throughput && !strstr(metrics, "throughput"))
         strncat(metrics, ",throughput", sizeof metrics - strlen(metrics) - 1);
     o.metrics = metrics;
-    text_ctx t = { &o, metrics, 0 };
-    if (!json) {
-        o.row_done = text_row;
-        o.row_ctx = &t;
+    moore_sweep_db *db = NULL;
+    if (x.db && open_db(x.db, &db, &err)) {
+        free(topos);
+        return cli_fail(&err);
     }
+    o.db = db;
+    row_ctx t = { &o, metrics, x.json, 1, 0, { 0 } };
+    o.row_done = print_row;
+    o.row_ctx = &t;
     moore_compare c;
-    int rc = moore_compare_run(&o, &c, &err);
+    rc = moore_compare_run(&o, &c, &err);
     cli_progress_done();
     free(topos);
+    moore_sweep_db_close(db);
+    if (x.json && !t.first)
+        cli_json_rows_end(t.first); /* a run stopped by an error keeps valid JSON */
     if (rc)
         return cli_fail(&err);
     for (int i = 0; i < c.note_count; i++)
         fprintf(stderr, "moore: compare: %s\n", c.notes[i]);
-    rc = json ? print_json(&c) : print_baseline(&c);
+    if (x.json)
+        rc = t.first ? (cli_json_rows_end(1), 0) : 0;
+    else
+        rc = print_baseline(&c);
     moore_compare_free(&c);
-    return rc;
+    return rc || t.failed;
 }

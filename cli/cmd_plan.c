@@ -13,8 +13,10 @@
 const char cmd_plan_usage[] =
     "usage: moore plan --radix R [--endpoints N [--bandwidth B]] [--families LIST] [--json]\n\n"
     "Lists every feasible configuration of every family for switches of radix R,\n"
-    "from closed forms (no graph is built): switches, links (cables between\n"
-    "switches), network degree, endpoints and diameter.\n\n"
+    "from closed forms (no graph is built): switches, links (switch-to-switch),\n"
+    "cables (the cables those links need: a HyperX trunk of K counts K), network\n"
+    "degree (min-max), endpoints and diameter; with --bandwidth 'θ_uni ≤', the\n"
+    "closed-form upper bound on uniform throughput per server.\n\n"
     "  --radix R         switch radix (ports per switch)\n"
     "  --endpoints N     mark (*) the smallest configuration of each family with at\n"
     "                    least N endpoints\n"
@@ -24,34 +26,57 @@ const char cmd_plan_usage[] =
     "                    rows below B are ruled out (not listed; counted per family), *\n"
     "                    marks each family's first row compare would build\n"
     "  --families LIST   comma list of families (default: all with a planner)\n"
-    "  --json            an array of rows: family, spec, switches, links,\n"
-    "                    network_degree, endpoints, diameter, chosen (and with\n"
-    "                    --bandwidth: p, bound, ruled_out; every row)\n";
+    "  --json            an array of rows (docs/json.md): topology, family, params,\n"
+    "                    switches, links, cables, degree_min, degree_max, endpoints,\n"
+    "                    diameter, chosen (and with --bandwidth: endpoints_per_switch,\n"
+    "                    the servers per switch the search set or null,\n"
+    "                    throughput_uniform_upper, the closed-form bound or null,\n"
+    "                    ruled_out; every row)\n";
+
+/* A number, or null for an undefined value (negative: no closed form). */
+static void add_count(cJSON *o, const char *key, double v, int defined)
+{
+    if (defined)
+        cJSON_AddNumberToObject(o, key, v);
+    else
+        cJSON_AddNullToObject(o, key);
+}
+
+/* One row in the vocabulary of docs/json.md: the identity (topology = the
+ * SPEC, family, params) and the counts under the keys `moore stats` uses. */
+static cJSON *json_row(const moore_plan *p, const moore_plan_row *r)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (!o)
+        return NULL;
+    const char *colon = strchr(r->spec, ':');
+    cJSON_AddStringToObject(o, "topology", r->spec);
+    cJSON_AddStringToObject(o, "family", r->family->name);
+    cJSON_AddStringToObject(o, "params", colon ? colon + 1 : "");
+    cJSON_AddNumberToObject(o, "switches", (double)r->counts.switches);
+    cJSON_AddNumberToObject(o, "links", (double)r->counts.links);
+    cJSON_AddNumberToObject(o, "cables", (double)r->cables);
+    cJSON_AddNumberToObject(o, "degree_min", r->counts.degree_min);
+    cJSON_AddNumberToObject(o, "degree_max", r->counts.degree_max);
+    cJSON_AddNumberToObject(o, "endpoints", (double)r->counts.endpoints);
+    add_count(o, "diameter", r->counts.diameter, r->counts.diameter >= 0);
+    cJSON_AddBoolToObject(o, "chosen", r->chosen);
+    if (p->bandwidth > 0) {
+        add_count(o, "endpoints_per_switch", r->p, r->p > 0);
+        add_count(o, "throughput_uniform_upper", r->bound, isfinite(r->bound));
+        cJSON_AddBoolToObject(o, "ruled_out", r->ruled_out);
+    }
+    return o;
+}
 
 static int print_json(const moore_plan *p)
 {
     cJSON *arr = cJSON_CreateArray();
     for (int64_t i = 0; arr && i < p->count; i++) {
-        const moore_plan_row *r = &p->rows[i];
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "family", r->family->name);
-        cJSON_AddStringToObject(o, "spec", r->spec);
-        cJSON_AddNumberToObject(o, "switches", (double)r->counts.switches);
-        cJSON_AddNumberToObject(o, "links", (double)r->cables);
-        cJSON_AddNumberToObject(o, "network_degree", r->network_degree);
-        cJSON_AddNumberToObject(o, "endpoints", (double)r->counts.endpoints);
-        if (r->counts.diameter >= 0)
-            cJSON_AddNumberToObject(o, "diameter", r->counts.diameter);
-        else
-            cJSON_AddNullToObject(o, "diameter");
-        cJSON_AddBoolToObject(o, "chosen", r->chosen);
-        if (p->bandwidth > 0) {
-            cJSON_AddNumberToObject(o, "p", r->p);
-            if (isfinite(r->bound))
-                cJSON_AddNumberToObject(o, "bound", r->bound);
-            else
-                cJSON_AddNullToObject(o, "bound");
-            cJSON_AddBoolToObject(o, "ruled_out", r->ruled_out);
+        cJSON *o = json_row(p, &p->rows[i]);
+        if (!o) {
+            cJSON_Delete(arr);
+            return 1;
         }
         cJSON_AddItemToArray(arr, o);
     }
@@ -60,11 +85,12 @@ static int print_json(const moore_plan *p)
 
 static int print_text(const moore_plan *p)
 {
-    static const char *const head[] = { "", "family", "spec", "switches", "links",
-                                        "degree", "endpoints", "diameter", "bound" };
-    int cols = p->bandwidth > 0 ? 9 : 8;
+    static const char *const head[] = { "", "family", "topology", "switches", "links",
+                                        "cables", "degree", "endpoints", "diameter",
+                                        "θ_uni ≤" };
+    int cols = p->bandwidth > 0 ? 10 : 9;
     cli_table t;
-    if (cli_table_init(&t, cols, head, "lllrrrrrr"))
+    if (cli_table_init(&t, cols, head, "lllrrrrrrr"))
         return 1;
     int64_t ruled = 0;
     for (int64_t i = 0; i < p->count; i++) {
@@ -73,10 +99,15 @@ static int print_text(const moore_plan *p)
             ruled++;
             continue;
         }
-        char sw[32], ln[32], deg[16], ep[32], diam[16], bound[24];
+        char sw[32], ln[32], ca[32], deg[32], ep[32], diam[16], bound[24];
         cli_format_int(r->counts.switches, sw, sizeof sw);
-        cli_format_int(r->cables, ln, sizeof ln);
-        cli_format_int(r->network_degree, deg, sizeof deg);
+        cli_format_int(r->counts.links, ln, sizeof ln);
+        cli_format_int(r->cables, ca, sizeof ca);
+        if (r->counts.degree_min == r->counts.degree_max)
+            snprintf(deg, sizeof deg, "%d", (int)r->counts.degree_max);
+        else
+            snprintf(deg, sizeof deg, "%d-%d", (int)r->counts.degree_min,
+                     (int)r->counts.degree_max);
         cli_format_int(r->counts.endpoints, ep, sizeof ep);
         if (r->counts.diameter >= 0)
             snprintf(diam, sizeof diam, "%d", (int)r->counts.diameter);
@@ -86,8 +117,8 @@ static int print_text(const moore_plan *p)
             snprintf(bound, sizeof bound, "%.3f", r->bound);
         else
             snprintf(bound, sizeof bound, "build");
-        const char *row[] = { r->chosen ? "*" : "", r->family->name, r->spec, sw, ln, deg,
-                              ep, diam, bound };
+        const char *row[] = { r->chosen ? "*" : "", r->family->name, r->spec, sw, ln, ca,
+                              deg, ep, diam, bound };
         if (cli_table_add(&t, row)) {
             cli_table_free(&t);
             return 1;

@@ -89,8 +89,10 @@ json "iso" 0 iso slimfly:q=5 sf.el
 json "families" 0 families
 json "lift" 0 lift slimfly:q=3 -o lift.el
 json "throughput" 0 throughput slimfly:q=3
-# plan and compare print spec/network_degree/cables until they are brought
-# in line with docs/json.md (see docs/json.md, "Not yet in line").
+json "plan" 1 plan --radix 12
+json "plan --bandwidth" 1 plan --radix 16 --endpoints 300 --bandwidth 1 --families clos,jellyfish
+json "compare search" 1 compare --radix 12 --endpoints 150 --families clos,jellyfish --metrics basic,paths
+json "compare TOPO" 1 compare slimfly:q=3 fattree:k=4 --metrics basic,paths,spectral,throughput --tm worst
 
 # --threads N: same JSON for 1 and 2 threads.
 checks=$((checks + 1))

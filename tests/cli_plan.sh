@@ -12,17 +12,20 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 # JSON rows: an array of objects with the documented keys and types.
 "$MOORE" plan --radix 48 --json > "$tmp/plan.json"
 jq -e 'type == "array" and length > 0' "$tmp/plan.json" > /dev/null || fail "plan JSON is not a non-empty array"
-jq -e 'all(.[]; (.family | type) == "string" and (.spec | type) == "string"
+jq -e 'all(.[]; (.family | type) == "string" and (.topology | type) == "string"
+        and .topology == .family + (if .params == "" then "" else ":" + .params end)
         and (.switches | type) == "number" and (.links | type) == "number"
-        and (.network_degree | type) == "number" and (.endpoints | type) == "number"
+        and (.cables | type) == "number" and .cables >= .links
+        and (.degree_max | type) == "number" and .degree_min <= .degree_max
+        and (.endpoints | type) == "number"
         and ((.diameter | type) == "number" or .diameter == null)
-        and .chosen == false and .network_degree <= 48)' "$tmp/plan.json" > /dev/null \
+        and .chosen == false and .degree_max <= 48)' "$tmp/plan.json" > /dev/null \
   || fail "plan rows lack keys or have wrong types"
 for fam in fattree dragonfly hyperx torus polarfly; do
   jq -e --arg f "$fam" 'any(.[]; .family == $f)' "$tmp/plan.json" > /dev/null || fail "no $fam rows"
 done
 # fattree:k=16 as a row: 320 switches, 2,048 links, 1,024 endpoints, diameter 4
-jq -e 'any(.[]; .spec == "fattree:k=16" and .switches == 320 and .links == 2048
+jq -e 'any(.[]; .topology == "fattree:k=16" and .switches == 320 and .links == 2048
         and .endpoints == 1024 and .diameter == 4)' "$tmp/plan.json" > /dev/null \
   || fail "fattree:k=16 row is wrong"
 
@@ -32,7 +35,7 @@ jq -e 'any(.[]; .spec == "fattree:k=16" and .switches == 320 and .links == 2048
 jq -e '[.[] | select(.chosen)] | length > 0 and all(.[]; .endpoints >= 10000)
        and (group_by(.family) | all(.[]; length == 1))' "$tmp/mark.json" > /dev/null \
   || fail "--endpoints marks are wrong"
-jq -e '[.[] | select(.chosen and .family == "fattree") | .spec] == ["fattree:k=36"]' \
+jq -e '[.[] | select(.chosen and .family == "fattree") | .topology] == ["fattree:k=36"]' \
   "$tmp/mark.json" > /dev/null || fail "fat-tree mark is not k=36"
 "$MOORE" plan --radix 48 --endpoints 10000 > "$tmp/mark.txt"
 grep -Eq '^\*.*fattree:k=36 ' "$tmp/mark.txt" || fail "text table does not mark fattree:k=36"
@@ -69,7 +72,8 @@ expect_2 "3-tier limit" compare clos:radix=48,endpoints=30000000
 # plan --bandwidth: listed rows are not ruled out, each reaches the target and
 # carries its bound; the JSON lists every row with ruled_out iff bound < B.
 "$MOORE" plan --radix 16 --endpoints 300 --bandwidth 1 --families jellyfish,clos --json > "$tmp/bw.json"
-jq -e 'length > 0 and all(.[]; .endpoints >= 300 and (.ruled_out == ((.bound // 1e9) < 1)))
+jq -e 'length > 0 and all(.[]; .endpoints >= 300
+       and (.ruled_out == ((.throughput_uniform_upper // 1e9) < 1)))
        and ([.[] | select(.chosen)] | length) == 2' "$tmp/bw.json" > /dev/null \
   || fail "plan --bandwidth rows are wrong"
 
@@ -93,8 +97,98 @@ jq -e 'length == 3 and all(.[]; .endpoints >= 500 and (.diameter | type) == "num
        and (.cables | type) == "number" and has("throughput_worst")
  and has("lambda2") and has("ramanujan_bound") and has("avg_path_length_endpoints"))' "$tmp/cmp.json" > /dev/null \
   || fail "compare JSON rows are wrong"
-jq -e '.[] | select(.family == "fattree") | .spec == "fattree:k=14" and .diameter == 4' \
+jq -e '.[] | select(.family == "fattree") | .topology == "fattree:k=14" and .diameter == 4' \
   "$tmp/cmp.json" > /dev/null || fail "compare fat-tree row is wrong"
 "$MOORE" compare torus:dims=4x4 hyperx:L=2,S=3,K=2 --metrics basic,paths > "$tmp/cmp.txt"
 grep -q 'torus:dims=4x4' "$tmp/cmp.txt" || fail "compare with given topologies"
+# Every option takes effect or is refused with one line naming it and why.
+expect_2 "--radix steers the search" compare --radix 24 slimfly:q=5
+expect_2 "--endpoints steers the search" compare slimfly:q=5 --endpoints 100
+expect_2 "--bandwidth steers the search" compare slimfly:q=5 --bandwidth any
+expect_2 "--families steers the search" compare --families slimfly slimfly:q=5
+expect_2 "--thorough steers the search" compare --thorough slimfly:q=5
+expect_2 "--families: petersen has no planner" compare --families slimfly,petersen
+expect_2 "--families: unknown family 'slimfy' (did you mean 'slimfly'?)" compare --families slimfy
+expect_2 "group 'symmetry' has no column" compare slimfly:q=5 --metrics basic,symmetry
+expect_2 "--metrics all: group" compare slimfly:q=5 --metrics all
+expect_2 "unknown metric 'basc' (did you mean 'basic'?)" compare slimfly:q=5 --metrics basc
+expect_2 "unknown option '--tms' (did you mean '--tm'?)" compare slimfly:q=5 --tms uniform
+expect_2 "no such database" compare slimfly:q=5 --db "$tmp/none.db"
+[ ! -e "$tmp/none.db" ] || fail "compare --db created a database"
+
+# Headings say what they hold: one ratio column, bounds marked lo/hi or ≤,
+# the bisection named as normalised; no "a/b" pairs of values.
+"$MOORE" compare petersen slimfly:q=3 --metrics basic,paths,spectral,bisection,throughput \
+  > "$tmp/head.txt"
+sed -n 3p "$tmp/head.txt" > "$tmp/h"
+for h in 'λ₂/Ram' 'θ_uni lo' 'θ_uni hi' 'θ_worst lo' 'θ_worst hi' 'bisect norm ≤'; do
+  grep -qF "$h" "$tmp/h" || fail "compare heading lacks '$h': $(cat "$tmp/h")"
+done
+grep -E '^petersen' "$tmp/head.txt" > "$tmp/pet.txt"
+if grep -qE '[0-9]/[0-9]' "$tmp/pet.txt"; then fail "a cell holds a pair a/b"; fi
+# Petersen: lambda2 = 1, d = 3, so λ₂/Ram = 1/(2 sqrt 2) = 0.354.
+grep -qw '0.354' "$tmp/pet.txt" || fail "Petersen λ₂/Ram is not 0.354"
+
+# --json=lines: one object per row as it is done, the same rows as --json.
+"$MOORE" compare petersen slimfly:q=3 --metrics basic --json > "$tmp/arr.json"
+"$MOORE" compare petersen slimfly:q=3 --metrics basic --json=lines > "$tmp/lines.json"
+[ "$(wc -l < "$tmp/lines.json")" -eq 2 ] || fail "compare --json=lines: not one line per row"
+jq -e -s --slurpfile a "$tmp/arr.json" '. == $a[0]' "$tmp/lines.json" > /dev/null \
+  || fail "compare --json=lines differs from --json"
+
+# --tm TM: the throughput of every row under any matrix 'moore throughput'
+# takes, equal to what that command measures on the row's topology.
+for tm in permutation alltoall; do
+  "$MOORE" compare petersen hyperx:L=2,S=3 --metrics basic --tm "$tm" --seed 3 --json \
+    > "$tmp/tm.json"
+  for t in petersen hyperx:L=2,S=3; do
+    "$MOORE" throughput "$t" --tm "$tm" --seed 3 --json > "$tmp/one.json"
+    jq -e --arg t "$t" --arg tm "$tm" --slurpfile one "$tmp/one.json" '
+        [.[] | select(.topology | startswith($t))] | length == 1 and all(.[]; .tm == $tm and
+        .lower == $one[0].lower and .upper == $one[0].upper and .lower <= .upper)' \
+      "$tmp/tm.json" > /dev/null || fail "compare --tm $tm on $t differs from moore throughput"
+  done
+done
+"$MOORE" compare petersen --metrics basic --tm permutation > "$tmp/tm.txt"
+grep -qF 'θ_permutation lo' "$tmp/tm.txt" || fail "no column named after the --tm matrix"
+
+# --metrics ...,routing: the routing group's columns, equal to moore stats.
+"$MOORE" compare slimfly:q=3 --metrics basic,routing --json > "$tmp/rt.json"
+"$MOORE" stats slimfly:q=3 --metrics routing --json > "$tmp/rs.json"
+jq -e --slurpfile s "$tmp/rs.json" '.[0] | .throughput_uniform_ecmp == $s[0].throughput_uniform_ecmp
+     and .throughput_uniform_ksp8 == $s[0].throughput_uniform_ksp8
+     and .throughput_uniform_ecmp_ratio == $s[0].throughput_uniform_ecmp_ratio
+     and (.throughput_uniform_ecmp | type) == "number"' "$tmp/rt.json" > /dev/null \
+  || fail "compare routing columns differ from moore stats --metrics routing"
+"$MOORE" compare slimfly:q=3 --metrics basic,routing > "$tmp/rt.txt"
+grep -qF 'ecmp/opt' "$tmp/rt.txt" || fail "no ecmp/opt column"
+
+# --db FILE: a sweep's database gives the same numbers compare measures; a
+# row the database lacks (petersen) is measured, and stderr counts both.
+cat > "$tmp/sweep.json" <<'EOF'
+{"metrics": ["basic", "paths", "spectral"], "throughput": {"tm": ["uniform"], "eps": 0.05},
+ "configs": [{"spec": "slimfly:q=3"}, {"family": "hyperx", "grid": {"L": [2], "S": [3]}}]}
+EOF
+"$MOORE" sweep "$tmp/sweep.json" --db "$tmp/s.db" 2> /dev/null
+args=(slimfly:q=3 hyperx:L=2,S=3 petersen --metrics basic,paths,spectral --tm uniform --json)
+"$MOORE" compare "${args[@]}" > "$tmp/measured.json"
+"$MOORE" compare "${args[@]}" --db "$tmp/s.db" > "$tmp/fromdb.json" 2> "$tmp/db.err"
+grep -q "database: 8 results (row x metric group or --tm) read, 4 measured" "$tmp/db.err" \
+  || fail "compare --db did not read the sweep's 8 results: $(cat "$tmp/db.err")"
+jq -e --slurpfile m "$tmp/measured.json" '
+    map(del(.tub, .method)) == ($m[0] | map(del(.tub, .method)))' "$tmp/fromdb.json" > /dev/null \
+  || fail "compare --db numbers differ from compare measuring them"
+
+# --progress: progress lines on stderr (a pipe here), stdout unchanged.
+"$MOORE" compare petersen slimfly:q=3 --metrics basic > "$tmp/p0.txt" 2> "$tmp/e0.txt"
+"$MOORE" compare petersen slimfly:q=3 --metrics basic --progress 2>&1 > "$tmp/p1.txt" | cat > "$tmp/e1.txt"
+cmp -s "$tmp/p0.txt" "$tmp/p1.txt" || fail "compare --progress changed stdout"
+[ ! -s "$tmp/e0.txt" ] || fail "compare drew progress on a file without --progress"
+grep -q '^moore: compare 2/2: slimfly:q=3' "$tmp/e1.txt" || fail "compare --progress: no row line"
+"$MOORE" fail slimfly:q=3 --links 0.1,0.2 --trials 8 > "$tmp/f0.txt" 2> "$tmp/fe0.txt"
+"$MOORE" fail slimfly:q=3 --links 0.1,0.2 --trials 8 --progress 2>&1 > "$tmp/f1.txt" | cat > "$tmp/fe1.txt"
+cmp -s "$tmp/f0.txt" "$tmp/f1.txt" || fail "fail --progress changed stdout"
+[ ! -s "$tmp/fe0.txt" ] || fail "fail drew progress on a file without --progress"
+grep -q '^moore: level 2/2, failing 0.2: failure trials' "$tmp/fe1.txt" \
+  || fail "fail --progress: no line for the second level: $(head -2 "$tmp/fe1.txt")"
 echo "cli_plan: all passed"

@@ -239,19 +239,28 @@ static void compare_rows_follow_the_plan(void **state)
     moore_compare_free(&c);
 }
 
+/* compare on given topologies with these metric groups and --tm. */
+static void compare_given(moore_compare_options *o, const char **topos, int n,
+                          const char *metrics, const char *tm, moore_compare *c)
+{
+    moore_error err;
+    moore_compare_options_default(o);
+    o->topologies = topos;
+    o->topology_count = n;
+    o->metrics = metrics;
+    o->tm = tm;
+    assert_int_equal(moore_compare_run(o, c, &err), MOORE_OK);
+}
+
 /* Given topologies replace the planner; trunked HyperX counts K cables per link. */
 static void compare_given_topologies(void **state)
 {
     (void)state;
     const char *topos[] = { "hyperx:L=2,S=3,K=2", "petersen" };
     moore_compare_options o;
-    moore_compare_options_default(&o);
-    o.topologies = topos;
-    o.topology_count = 2;
-    o.metrics = "basic";
     moore_compare c;
     moore_error err;
-    assert_int_equal(moore_compare_run(&o, &c, &err), MOORE_OK);
+    compare_given(&o, topos, 2, "basic", NULL, &c);
     assert_int_equal(c.count, 2);
     assert_true(moore_report_number(&c.rows[0].report, "links") == 18);
     assert_true(moore_report_number(&c.rows[0].report, "cables") == 36);
@@ -264,28 +273,65 @@ static void compare_given_topologies(void **state)
     assert_non_null(strstr(err.msg, "q=6"));
 }
 
+/* Every column holds one value (no "a/b" pairs), keys are unique, each is
+ * filled by a metric group of the table or by compare itself, and every
+ * default group has a column; the metric check refuses groups without one. */
 static void compare_columns_and_default_metrics(void **state)
 {
     (void)state;
-    static const char *want[] = { "family", "spec", "switches", "cables", "endpoints",
-                                  "endpoints_per_switch", "diameter",
-                                  "avg_path_length_endpoints", "throughput_uniform",
-                                  "throughput_worst", "bisection_bandwidth", "cost_total",
-                                  "cost_per_endpoint", "power_w", "cables_optical" };
     const moore_compare_column *col = moore_compare_columns();
-    for (size_t i = 0; i < sizeof want / sizeof *want; i++)
-        assert_string_equal(col[i].key, want[i]);
-    assert_null(col[sizeof want / sizeof *want].key);
+    int n = 0;
+    for (; col[n].key; n++) {
+        assert_null(col[n].key2);
+        assert_true(col[n].group == NULL || moore_metric_group_find(col[n].group) != NULL);
+        for (int j = 0; j < n; j++)
+            assert_string_not_equal(col[j].key, col[n].key);
+    }
+    assert_string_equal(col[0].key, "family");
+    assert_string_equal(col[1].key, "topology");
     char list[256];
     moore_error err;
     assert_int_equal(moore_compare_default_metrics(list, sizeof list, &err), MOORE_OK);
     assert_int_equal(strncmp(list, "basic,paths", 11), 0);
+    assert_int_equal(moore_compare_check_metrics(list, &err), MOORE_OK);
+    assert_int_equal(moore_compare_check_metrics("basic,throughput,routing", &err), MOORE_OK);
+    assert_int_equal(moore_compare_check_metrics("basic,symmetry", &err), MOORE_EINVAL);
+    assert_non_null(strstr(err.msg, "'symmetry' has no column"));
+    assert_int_equal(moore_compare_check_metrics("all", &err), MOORE_EINVAL);
+    assert_int_equal(moore_compare_check_metrics("basc", &err), MOORE_EINVAL);
+    assert_non_null(strstr(err.msg, "did you mean 'basic'"));
     moore_report r;
     moore_report_init(&r);
     moore_graph *g = tu_build("complete:n=4");
     assert_int_equal(moore_metrics_compute(g, list, NULL, &r, &err), MOORE_OK);
     moore_graph_free(g);
     moore_report_free(&r);
+}
+
+/* compare's own keys against theory: the Petersen graph (3-regular, λ₂ = 1)
+ * has λ₂/2√(d−1) = 1/(2√2); under --tm uniform K₅ with one server per
+ * switch routes every demand on its direct link (each arc load θ/4) and no
+ * flow can do better (every unit crosses a link, 20 arcs): θ = 4, so the
+ * (1+0.05) bounds bracket 4. The identity is family:params. */
+static void compare_ratio_and_tm(void **state)
+{
+    (void)state;
+    const char *topos[] = { "petersen", "complete:n=5" };
+    moore_compare_options o;
+    moore_compare c;
+    compare_given(&o, topos, 2, "basic,spectral", "uniform", &c);
+    assert_int_equal(c.count, 2);
+    const moore_report *pet = &c.rows[0].report, *k5 = &c.rows[1].report;
+    assert_true(fabs(moore_report_number(pet, "lambda2_ramanujan_ratio") - 1 / (2 * sqrt(2))) <
+                1e-9);
+    assert_true(moore_report_number(k5, "lower") <= 4 + 1e-9);
+    assert_true(moore_report_number(k5, "upper") >= 4 - 1e-9);
+    assert_true(moore_report_number(k5, "lower") >= 4 / 1.05 - 1e-9);
+    assert_string_equal(moore_report_get(k5, "tm")->s, "uniform");
+    const moore_report_item *t = moore_report_get(k5, "topology");
+    assert_non_null(t);
+    assert_int_equal(strncmp(t->s, "complete", 8), 0);
+    moore_compare_free(&c);
 }
 
 /* The bandwidth search space: every row reaches the target, fits the radix on
@@ -416,6 +462,7 @@ int main(void)
         cmocka_unit_test(compare_rows_follow_the_plan),
         cmocka_unit_test(compare_given_topologies),
         cmocka_unit_test(compare_columns_and_default_metrics),
+        cmocka_unit_test(compare_ratio_and_tm),
         cmocka_unit_test(search_rows_and_bounds),
         cmocka_unit_test(compare_at_full_bandwidth),
     };

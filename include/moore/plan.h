@@ -87,20 +87,31 @@ MOORE_API int moore_plan_family_selected(const char *families, const moore_famil
 
 /* ---- compare ---- */
 
-/* A column of the comparison: the report key, its header, and for a column
- * shown as "a/b" the second key. JSON carries both keys separately. */
+/* A column of the comparison: the report key, its header (UTF-8; bounds
+ * marked "lo"/"hi" or "≤", ratios written a/b), and the metric group that
+ * fills it (NULL: compare's own keys, always there). key2 is always NULL
+ * (every column holds one value; kept for callers that read it). */
 typedef struct moore_compare_column {
     const char *key;
     const char *header;
     const char *key2;
+    const char *group;
 } moore_compare_column;
 
-/* family, spec, switches, cables, endpoints, endpoints_per_switch, diameter,
- * avg_path_length_endpoints, throughput_uniform/throughput_uniform_upper,
- * throughput_worst, bisection_bandwidth, cost_total, cost_per_endpoint,
+/* family, topology, switches, links, cables, endpoints, endpoints_per_switch,
+ * diameter, avg_path_length_endpoints, lambda2_ramanujan_ratio, the uniform
+ * and worst-case throughput bounds, the routing group's ECMP and KSP-8
+ * throughput and ratios, bisection_bandwidth, cost_total, cost_per_endpoint,
  * power_w, cables_optical; terminated by {NULL}. Keys a run did not measure
- * are absent from its reports (shown as '-' / null). */
+ * are absent from its reports (shown as '-' / null). docs/compare.md. */
 MOORE_API const moore_compare_column *moore_compare_columns(void);
+
+/* Refuses (MOORE_EINVAL, one line naming the group) a metric list for
+ * compare that names an unknown group or one without a column ("all"
+ * included): compare would compute it and show nothing. */
+MOORE_API int moore_compare_check_metrics(const char *list, moore_error *err);
+
+struct moore_sweep_db;
 
 struct moore_compare;
 
@@ -131,6 +142,15 @@ typedef struct moore_compare_options {
      * first, then family table order), so a caller can print it; may be NULL. */
     void (*row_done)(void *ctx, const struct moore_compare *c, int row);
     void *row_ctx;
+    /* A traffic matrix as `moore throughput --tm` takes it (uniform, worst,
+     * permutation, llm:..., alltoall, allreduce:..., a CSV file): every row
+     * also gets its (1+0.05) throughput bounds under it, keys tm, throughput,
+     * lower, upper, tub, method (moore_flow_report). NULL: none. */
+    const char *tm;
+    /* A sweep database (sweep.h): each row's metric groups (and the --tm
+     * task "throughput:eps=0.05:tm=TM") are read from it when it holds them
+     * for the row's topology, and measured otherwise. NULL: measure all. */
+    struct moore_sweep_db *db;
 } moore_compare_options;
 
 MOORE_API void moore_compare_options_default(moore_compare_options *o);
@@ -141,7 +161,10 @@ MOORE_API int moore_compare_default_metrics(char *buf, size_t len, moore_error *
 
 typedef struct moore_compare_row {
     char spec[MOORE_SPEC_MAX];
-    /* The metric groups' keys, plus "family", "spec" and "cables". */
+    /* The metric groups' keys, plus compare's own: "topology" (the SPEC
+     * that rebuilds it), "family", "params", "switches", "links", "cables"
+     * (switch-to-switch cables: links × cables per link), "endpoints",
+     * "endpoints_per_switch", "lambda2_ramanujan_ratio". */
     moore_report report;
 } moore_compare_row;
 
@@ -153,6 +176,8 @@ typedef struct moore_compare {
     moore_compare_row *rows;
     int note_count;
     char (*notes)[MOORE_ERRMSG_LEN]; /* families left out, and why */
+    int db_groups_read;         /* with a database: row × group results read from it */
+    int db_groups_measured;     /* ... and measured because it lacked them */
 } moore_compare;
 
 /* Plans (unless topologies are given), builds each chosen configuration,

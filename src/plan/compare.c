@@ -13,12 +13,19 @@
  * The winner's graph is kept (a cache of one) and measured without a
  * rebuild. At B = 0 ("any") the planner's fewest-switch row is taken as before.
  *
+ * Each row gets compare's own keys (the identity topology/family/params and
+ * the counts), its metric groups — read from a sweep database (o->db) where it
+ * holds them, computed otherwise — and with o->tm the throughput bounds under
+ * that matrix. Metric groups without a column are refused up front.
+ *
  * Columns are read from the reports by key, and the metric groups are found
  * by name in the metric table, so a family or a metric group merged later
  * shows up here without a change. Each built graph is checked against its
  * family's closed forms: a mismatch is a bug in that family, not a result. */
 #include "moore/plan.h"
 #include "moore/flow.h"
+#include "moore/suggest.h"
+#include "moore/sweep.h"
 #include "moore/traffic.h"
 #include "plan_internal.h"
 
@@ -29,25 +36,102 @@
 #include <string.h>
 
 static const moore_compare_column COLUMNS[] = {
-    { "family", "family", NULL },
-    { "spec", "spec", NULL },
-    { "switches", "switches", NULL },
-    { "cables", "cables", NULL },
-    { "endpoints", "endpoints", NULL },
-    { "endpoints_per_switch", "p", NULL },
-    { "diameter", "diam", NULL },
-    { "avg_path_length_endpoints", "srv hops", NULL },
-    { "throughput_uniform", "uniform lo/up", "throughput_uniform_upper" },
-    { "throughput_worst", "worst", NULL },
-    { "bisection_bandwidth", "bisect", NULL },
-    { "cost_total", "cost", NULL },
-    { "cost_per_endpoint", "cost/srv", NULL },
-    { "power_w", "power W", NULL },
-    { "cables_optical", "optical", NULL },
-    { NULL, NULL, NULL }
+    { "family", "family", NULL, NULL },
+    { "topology", "topology", NULL, NULL },
+    { "switches", "switches", NULL, "basic" },
+    { "links", "links", NULL, "basic" },
+    { "cables", "cables", NULL, NULL },
+    { "endpoints", "endpoints", NULL, NULL },
+    { "endpoints_per_switch", "p", NULL, NULL },
+    { "diameter", "diam", NULL, "paths" },
+    { "avg_path_length_endpoints", "srv hops", NULL, "paths" },
+    { "lambda2_ramanujan_ratio", "λ₂/Ram", NULL, "spectral" },
+    { "throughput_uniform", "θ_uni lo", NULL, "throughput" },
+    { "throughput_uniform_upper", "θ_uni hi", NULL, "throughput" },
+    { "throughput_worst", "θ_worst lo", NULL, "throughput" },
+    { "throughput_worst_upper", "θ_worst hi", NULL, "throughput" },
+    { "throughput_uniform_ecmp", "θ_ecmp", NULL, "routing" },
+    { "throughput_uniform_ecmp_ratio", "ecmp/opt", NULL, "routing" },
+    { "throughput_uniform_ksp8", "θ_ksp8 lo", NULL, "routing" },
+    { "throughput_uniform_ksp8_ratio", "ksp8/opt lo", NULL, "routing" },
+    { "bisection_bandwidth", "bisect norm ≤", NULL, "bisection" },
+    { "cost_total", "cost", NULL, "layout" },
+    { "cost_per_endpoint", "cost/srv", NULL, "layout" },
+    { "power_w", "power W", NULL, "layout" },
+    { "cables_optical", "optical", NULL, "layout" },
+    { NULL, NULL, NULL, NULL }
 };
 
 const moore_compare_column *moore_compare_columns(void) { return COLUMNS; }
+
+static int group_has_column(const char *group)
+{
+    for (const moore_compare_column *c = COLUMNS; c->key; c++)
+        if (c->group && strcmp(c->group, group) == 0)
+            return 1;
+    return 0;
+}
+
+/* The groups that have a column, comma-joined, for messages. */
+static void columned_groups(char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (const moore_metric_group *g = moore_metric_groups(); g->name; g++)
+        if (group_has_column(g->name) && used + strlen(g->name) + 3 < len)
+            used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
+                                     g->name);
+}
+
+/* One group name of a metric list: unknown or without a column → refused. */
+static int check_group(const char *name, const char *via, moore_error *err)
+{
+    char known[256];
+    if (!moore_metric_group_find(name)) {
+        const char *names[64];
+        int n = 0;
+        for (const moore_metric_group *g = moore_metric_groups(); g->name && n < 63; g++)
+            names[n++] = g->name;
+        names[n] = NULL;
+        char hint[96];
+        return moore_error_set(err, MOORE_EINVAL, "compare: --metrics: unknown metric '%s'%s "
+                               "(see 'moore stats --list')", name,
+                               moore_suggest_text(name, names, hint, sizeof hint));
+    }
+    if (group_has_column(name))
+        return MOORE_OK;
+    columned_groups(known, sizeof known);
+    return moore_error_set(err, MOORE_EINVAL, "compare: --metrics %s: group '%s' has no column "
+                           "in compare and would be computed for nothing (groups with columns: "
+                           "%s; for the others use 'moore stats --metrics %s')", via, name,
+                           known, name);
+}
+
+int moore_compare_check_metrics(const char *list, moore_error *err)
+{
+    if (!list)
+        return MOORE_OK;
+    for (const char *s = list; *s;) {
+        size_t len = strcspn(s, ",");
+        char name[64];
+        if (len == 0 || len >= sizeof name)
+            return moore_error_set(err, MOORE_EINVAL, "compare: --metrics '%s' is not a comma "
+                                   "list of metric groups", list);
+        memcpy(name, s, len);
+        name[len] = '\0';
+        int rc = MOORE_OK;
+        if (strcmp(name, "all") == 0) {
+            for (const moore_metric_group *g = moore_metric_groups(); !rc && g->name; g++)
+                rc = check_group(g->name, "all", err);
+        } else {
+            rc = check_group(name, name, err);
+        }
+        if (rc)
+            return rc;
+        s += len + (s[len] == ',');
+    }
+    return MOORE_OK;
+}
 
 /* The groups compare runs when present; the cheap ones first. Throughput is
  * not among them: the (1+eps) approximation takes seconds to minutes per
@@ -191,8 +275,187 @@ typedef struct proof {
     const char *how;            /* "split", "approx" or NULL */
 } proof;
 
-/* Runs the metric groups on g into a new row of c, adds compare's own keys,
- * and hands the row to o->row_done. */
+/* compare's own keys: the identity (docs/json.md: topology = the SPEC that
+ * rebuilds it, family:params; a file without an origin keeps its path) and
+ * the counts every row has whatever groups run (the basic group: cheap). */
+static int row_identity(const moore_compare_options *o, const char *spec, const moore_graph *g,
+                        int64_t cables, moore_report *r, moore_error *err)
+{
+    char topology[MOORE_SPEC_MAX + 64];
+    if (g->family)
+        snprintf(topology, sizeof topology, "%s%s%s", g->family,
+                 g->params && *g->params ? ":" : "", g->params ? g->params : "");
+    else
+        snprintf(topology, sizeof topology, "%s", spec);
+    int rc = moore_report_string(r, "topology", topology, err);
+    if (!rc) /* family, params, switches, links, endpoints, degrees */
+        rc = moore_metrics_compute(g, "basic", &o->metric, r, err);
+    if (!rc) rc = moore_report_int(r, "cables", cables, err);
+    if (!rc) rc = moore_report_int(r, "endpoints_per_switch", endpoints_per_switch(g), err);
+    return rc;
+}
+
+/* Copies every item of src into dst (a database lookup into a row). */
+static int report_merge(moore_report *dst, const moore_report *src, moore_error *err)
+{
+    int rc = MOORE_OK;
+    for (int i = 0; !rc && i < src->count; i++) {
+        const moore_report_item *it = &src->items[i];
+        switch (it->type) {
+        case MOORE_VALUE_INT: rc = moore_report_int(dst, it->key, it->i, err); break;
+        case MOORE_VALUE_DOUBLE: rc = moore_report_double(dst, it->key, it->d, err); break;
+        case MOORE_VALUE_BOOL: rc = moore_report_bool(dst, it->key, (int)it->i, err); break;
+        case MOORE_VALUE_STRING: rc = moore_report_string(dst, it->key, it->s, err); break;
+        case MOORE_VALUE_NULL: rc = moore_report_null(dst, it->key, err); break;
+        case MOORE_VALUE_INT_ARRAY:
+            rc = moore_report_int_array(dst, it->key, it->ia, it->len, err);
+            break;
+        case MOORE_VALUE_DOUBLE_ARRAY:
+            rc = moore_report_double_array(dst, it->key, it->da, it->len, err);
+            break;
+        }
+    }
+    return rc;
+}
+
+/* Task `task` of this row from the database, under the SPEC the row was
+ * given as or the one its identity names; *found = 0 when neither has it. */
+static int db_read(const moore_compare_options *o, const char *spec, const moore_report *row,
+                   const char *task, moore_report *r, int *found, moore_error *err)
+{
+    const moore_report_item *t = moore_report_get(row, "topology");
+    int rc = moore_sweep_db_lookup(o->db, spec, task, r, found, err);
+    if (!rc && !*found && t && t->type == MOORE_VALUE_STRING && strcmp(t->s, spec) != 0)
+        rc = moore_sweep_db_lookup(o->db, t->s, task, r, found, err);
+    return rc;
+}
+
+/* The metric groups of the list: read from o->db where it has them, the
+ * rest computed on g together (so groups still share their work). */
+static int row_metrics(const moore_compare_options *o, const char *metrics, const char *spec,
+                       const moore_graph *g, moore_report *r, moore_compare *c,
+                       moore_error *err)
+{
+    if (!o->db)
+        return moore_metrics_compute(g, metrics, &o->metric, r, err);
+    char missing[512] = "";
+    size_t used = 0;
+    int rc = MOORE_OK, all = strcmp(metrics, "all") == 0;
+    const moore_metric_group *grp = moore_metric_groups();
+    for (const char *s = metrics; !rc && (all ? grp->name != NULL : *s != '\0');) {
+        char name[64];
+        size_t len = all ? strlen(grp->name) : strcspn(s, ",");
+        snprintf(name, sizeof name, "%.*s", (int)len, all ? grp->name : s);
+        if (all)
+            grp++;
+        else
+            s += len + (s[len] == ',');
+        moore_report got;
+        int found = 0;
+        moore_report_init(&got);
+        rc = db_read(o, spec, r, name, &got, &found, err);
+        if (!rc && found)
+            rc = report_merge(r, &got, err);
+        moore_report_free(&got);
+        if (!rc && !found) {
+            int w = snprintf(missing + used, sizeof missing - used, "%s%s", used ? "," : "",
+                             name);
+            if (w < 0 || (size_t)w >= sizeof missing - used)
+                rc = moore_error_set(err, MOORE_EINVAL, "compare: metric list '%s' is too long",
+                                     metrics);
+            else
+                used += (size_t)w;
+        }
+        if (!rc)
+            *(found ? &c->db_groups_read : &c->db_groups_measured) += 1;
+    }
+    if (!rc && used)
+        rc = moore_metrics_compute(g, missing, &o->metric, r, err);
+    return rc;
+}
+
+/* A sweep's throughput task keeps throughput (the lower bound),
+ * throughput_upper and converged (docs/sweep.md); as --tm's keys. */
+static int tm_from_db(const char *tm, const moore_report *got, moore_report *r,
+                      moore_error *err)
+{
+    double lo = moore_report_number(got, "throughput");
+    double up = moore_report_number(got, "throughput_upper");
+    int rc = moore_report_string(r, "tm", tm, err);
+    if (!rc) rc = moore_report_double(r, "throughput", lo, err);
+    if (!rc) rc = moore_report_double(r, "lower", lo, err);
+    if (!rc) rc = moore_report_double(r, "upper", up, err);
+    return rc;
+}
+
+/* --tm: the (1+0.05) bounds under o->tm (from o->db when it has them). */
+static int row_tm(const moore_compare_options *o, const char *spec, const moore_graph *g,
+                  moore_report *r, moore_compare *c, moore_error *err)
+{
+    const double eps = 0.05;
+    int rc = MOORE_OK, found = 0;
+    if (o->db) {
+        char task[MOORE_SPEC_MAX + 64];
+        moore_report got;
+        moore_report_init(&got);
+        snprintf(task, sizeof task, "throughput:eps=%g:tm=%s", eps, o->tm);
+        rc = db_read(o, spec, r, task, &got, &found, err);
+        if (!rc && found)
+            rc = tm_from_db(o->tm, &got, r, err);
+        moore_report_free(&got);
+        if (!rc)
+            *(found ? &c->db_groups_read : &c->db_groups_measured) += 1;
+    }
+    if (rc || found)
+        return rc;
+    moore_traffic *t = NULL;
+    moore_flow_options fo;
+    moore_flow_result f;
+    double tub = NAN;
+    moore_flow_options_default(&fo);
+    fo.eps = eps;
+    fo.threads = o->metric.threads;
+    rc = moore_traffic_make(g, o->tm, o->metric.seed, &t, err);
+    if (!rc)
+        rc = moore_flow_approx(g, t, &fo, &f, err);
+    if (!rc)
+        rc = moore_flow_tub(g, t, &tub, err);
+    if (!rc)
+        rc = moore_flow_report(r, g, t, &f, tub, eps, 0, o->metric.seed, err);
+    moore_traffic_free(t);
+    return rc;
+}
+
+/* lambda2 / ramanujan_bound: one number for the spectral column (null when
+ * either is undefined, e.g. an irregular graph). */
+static int row_ratio(moore_report *r, moore_error *err)
+{
+    if (!moore_report_get(r, "lambda2"))
+        return MOORE_OK;
+    double l2 = moore_report_number(r, "lambda2"), rb = moore_report_number(r, "ramanujan_bound");
+    return isfinite(l2) && isfinite(rb) && rb > 0
+               ? moore_report_double(r, "lambda2_ramanujan_ratio", l2 / rb, err)
+               : moore_report_null(r, "lambda2_ramanujan_ratio", err);
+}
+
+/* The search's proof, where the throughput group (when run) may have a
+ * tighter side. */
+static int row_proof(const proof *pr, moore_report *r, moore_error *err)
+{
+    double lo = moore_report_number(r, "throughput_uniform");
+    double up = moore_report_number(r, "throughput_uniform_upper");
+    int rc = moore_report_double(r, "throughput_uniform",
+                                 isfinite(lo) && lo > pr->lower ? lo : pr->lower, err);
+    if (!rc)
+        rc = moore_report_double(r, "throughput_uniform_upper",
+                                 isfinite(up) && up < pr->upper ? up : pr->upper, err);
+    if (!rc)
+        rc = moore_report_string(r, "bandwidth_proof", pr->how, err);
+    return rc;
+}
+
+/* Measures g into a new row of c (identity, metric groups, the search's
+ * proof, --tm) and hands the row to o->row_done. */
 static int add_row(const moore_compare_options *o, const char *metrics, const char *spec,
                    const moore_graph *g, int64_t cables, const proof *pr, moore_compare *c,
                    moore_error *err)
@@ -205,27 +468,15 @@ static int add_row(const moore_compare_options *o, const char *metrics, const ch
     moore_report_init(&row->report);
     snprintf(row->spec, sizeof row->spec, "%s", spec);
     moore_report *r = &row->report;
-    int rc = moore_report_string(r, "family", g->family ? g->family : "file", err);
+    int rc = row_identity(o, spec, g, cables, r, err);
     if (!rc)
-        rc = moore_report_string(r, "spec", spec, err);
+        rc = row_metrics(o, metrics, spec, g, r, c, err);
+    if (!rc && pr && pr->how)
+        rc = row_proof(pr, r, err);
+    if (!rc && o->tm)
+        rc = row_tm(o, spec, g, r, c, err);
     if (!rc)
-        rc = moore_metrics_compute(g, metrics, &o->metric, r, err);
-    if (!rc)
-        rc = moore_report_int(r, "cables", cables, err);
-    if (!rc)
-        rc = moore_report_int(r, "endpoints_per_switch", endpoints_per_switch(g), err);
-    if (!rc && pr && pr->how) {
-        /* the throughput group, when run, may have a tighter side */
-        double lo = moore_report_number(r, "throughput_uniform");
-        double up = moore_report_number(r, "throughput_uniform_upper");
-        rc = moore_report_double(r, "throughput_uniform",
-                                 isfinite(lo) && lo > pr->lower ? lo : pr->lower, err);
-        if (!rc)
-            rc = moore_report_double(r, "throughput_uniform_upper",
-                                     isfinite(up) && up < pr->upper ? up : pr->upper, err);
-        if (!rc)
-            rc = moore_report_string(r, "bandwidth_proof", pr->how, err);
-    }
+        rc = row_ratio(r, err);
     if (!rc && o->row_done)
         o->row_done(o->row_ctx, c, c->count - 1);
     return rc;
@@ -448,6 +699,11 @@ int moore_compare_run(const moore_compare_options *o, moore_compare *out, moore_
         rc = moore_compare_default_metrics(metrics, sizeof metrics, err);
         list = metrics;
     }
+    if (!rc)
+        rc = moore_compare_check_metrics(list, err);
+    if (!rc && o->tm && !*o->tm)
+        rc = moore_error_set(err, MOORE_EINVAL, "compare: --tm needs a traffic matrix (as "
+                             "'moore throughput --tm' takes it)");
     if (!rc && out->bandwidth > 0)
         rc = run_search(o, list, out, err);
     else if (!rc) {
@@ -463,6 +719,10 @@ int moore_compare_run(const moore_compare_options *o, moore_compare *out, moore_
         }
         free(l.spec);
     }
+    if (!rc && o->db)
+        rc = add_note(out, err, "database: %d results (row x metric group or --tm) read, %d "
+                      "measured because the database lacks them", out->db_groups_read,
+                      out->db_groups_measured);
     if (rc)
         moore_compare_free(out);
     return rc;

@@ -5,12 +5,34 @@
  * and this module prices them with moore_spec_counts. A planner that emits a
  * SPEC its own family refuses is a bug, reported as MOORE_EINTERNAL. */
 #include "moore/plan.h"
+#include "moore/suggest.h"
 #include "plan_internal.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* --families names a family that is unknown (with the closest family that
+ * has a planner) or has no planner: one line naming the option and why. */
+static int plan_family_refused(const char *name, const moore_family *g, moore_error *err)
+{
+    const char *names[128];
+    int n = 0;
+    for (const moore_family *f = moore_families(); f->name && n < 127; f++)
+        if (f->plan)
+            names[n++] = f->name;
+    names[n] = NULL;
+    char hint[96];
+    if (!g)
+        return moore_error_set(err, MOORE_EINVAL, "--families: unknown family '%s'%s (see "
+                               "'moore families')", name,
+                               moore_suggest_text(name, names, hint, sizeof hint));
+    return moore_error_set(err, MOORE_EINVAL, "--families: %s has no planner: it is a "
+                           "reference graph with no radix-driven configurations, so there is "
+                           "nothing to choose for a radix (give it as a TOPO argument of "
+                           "'moore compare' instead)", name);
+}
 
 int moore_plan_family_selected(const char *families, const moore_family *f, int *selected,
                                moore_error *err)
@@ -29,13 +51,8 @@ int moore_plan_family_selected(const char *families, const moore_family *f, int 
         memcpy(name, s, len);
         name[len] = '\0';
         const moore_family *g = moore_family_find(name);
-        if (!g)
-            return moore_error_set(err, MOORE_EINVAL,
-                                   "unknown family '%s' (see 'moore families')", name);
-        if (!g->plan)
-            return moore_error_set(err, MOORE_EINVAL,
-                                   "%s is a reference graph with no radix-driven "
-                                   "configurations", name);
+        if (!g || !g->plan)
+            return plan_family_refused(name, g, err);
         if (g == f)
             *selected = 1;
         s += len + (s[len] == ',');
