@@ -102,8 +102,11 @@ FAIL_CASES = [
                                                    "--seed", "7"]),
     (dict(links="0.2", independent=True, trials=10), ["--links", "0.2", "--independent",
                                                       "--trials", "10"]),
-    (dict(switches=0.1, trials=10, metrics="all", eps=0.2),
-     ["--switches", "0.1", "--trials", "10", "--metrics", "all", "--eps", "0.2"]),
+    # Not bisection: `moore fail ... --metrics bisection` itself gives bisection_mean 50.3 or
+    # 50.4 from run to run with OMP_NUM_THREADS=4 (concurrent METIS calls in the trials).
+    (dict(switches=0.1, trials=10, metrics="diameter,throughput_uniform", eps=0.2),
+     ["--switches", "0.1", "--trials", "10", "--metrics", "diameter,throughput_uniform",
+      "--eps", "0.2"]),
     (dict(racks=[1, 2], trials=5), ["--racks", "1,2", "--trials", "5"]),
     (dict(bundles=1, trials=5, metrics=["diameter"]), ["--bundles", "1", "--trials", "5",
                                                        "--metrics", "diameter"]),
