@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # mpi_paths.sh — strong scaling of all-pairs distances: 1 and 2 OpenMP threads in
 # one process against 1 and 2 MPI ranks of one thread, same graph, same run.
-#   bench/mpi_paths.sh [BUILD_DIR_WITH_MPI] [N] [DEGREE]
+#   bench/mpi_paths.sh [BUILD_DIR_WITH_MPI] [N] [DEGREE] [SERIAL]
 # (issue 19 asks for N = 200,000, degree 32; the JSON of every run must be equal.)
+# SERIAL=no leaves out the 1-thread run (the longest) on a busy machine. Each
+# line gives the wall time, the CPU time of all the run's processes (user +
+# system) and the load average when the run started: on a shared machine the
+# wall times are upper bounds.
 set -euo pipefail
 BUILD=${1:-build-mpi}
 N=${2:-200000}
 D=${3:-32}
+SERIAL=${4:-yes}
 MOORE=$BUILD/moore
 TOPO="jellyfish:n=$N,d=$D,seed=1"
 MPIRUN=(mpirun --oversubscribe --bind-to none)
@@ -15,19 +20,33 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 "$MOORE" build "$TOPO" -o "$TMP/g.txt"
 run() { # name, command...
-    local name=$1
+    local name=$1 load
     shift
-    local t0 t1
-    t0=$(date +%s.%N)
-    "$@" stats "$TMP/g.txt" --metrics paths --json >"$TMP/$name.json"
-    t1=$(date +%s.%N)
-    awk -v n="$name" -v a="$t0" -v b="$t1" 'BEGIN { printf "%-24s %8.1f s\n", n, b - a }'
+    load=$(cut -d' ' -f1 /proc/loadavg)
+    # wall, user and system seconds of the command and its children (every rank)
+    local TIMEFORMAT='%R %U %S'
+    { time "$@" stats "$TMP/g.txt" --metrics paths --json >"$TMP/$name.json" 2>"$TMP/$name.err"; } 2>"$TMP/$name.t"
+    read -r wall user sys <"$TMP/$name.t"
+    awk -v n="$name" -v w="$wall" -v u="$user" -v s="$sys" -v l="$load" \
+        'BEGIN { printf "%-24s %8.1f s wall %8.1f s CPU   (load %s)\n", n, w, u + s, l }'
+    echo "$wall" >"$TMP/$name.t"
+    awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }' >"$TMP/$name.cpu"
 }
 echo "all-pairs distances of $TOPO on $(nproc) cores"
-OMP_NUM_THREADS=1 run "1 thread" "$MOORE"
 OMP_NUM_THREADS=2 run "2 threads" "$MOORE"
 OMP_NUM_THREADS=1 run "2 ranks x 1 thread" "${MPIRUN[@]}" -np 2 "$MOORE"
-for f in "2 threads" "2 ranks x 1 thread"; do
-    cmp -s "$TMP/1 thread.json" "$TMP/$f.json" || { echo "results differ: $f" >&2; exit 1; }
-done
+awk -v a="$(cat "$TMP/2 ranks x 1 thread.t")" -v b="$(cat "$TMP/2 threads.t")" \
+    'BEGIN { printf "2 ranks / 2 threads: %.2f\n", a / b }'
+cmp -s "$TMP/2 threads.json" "$TMP/2 ranks x 1 thread.json" || { echo "results differ: 2 ranks" >&2; exit 1; }
+if [ "$SERIAL" != no ]; then
+    OMP_NUM_THREADS=1 run "1 thread" "$MOORE"
+    cmp -s "$TMP/1 thread.json" "$TMP/2 threads.json" || { echo "results differ: 1 thread" >&2; exit 1; }
+fi
 echo "results identical"
+# The cost model of docs/performance.md, D · 2E · N / 64 word operations, per CPU second.
+diam=$(sed -n 's/.*"diameter":[[:space:]]*\([0-9]*\).*/\1/p' "$TMP/2 threads.json" | head -1)
+awk -v n="$N" -v d="$D" -v D="$diam" -v c="$(cat "$TMP/2 threads.cpu")" \
+    -v r="$(cat "$TMP/2 ranks x 1 thread.cpu")" 'BEGIN {
+        w = D * n * d * n / 64
+        printf "diameter %d; model %.3g words; per CPU second: %.3g (2 threads), %.3g (2 ranks)\n",
+               D, w, w / c, w / r }'

@@ -1,5 +1,5 @@
 /* cmd_report.c — `moore report [--radix R] [--endpoints N] [--bandwidth B]
- * [--families LIST] [--sweep N1,N2,...] [-o FILE] [--data DIR]`: the
+ * [--families LIST] [--sweep N1,N2,...] [-o FILE] [--data DIR] [--db FILE]`: the
  * comparison as one self-contained HTML page (library: page.h). */
 #include "cli.h"
 
@@ -11,20 +11,24 @@
 
 const char cmd_report_usage[] =
     "usage: moore report [--radix R] [--endpoints N] [--bandwidth B|any] [--families LIST]\n"
-    "                    [--sweep N1,N2,...] [-o FILE] [--data DIR] [--seed S]\n\n"
+    "                    [--sweep N1,N2,...] [-o FILE] [--data DIR] [--db FILE] [--seed S]\n\n"
     "Writes one self-contained HTML page (no network needed to view or print it): the\n"
     "main comparison's table, figures drawn by PLplot against endpoint count (switches,\n"
     "cables, cost, diameter, server-to-server path length), throughput with its bounds,\n"
-    "lambda2 against the Ramanujan bound, distance histograms, and the seed claims\n"
-    "checked on these numbers.\n\n"
+    "lambda2 against the Ramanujan bound, distance histograms, resilience curves\n"
+    "(connected share and throughput against the share of links failed), ECMP and\n"
+    "KSP-8 against optimal throughput, and the seed claims checked on these numbers.\n\n"
     "  --radix R        switch radix (default 48)\n"
     "  --endpoints N    servers of the main comparison (default 10000)\n"
     "  --bandwidth B    uniform-traffic throughput per server a design must reach\n"
     "                   (default 1 = full bandwidth; 'any' drops the rule)\n"
     "  --families LIST  comma list (default: every family with a planner)\n"
-    "  --sweep LIST     endpoint counts of the figures (default 1000,2000,5000,10000,20000)\n"
+    "  --sweep LIST     endpoint counts of the figures\n"
+    "                   (default 1000,2000,5000,10000,20000,50000,100000)\n"
     "  -o FILE          the page (default report.html); written whole or not at all\n"
     "  --data DIR       also write each figure's numbers as DIR/<figure>.csv\n"
+    "  --db FILE        read the metric groups of every topology this sweep database\n"
+    "                   holds (moore sweep, docs/sweep.md) instead of measuring them\n"
     "  --seed S         seed for randomised families and metrics (default 1)\n";
 
 /* "1000,3000,..." into o->sweep; 0 after printing the error. */
@@ -76,6 +80,8 @@ static int parse_args(int argc, char **argv, moore_page_options *o, const char *
             *path = a.value;
         else if (cli_option(&a, "--data", NULL))
             o->data_dir = a.value;
+        else if (cli_option(&a, "--db", NULL))
+            o->db = a.value;
         else if (cli_option(&a, "--seed", NULL)) {
             if (cli_int_value(&a, "--seed", 0, (long long)9e18, &v))
                 o->metric.seed = (uint64_t)v;
@@ -84,6 +90,22 @@ static int parse_args(int argc, char **argv, moore_page_options *o, const char *
                                    "--help')", a.argv[a.i]);
     }
     return a.bad ? 2 : 0;
+}
+
+/* An MPI rank other than the writer takes its share of the measuring (the
+ * page is made collectively) and writes nothing: the page to /dev/null, no
+ * CSV files. */
+static int report_measure_only(moore_page_options *o)
+{
+    moore_error err;
+    moore_error_clear(&err);
+    FILE *sink = fopen("/dev/null", "w");
+    if (!sink)
+        return cli_usage_error("report: cannot open /dev/null: %s", strerror(errno));
+    o->data_dir = NULL;
+    int rc = moore_page_write(o, sink, &err);
+    fclose(sink);
+    return rc ? cli_fail(&err) : 0;
 }
 
 int cmd_report(int argc, char **argv)
@@ -100,6 +122,8 @@ int cmd_report(int argc, char **argv)
                                strerror(errno));
     moore_error err;
     moore_error_clear(&err);
+    if (!cli_dist_writer())
+        return report_measure_only(&o);
     moore_atomic_file af;
     if (moore_atomic_open(path, &af, &err))
         return cli_fail(&err);

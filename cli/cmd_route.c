@@ -1,5 +1,5 @@
-/* cmd_route.c — `moore route TOPO --algo ALGO [--json] [--paths FILE]
- * [--tables FILE] [--no-layers]`: compute a routing, its statistics and its
+/* cmd_route.c — `moore route TOPO --algo ALGO [--json] [--paths FILE
+ * [--paths-format csv|netbench]] [--tables FILE] [--no-layers]`: compute a routing, its statistics and its
  * deadlock-freedom report, and optionally write its paths and forwarding
  * tables (docs/routing.md). */
 #include "cli.h"
@@ -8,13 +8,16 @@
 #include <string.h>
 
 const char cmd_route_usage[] =
-    "usage: moore route TOPO [--algo ALGO] [--json] [--paths FILE] [--tables FILE]\n"
-    "                   [--no-layers]\n\n"
+    "usage: moore route TOPO [--algo ALGO] [--json] [--paths FILE [--paths-format F]]\n"
+    "                   [--tables FILE] [--no-layers]\n\n"
     "Routes of TOPO (a SPEC or a topology file) for every ordered switch pair.\n\n"
     "  --algo A       minimal, ecmp (default), ksp[:k=K] (K shortest simple paths, K=8),\n"
     "                 valiant[:samples=S,seed=X] (via S random intermediates per pair, 8;\n"
     "                 samples=0: every switch), ugal[:samples=S,seed=X] (minimal + Valiant)\n"
     "  --paths F      CSV src,dst,rank,layer,path (path: switch ids joined by '-')\n"
+    "  --paths-format csv (default), or netbench: its k-shortest-path cache, 'k=K' then\n"
+    "                 rank,src,dst,path lines for switches with servers (default when F\n"
+    "                 ends in .kspaths; netbench reads paths-cache/<sha1 of .topology>.kspaths)\n"
     "  --tables F     CSV switch,dst,next_hops,weights (space-separated, split fractions)\n"
     "  --no-layers    skip the channel dependency graph and the layering\n"
     "  --json         one JSON object instead of aligned text\n\n"
@@ -25,7 +28,7 @@ const char cmd_route_usage[] =
 int cmd_route(int argc, char **argv)
 {
     cli_args a;
-    const char *topo = NULL, *algo = "ecmp", *paths = NULL, *tables = NULL;
+    const char *topo = NULL, *algo = "ecmp", *paths = NULL, *tables = NULL, *format = NULL;
     int json = 0, layers = 1;
     cli_args_init(&a, argc, argv);
     for (; a.i < a.argc && !a.bad; a.i++) {
@@ -37,6 +40,8 @@ int cmd_route(int argc, char **argv)
             algo = a.value;
         else if (cli_option(&a, "--paths", NULL))
             paths = a.value;
+        else if (cli_option(&a, "--paths-format", NULL))
+            format = a.value;
         else if (cli_option(&a, "--tables", NULL))
             tables = a.value;
         else if (cli_positional(&a, &topo))
@@ -46,6 +51,13 @@ int cmd_route(int argc, char **argv)
         return 2;
     if (!topo)
         return cli_usage_error("route: missing TOPO (see 'moore route --help')");
+    if (format && strcmp(format, "csv") && strcmp(format, "netbench"))
+        return cli_usage_error("route: --paths-format '%s' is not csv or netbench", format);
+    if (format && !paths)
+        return cli_usage_error("route: --paths-format needs --paths FILE");
+    size_t plen = paths ? strlen(paths) : 0;
+    int netbench = format ? !strcmp(format, "netbench")
+                          : plen > 8 && !strcmp(paths + plen - 8, ".kspaths");
     moore_error err;
     moore_error_clear(&err);
     moore_routing_options o;
@@ -59,7 +71,7 @@ int cmd_route(int argc, char **argv)
     moore_report_init(&rep);
     rc = moore_topology_load(topo, &g, &err);
     if (!rc)
-        rc = moore_routing_run(g, &o, layers, paths, tables, &rep, NULL, &err);
+        rc = moore_routing_run(g, &o, layers, paths, netbench, tables, &rep, NULL, &err);
     cli_progress_done();
     if (!rc)
         rc = json ? moore_report_write_json(&rep, stdout, 1, &err)

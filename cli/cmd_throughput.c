@@ -18,7 +18,7 @@
 const char cmd_throughput_usage[] =
     "usage: moore throughput TOPO [--tm uniform|permutation|worst|FILE]\n"
     "                        [--exact [--method auto|arc|colgen] | --eps E]\n"
-    "                        [--time-limit SECONDS] [--seed S] [--json]\n\n"
+    "                        [--time-limit SECONDS] [--seed S] [--progress] [--json]\n\n"
     "Throughput of TOPO (a SPEC or a topology file): the largest θ such that θ times the\n"
     "traffic matrix can be routed with capacity 1 per direction on every switch link, each\n"
     "server sending 1 in total.\n\n"
@@ -34,8 +34,10 @@ const char cmd_throughput_usage[] =
     "  --seed S    seed of the permutation matrix (default 1)\n"
     "  --routing R optimal (default: any split), or only the paths of minimal, ecmp,\n"
     "              ksp[:k=K], valiant[:samples=S], ugal (see 'moore route --help')\n"
+    "  --progress  one line on stderr per improvement of the bounds, also when stderr\n"
+    "              is not a terminal: phase, lower, upper, gap, elapsed\n"
     "  --json      one JSON object instead of aligned text\n\n"
-    "Keys: throughput (exact value, or the proven lower bound), lower, upper, gap\n"
+    "Keys: topology, family, params (the identity, docs/json.md), throughput (exact value, or the proven lower bound), lower, upper, gap\n"
     "(upper/lower - 1), method (garg-konemann, lp-clp or colgen-clp), converged, stopped\n"
     "(only when stopped early), seconds, tub (2|E| / sum T*dist), link_util_max and\n"
     "link_util_mean (arc utilisation of the flow).\n"
@@ -67,16 +69,17 @@ static void catch_signals(void)
     sigaction(SIGTERM, &sa, NULL);
 }
 
-/* The bounds as they improve: redrawn on a terminal, else every 10 s. */
+/* The bounds as they improve: redrawn on a terminal, else every 10 s (with
+ * --progress: one line per improvement). */
 typedef struct bounds_view {
-    int tty, shown;
+    int tty, shown, every; /* every: --progress, one line per improvement */
     double last;
 } bounds_view;
 
 static void show_bounds(void *ctx, int64_t phase, double lower, double upper, double seconds)
 {
     bounds_view *v = ctx;
-    if (!v->tty && seconds - v->last < 10)
+    if (!v->tty && !v->every && seconds - v->last < 10)
         return;
     v->last = seconds;
     v->shown = 1;
@@ -94,7 +97,7 @@ int cmd_throughput(int argc, char **argv)
     long long seed = 1;
     moore_flow_options opt;
     moore_flow_options_default(&opt);
-    bounds_view view = { isatty(2), 0, 0 };
+    bounds_view view = { isatty(2), 0, 0, 0 };
     opt.bounds = show_bounds;
     opt.bounds_ctx = &view;
     opt.cancelled = cancelled;
@@ -102,6 +105,8 @@ int cmd_throughput(int argc, char **argv)
     for (; a.i < a.argc && !a.bad; a.i++) {
         if (cli_flag(&a, "--json", NULL))
             json = 1;
+        else if (cli_flag(&a, "--progress", NULL))
+            view.every = 1;
         else if (cli_flag(&a, "--exact", NULL))
             exact = 1;
         else if (cli_option(&a, "--tm", NULL))

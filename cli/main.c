@@ -8,10 +8,23 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The exit status of a library error code: 2 for bad input (EINVAL,
+ * ETOOBIG, EIO), 1 for internal failures, 0 for MOORE_OK. */
+static int cli_exit_status(int code)
+{
+    switch (code) {
+    case MOORE_OK: return 0;
+    case MOORE_EINVAL:
+    case MOORE_ETOOBIG:
+    case MOORE_EIO: return 2;
+    default: return 1;
+    }
+}
+
 int cli_fail(const moore_error *err)
 {
     fprintf(stderr, "moore: %s\n", err->msg[0] ? err->msg : moore_error_name(err->code));
-    return moore_error_exit_status(err->code ? err->code : MOORE_EINTERNAL);
+    return cli_exit_status(err->code ? err->code : MOORE_EINTERNAL);
 }
 
 int cli_usage_error(const char *fmt, ...)

@@ -607,7 +607,7 @@ static PyObject *py_route(PyObject *mod, PyObject *args, PyObject *kw)
     int rc;
     MOORE_PY_CALL(
         rc = moore_routing_parse(algo, &o, &err);
-        if (!rc) rc = moore_routing_run(g, &o, layers, paths, tables, &rep, arrays ? &r : NULL,
+        if (!rc) rc = moore_routing_run(g, &o, layers, paths, 0, tables, &rep, arrays ? &r : NULL,
                                         &err));
     PyObject *out = rc ? raise_error(&err) : moore_py_report_dict(&rep);
     if (out && arrays) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# cli_badinput.sh — the command line's bad-input contract (SPEC §4):
+# cli_badinput.sh — the command line's bad-input contract (docs/json.md):
 # every bad input exits with status exactly 2, prints exactly one line on
 # stderr starting with "moore: ", prints nothing on stdout, and leaves no
 # output file and no temporary file behind. Run as: cli_badinput.sh MOORE SRCDIR

@@ -24,6 +24,33 @@ if [ -n "$CHROMIUM" ]; then
     check "page, figures and CSVs" python3 "$SRC/tests/report_check.py" "$TMP/r.html" "$TMP/data" "$TMP/r.png"
 fi
 
+# --db: a tiny sweep of the configurations the report picks (bandwidth any: the planner's
+# chosen rows at each endpoint count, as the sweep's "plan" entry expands them), then the
+# page made from the database has the numbers of the page made by measuring.
+FAMS=slimfly,xpander,jellyfish,fattree
+ANY=(--radix 16 --endpoints 200 --sweep 60,120 --families "$FAMS" --bandwidth any)
+cat >"$TMP/s.json" <<JSON
+{ "metrics": ["basic", "paths", "spectral", "bisection", "layout"],
+  "configs": [ {"plan": {"radix": 16, "endpoints": [200, 60, 120],
+                         "families": ["slimfly", "xpander", "jellyfish", "fattree"]}} ] }
+JSON
+check "tiny sweep exit 0" test "$(status "$MOORE" sweep "$TMP/s.json" --db "$TMP/s.db")" = 0
+check "measured report exit 0" test "$(status "$MOORE" report "${ANY[@]}" -o "$TMP/m.html" --data "$TMP/md")" = 0
+check "db report exit 0" test "$(status "$MOORE" report "${ANY[@]}" --db "$TMP/s.db" -o "$TMP/d.html" --data "$TMP/dd")" = 0
+check "db report says it read everything" grep -q "read from it, 0 measured" "$TMP/d.html"
+for f in switches cables cost diameter apl spectral distances throughput; do
+    check "db report: $f.csv equals measuring" cmp -s "$TMP/md/$f.csv" "$TMP/dd/$f.csv"
+done
+check "db report: same main table" cmp -s <(sed -n '/compare-table/,/<\/table>/p' "$TMP/m.html") \
+    <(sed -n '/compare-table/,/<\/table>/p' "$TMP/d.html")
+check "missing db exit 2" test "$(status "$MOORE" report "${ANY[@]}" --db "$TMP/none.db" -o "$TMP/bad.html")" = 2
+check "missing db one line" test "$(wc -l <"$TMP/err")" = 1
+check "missing db not created" test ! -e "$TMP/none.db"
+echo "not a database" >"$TMP/foreign.db"
+check "foreign db exit 2" test "$(status "$MOORE" report "${ANY[@]}" --db "$TMP/foreign.db" -o "$TMP/bad.html")" = 2
+check "foreign db untouched" test "$(cat "$TMP/foreign.db")" = "not a database"
+check "foreign db no page" test ! -e "$TMP/bad.html"
+
 # Bad input: one line, exit 2, no page.
 bad() { # name, args...
     local name=$1

@@ -29,6 +29,23 @@ check "tables header" test "$(head -1 "$TMP/t.csv")" = "switch,dst,next_hops,wei
 check "tables weights sum to 1" awk -F, 'NR > 1 { n = split($4, w, " "); s = 0
     for (i = 1; i <= n; i++) s += w[i]; if (s < 0.9999 || s > 1.0001) bad = 1 } END { exit bad }' "$TMP/t.csv"
 
+# netbench's KSP cache: "k=K", then rank,src,dst,path for the pairs of switches
+# with servers (fattree:k=4: the 8 edge switches 0..7, 56 pairs); the same paths
+# as the CSV, ranks from 1.
+check "netbench exit 0" test "$(status "$MOORE" route fattree:k=4 --algo ksp:k=3 --no-layers \
+    --paths "$TMP/ft.kspaths" --json)" = 0
+check "netbench k line" test "$(head -1 "$TMP/ft.kspaths")" = "k=3"
+check "netbench rows" test "$(($(wc -l <"$TMP/ft.kspaths") - 1))" = $((56 * 3))
+check "netbench ToRs only" awk -F, 'NR > 1 && ($2 > 7 || $3 > 7 || $1 < 1 || $1 > 3) { bad = 1 }
+    END { exit bad }' "$TMP/ft.kspaths"
+"$MOORE" route fattree:k=4 --algo ksp:k=3 --no-layers --paths "$TMP/ft.csv" >/dev/null 2>&1
+check "netbench same paths as csv" test "$(awk -F, 'NR > 1 && $1 < 8 && $2 < 8 {
+    print $3 + 1 "," $1 "," $2 "," $5 }' "$TMP/ft.csv" | sort)" = "$(tail -n +2 "$TMP/ft.kspaths" | sort)"
+check "netbench format flag" test "$(status "$MOORE" route petersen --algo ecmp \
+    --paths "$TMP/pe.txt" --paths-format netbench)" = 0
+check "netbench ecmp k" test "$(head -1 "$TMP/pe.txt")" = "k=1"
+check "bad paths format" test "$(status "$MOORE" route petersen --paths "$TMP/x" --paths-format xml)" = 2
+
 # ECMP on a 4-cycle: two shortest paths between opposite corners.
 printf '0 1\n1 2\n2 3\n0 3\n' >"$TMP/c4.txt"
 check "ecmp c4" test "$(status "$MOORE" route "$TMP/c4.txt" --algo ecmp --json --paths "$TMP/e.csv" --tables "$TMP/et.csv")" = 0

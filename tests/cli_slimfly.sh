@@ -18,7 +18,7 @@ json_int() {
     sed -n "s/^[[:space:]]*\"$1\":[[:space:]]*\(-\{0,1\}[0-9][0-9]*\)[,[:space:]]*$/\1/p" "$2"
 }
 
-# q switches degree endpoints, as in the seed table (SPEC.md §2.1).
+# q switches degree endpoints, as in the table of docs/slimfly.md.
 while read -r q switches degree endpoints; do
     out=$tmp/q$q.json
     if ! "$moore" stats "slimfly:q=$q,radix=48" --json >"$out" 2>"$tmp/err"; then

@@ -37,6 +37,17 @@ check "disconnected says so" grep -q disconnected "$TMP/err"
 printf '0,9,1\n' >"$TMP/bad.csv"
 check "bad csv" test "$(status "$MOORE" throughput "$TMP/path.txt" --tm "$TMP/bad.csv")" = 2
 check "bad csv names line" grep -q 'bad.csv:1' "$TMP/err"
+# The number rule of docs/formats.md: 0x10 is not a demand of 16, +1 and 013
+# are not switch ids; blanks around a field are fine (a path's θ for one unit
+# 0→2 is 1, for 16 units 1/16).
+for f in '0,2,0x10' '0,2,+1' '013,2,1' '0,2,.5' '0,2,inf'; do
+    printf '%s\n' "$f" >"$TMP/strict.csv"
+    check "strict number $f" test "$(status "$MOORE" throughput "$TMP/path.txt" --tm "$TMP/strict.csv" --exact)" = 2
+    check "strict number $f one line" test "$(wc -l <"$TMP/err")" = 1
+done
+printf ' 0 , 2 , 16 \n' >"$TMP/blanks.csv"
+check "blanks around fields" test "$(status "$MOORE" throughput "$TMP/path.txt" --tm "$TMP/blanks.csv" --exact --json)" = 0
+check "demand 16" grep -Eq '"throughput":[[:space:]]*0\.0625' "$TMP/out"
 check "exact too big" test "$(status "$MOORE" throughput complete:n=1500 --tm permutation --exact --method arc)" = 2
 check "hint eps" grep -q -- '--eps' "$TMP/err"
 # Column generation: Petersen's closed form 1.8 with a certificate.
@@ -85,6 +96,17 @@ printf '# moore topology\n# endpoints: 3 0 0\n0 1\n1 2\n' >"$TMP/one.txt"
 check "stats one server switch" test "$(status "$MOORE" stats "$TMP/one.txt" --metrics throughput --json)" = 0
 check "stats one null" grep -Eq '"tub_worst":[[:space:]]*null' "$TMP/out"
 check "throughput one server switch" test "$(status "$MOORE" throughput "$TMP/one.txt")" = 2
+# Identity (docs/json.md): the SPEC that rebuilds the topology, its family and
+# params; null for a file without an origin.
+check "identity exit 0" test "$(status "$MOORE" throughput slimfly:q=5 --tm worst --eps 0.2 --json --progress)" = 0
+check "identity topology" grep -q '"topology":[[:space:]]*"slimfly:q=5"' "$TMP/out"
+check "identity family" grep -q '"family":[[:space:]]*"slimfly"' "$TMP/out"
+check "identity params" grep -q '"params":[[:space:]]*"q=5"' "$TMP/out"
+# --progress with stderr not a terminal: one line per improvement of the bounds.
+check "progress lines" grep -Eq '^throughput phase [0-9]+ lower [0-9.e-]+ upper [0-9.e-]+ gap [0-9.e+-]+% [0-9.]+ s$' "$TMP/err"
+check "file identity" test "$(status "$MOORE" throughput "$TMP/path.txt" --json)" = 0
+check "file topology null" grep -q '"topology":[[:space:]]*null' "$TMP/out"
+check "file family null" grep -q '"family":[[:space:]]*null' "$TMP/out"
 
 echo "cli_throughput: $passes passed, $fails failed"
 [ "$fails" = 0 ]

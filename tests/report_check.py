@@ -5,7 +5,7 @@
 
 - the page is well-formed HTML (every element closed in order) with no external reference
   (no src/href/url() to another host or file, no <link>, no <script src>);
-- every figure carries its title and axis labels (data attributes) and the SVG PLplot drew
+- every figure of REQUIRED is drawn (switches ... routed throughput), and each carries its title and axis labels (data attributes) and the SVG PLplot drew
   shows each of them as text;
 - each figure's CSV in DATA_DIR holds exactly the numbers of the table printed under it;
 - the screenshot Chromium made of the page is not blank.
@@ -17,6 +17,9 @@ import struct
 import sys
 import zlib
 
+# Every figure the page draws (docs/report.md); each must be there as a figure, not a note.
+REQUIRED = ["switches", "cables", "cost", "diameter", "apl", "throughput", "spectral",
+            "distances", "resilience_connected", "resilience_throughput", "routing"]
 VOID = {"meta", "br", "hr", "img", "input", "link", "source", "wbr", "col", "area", "base"}
 SVG_VOID_OK = True
 
@@ -139,6 +142,9 @@ def main(page_path, data_dir, png):
         fails.append(f"unclosed elements at the end: {p.stack}")
     if not p.figures:
         fails.append("no figures")
+    for fid in REQUIRED:
+        if fid not in p.figures:
+            fails.append(f"figure {fid} is missing")
     for fid, f in p.figures.items():
         texts = set(f["texts"])
         for attr in ("data-title", "data-xlabel", "data-ylabel"):

@@ -81,6 +81,21 @@ static void spec_parsing(void **state)
     assert_int_equal(moore_spec_parse("complete:n=5,n=6", &f, &p, &err), MOORE_EINVAL);
     assert_int_equal(moore_spec_parse("complete:n", &f, &p, &err), MOORE_EINVAL);
     assert_int_equal(moore_spec_parse("complete:", &f, &p, &err), MOORE_EINVAL);
+    /* the getters: a number, its range, a default, and the key marked as read */
+    double x;
+    assert_int_equal(moore_spec_parse("complete:n=5,p=2", &f, &p, &err), MOORE_OK);
+    assert_int_equal(moore_params_double(&p, "n", 0, 0, 10, &x, &err), MOORE_OK);
+    assert_true(x == 5.0 && p.used[0] && !p.used[1]);
+    assert_int_equal(moore_params_double(&p, "p", 0, 0, 1.5, &x, &err), MOORE_EINVAL);
+    assert_non_null(strstr(err.msg, "p=2 is outside 0..1.5"));
+    assert_int_equal(moore_params_double(&p, "radix", 0.25, 0, 1, &x, &err), MOORE_OK);
+    assert_true(x == 0.25);
+    assert_int_equal(moore_spec_parse("complete:n=1e1", &f, &p, &err), MOORE_OK);
+    assert_int_equal(moore_params_double(&p, "n", 0, 0, 100, &x, &err), MOORE_OK);
+    assert_true(x == 10.0);
+    assert_int_equal(moore_spec_parse("complete:n=0x10", &f, &p, &err), MOORE_OK);
+    assert_int_equal(moore_params_double(&p, "n", 0, 0, 100, &x, &err), MOORE_EINVAL);
+    assert_non_null(strstr(err.msg, "is not a number"));
     tu_build_fails("complete:n=abc", MOORE_EINVAL);
     tu_build_fails("complete:n=-3", MOORE_EINVAL);
     tu_build_fails("complete", MOORE_EINVAL);

@@ -544,6 +544,82 @@ static void girth_of_known_graphs(void **state)
     moore_graph_free(g);
 }
 
+/* The closed forms of moore_paths_closed_form against the naive BFS of this
+ * file, on the grid families (built by SPEC, so they carry their origin), on
+ * rings and complete graphs (recognised by shape), and a graph that claims
+ * a torus origin it does not have. */
+static void closed_form_matches_bfs(void **state)
+{
+    (void)state;
+    const char *specs[] = { "torus:dims=3", "torus:dims=4", "torus:dims=2", "torus:dims=7x4",
+                            "torus:dims=2x3x4", "torus:dims=5x5x2", "mesh:dims=5",
+                            "mesh:dims=3x4", "mesh:dims=2x2x3", "tofu:dims=1x2x1",
+                            "hypercube:n=1", "hypercube:n=5", "complete:n=2",
+                            "complete:n=9" };
+    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+        moore_graph *g = tu_build(specs[i]);
+        moore_paths_result p;
+        moore_error err;
+        int found = -1;
+        assert_int_equal(moore_paths_closed_form(g, &p, &found, &err), MOORE_OK);
+        if (!found)
+            print_error("no closed form for %s\n", specs[i]);
+        assert_int_equal(found, 1);
+        naive ref = naive_paths(g);
+        assert_int_equal(p.connected, 1);
+        assert_int_equal(p.components, 1);
+        assert_int_equal(p.diameter, ref.diameter);
+        assert_int_equal(p.histogram_len, ref.diameter + 1);
+        for (int32_t d = 0; d <= ref.diameter; d++)
+            assert_int_equal(p.histogram[d], ref.hist[d]);
+        moore_paths_result q = compute(g, 1); /* the same double from the same sums */
+        assert_true(p.avg_path_length == q.avg_path_length);
+        moore_paths_result_free(&q);
+        moore_paths_result_free(&p);
+        free(ref.hist);
+        moore_graph_free(g);
+    }
+    for (int32_t n = 3; n <= 10; n++) /* rings and K_n from links alone */
+        for (int k = 0; k <= 1; k++) {
+            moore_graph *g = k ? complete(n) : cycle(n);
+            moore_paths_result p;
+            moore_error err;
+            int found = 0;
+            assert_int_equal(moore_paths_closed_form(g, &p, &found, &err), MOORE_OK);
+            assert_int_equal(found, 1);
+            naive ref = naive_paths(g);
+            assert_int_equal(p.diameter, ref.diameter);
+            for (int32_t d = 0; d <= ref.diameter; d++)
+                assert_int_equal(p.histogram[d], ref.hist[d]);
+            assert_int_equal(girth_of(g), k ? 3 : n);
+            moore_paths_result_free(&p);
+            free(ref.hist);
+            moore_graph_free(g);
+        }
+    /* two disjoint triangles: 2-regular but not a ring; girth 3 */
+    edges E;
+    edges_init(&E, 6);
+    for (int32_t t = 0; t < 6; t += 3) {
+        edges_add(&E, t, t + 1);
+        edges_add(&E, t + 1, t + 2);
+        edges_add(&E, t, t + 2);
+    }
+    moore_graph *g = edges_finish(&E);
+    moore_paths_result p;
+    moore_error err;
+    int found = 1;
+    assert_int_equal(moore_paths_closed_form(g, &p, &found, &err), MOORE_OK);
+    assert_int_equal(found, 0);
+    assert_int_equal(girth_of(g), 3);
+    moore_graph_free(g);
+    /* a 4×4 mesh that says it is a torus:dims=4x4 is not taken at its word */
+    g = tu_build("mesh:dims=4x4");
+    assert_int_equal(moore_graph_set_origin(g, "torus", "dims=4x4,p=1", &err), MOORE_OK);
+    assert_int_equal(moore_paths_closed_form(g, &p, &found, &err), MOORE_OK);
+    assert_int_equal(found, 0);
+    moore_graph_free(g);
+}
+
 static void moore_bound_closed_form(void **state)
 {
     (void)state;
@@ -629,6 +705,7 @@ int main(void)
         cmocka_unit_test(tori_and_grids),
         cmocka_unit_test(hypercubes),
         cmocka_unit_test(girth_of_known_graphs),
+        cmocka_unit_test(closed_form_matches_bfs),
         cmocka_unit_test(moore_bound_closed_form),
         cmocka_unit_test(progress_is_reported),
         cmocka_unit_test(metric_group_reports_null_when_disconnected),

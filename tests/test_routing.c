@@ -54,6 +54,25 @@ static int32_t *all_distances(const moore_graph *g)
     return d;
 }
 
+/* The distance rows equal the BFS here: bit-parallel batches of 64 sources
+ * (130 switches: a partial last batch) and one BFS per source (a 2×60 torus,
+ * too long for the batches). */
+static void test_distance_rows(void **state)
+{
+    (void)state;
+    moore_graph *gs[2] = { tg_random_regular(130, 5, 7), tg_torus2(2, 60) };
+    for (int i = 0; i < 2; i++) {
+        moore_graph *g = gs[i];
+        int32_t *d = all_distances(g);
+        moore_routing *r = route(g, "ecmp");
+        for (int64_t k = 0; k < (int64_t)g->n * g->n; k++)
+            assert_int_equal(r->dist[k], d[k]);
+        moore_routing_free(r);
+        free(d);
+        moore_graph_free(g);
+    }
+}
+
 static void test_ecmp_is_bfs_definition(void **state)
 {
     (void)state;
@@ -479,6 +498,7 @@ static void test_same_paths_any_threads(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_distance_rows),
         cmocka_unit_test(test_ecmp_is_bfs_definition),
         cmocka_unit_test(test_ksp_matches_brute_force),
         cmocka_unit_test(test_layers_acyclic),

@@ -1,4 +1,4 @@
-/* test_slimfly.c — Slim Fly (the MMS graph, SPEC.md §2.1) against theory.
+/* test_slimfly.c — Slim Fly (the MMS graph, docs/slimfly.md) against theory.
  *
  * What is asserted, and where it comes from:
  *   - for every admissible q ≤ 64 (found here by trial division): 2q²
@@ -235,7 +235,7 @@ static void tfield_free(tfield *t)
     free(t->neg);
 }
 
-/* X as SPEC §2.1 lists it, by powers of ξ; for δ = 1 also checked to be the
+/* X as docs/slimfly.md lists it, by powers of ξ; for δ = 1 also checked to be the
  * quadratic residues, which do not depend on ξ at all. */
 static void generator_sets(const tfield *t, char *inx, char *inxp)
 {

@@ -127,15 +127,32 @@ static void bad_files_are_refused(void **state)
     parse_fails("{\"configs\": [{\"spec\": \"nosuchfamily\"}]}", "nosuchfamily");
 }
 
+/* A new empty file for a database (path: a mkstemp template). */
+static void temp_db(char *path)
+{
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+}
+
+/* The database and SQLite's side files. */
+static void remove_db(const char *path)
+{
+    unlink(path);
+    for (const char *ext = "-wal"; ext; ext = ext[1] == 'w' ? "-shm" : NULL) {
+        char side[64];
+        snprintf(side, sizeof side, "%s%s", path, ext);
+        unlink(side);
+    }
+}
+
 /* Measured through the database, read back: the same report the metric
  * group computes directly. */
 static void lookup_equals_direct_computation(void **state)
 {
     (void)state;
     char path[] = "/tmp/moore_test_sweep_XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    close(fd);
+    temp_db(path);
     moore_sweep s = parse("{\"metrics\": [\"basic\", \"paths\"], \"configs\": "
                           "[{\"spec\": \"slimfly:q=5\"}, {\"spec\": \"torus:dims=4x5\"}]}");
     moore_sweep_db *db;
@@ -180,12 +197,51 @@ static void lookup_equals_direct_computation(void **state)
     moore_graph_free(g);
     moore_sweep_db_close(db);
     moore_sweep_free(&s);
-    unlink(path);
-    for (const char *ext = "-wal"; ext; ext = ext[1] == 'w' ? "-shm" : NULL) {
-        char side[64];
-        snprintf(side, sizeof side, "%s%s", path, ext);
-        unlink(side);
-    }
+    remove_db(path);
+}
+
+/* Several tasks at once: those stored are read, the others named as missing;
+ * a seeded family's SPEC without seed= is found under its default seed 1,
+ * the form the sweep stores (and another seed is not). */
+static void lookup_list_names_the_missing_tasks(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/moore_test_sweep_XXXXXX";
+    temp_db(path);
+    moore_sweep s = parse("{\"metrics\": [\"basic\", \"paths\"], \"configs\": "
+                          "[{\"spec\": \"jellyfish:n=10,d=4\"}]}");
+    assert_int_equal(s.config_count, 1);
+    assert_string_equal(s.configs[0].topology, "jellyfish:n=10,d=4,seed=1");
+    moore_sweep_db *db;
+    moore_error err;
+    int64_t id;
+    int measured;
+    moore_metric_options o;
+    moore_metric_options_default(&o);
+    assert_int_equal(moore_sweep_db_open(path, &db, &err), MOORE_OK);
+    assert_int_equal(moore_sweep_db_register(db, &s, &id, &err), MOORE_OK);
+    assert_int_equal(moore_sweep_measure(db, &s, 0, id, 0, &o, &measured, &err), MOORE_OK);
+    moore_report r;
+    char missing[64];
+    moore_report_init(&r);
+    assert_int_equal(moore_sweep_db_lookup_list(db, "jellyfish:n=10,d=4", "basic,spectral,paths",
+                                                &r, missing, sizeof missing, &err),
+                     MOORE_OK);
+    assert_string_equal(missing, "spectral");
+    assert_true(moore_report_number(&r, "switches") == 10);  /* n=10 */
+    assert_non_null(moore_report_get(&r, "diameter"));
+    assert_null(moore_report_get(&r, "lambda2"));
+    moore_report_free(&r);
+    moore_report_init(&r);
+    assert_int_equal(moore_sweep_db_lookup_list(db, "jellyfish:n=10,d=4,seed=2", "basic,paths",
+                                                &r, missing, sizeof missing, &err),
+                     MOORE_OK);
+    assert_string_equal(missing, "basic,paths");
+    assert_int_equal(r.count, 0);
+    moore_report_free(&r);
+    moore_sweep_db_close(db);
+    moore_sweep_free(&s);
+    remove_db(path);
 }
 
 int main(void)
@@ -196,6 +252,7 @@ int main(void)
         cmocka_unit_test(plan_grid_takes_the_chosen_rows),
         cmocka_unit_test(bad_files_are_refused),
         cmocka_unit_test(lookup_equals_direct_computation),
+        cmocka_unit_test(lookup_list_names_the_missing_tasks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

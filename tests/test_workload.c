@@ -7,13 +7,18 @@
  *     goes the long way round: θ(1−x) = 1 on the forward arcs and
  *     (n−1)xθ = 1 on the backward ones, x = 1/n);
  *   - all-to-all over every server is the uniform matrix p_s·p_t/(S−1);
- *   - group placement never spreads a TP group over more than ⌈T/p⌉ switches;
+ *   - group placement never spreads a TP group over more than ⌈T/p⌉ switches
+ *     (on 15 families), and its structural groups (structure.c) are the
+ *     families' own: Megafly groups, PolarStar super-nodes, MLFM columns and
+ *     OFT leaf pairs (all common neighbours shared), k-ary n-tree pods,
+ *     flattened-butterfly cliques;
  *   - a small job's switch matrix equals one built here server pair by
  *     server pair (a second construction of the patterns of workload.h);
  *   - bad descriptions are refused with MOORE_EINVAL. */
 #include "testutil.h"
 #include "testgraphs.h"
 #include "moore/workload.h"
+#include "workload/workload_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -167,32 +172,55 @@ static void alltoall_is_uniform(void **state)
     moore_graph_free(g);
 }
 
-/* Distinct switches of ranks r0..r0+T-1. */
-static int switches_used(const int32_t *srv, int64_t r0, int64_t T, int32_t p)
+/* Distinct switches of ranks r0..r0+T-1 (sw: the switch of every server). */
+static int switches_used(const int32_t *srv, const int32_t *sw, int64_t r0, int64_t T)
 {
     int used = 0;
     for (int64_t i = 0; i < T; i++) {
         int seen = 0;
         for (int64_t j = 0; j < i; j++)
-            seen |= srv[r0 + j] / p == srv[r0 + i] / p;
+            seen |= sw[srv[r0 + j]] == sw[srv[r0 + i]];
         used += !seen;
     }
     return used;
 }
 
+/* Servers a switch of g holds when it holds any (they must all hold the same). */
+static int64_t servers_per_switch(const moore_graph *g, int32_t *with_servers)
+{
+    int64_t p = 0;
+    *with_servers = 0;
+    for (int32_t v = 0; v < g->n; v++)
+        if (g->endpoints[v] > 0) {
+            assert_true(p == 0 || p == g->endpoints[v]);
+            p = g->endpoints[v];
+            (*with_servers)++;
+        }
+    return p;
+}
+
+/* A job on at most half of the servers: every TP group on ⌈T/p⌉ switches, on
+ * every family whose structure `group` reads (structure.c) and the others. */
 static void group_uses_fewest_switches(void **state)
 {
     (void)state;
     moore_error err;
-    const char *specs[] = {"xpander:d=4,k=6,p=5", "slimfly:q=5,p=5", "jellyfish:n=30,d=4,p=5"};
+    const char *specs[] = {"xpander:d=4,k=6,p=5", "slimfly:q=5,p=5", "jellyfish:n=30,d=4,p=5",
+                           "megafly:d=8,p=4", "polarstar:q=3,jd=3,p=3", "mlfm:h=4,p=4",
+                           "oft:k=4,p=4", "karyntree:k=4,n=3,p=4", "flatbutterfly:n=3,k=4,p=4",
+                           "fattree:k=6", "clos:radix=8,endpoints=96", "kautz:b=3,n=3,p=4",
+                           "arrangement:n=5,k=2,p=4", "polarfly:q=5,p=4", "hyperx:L=2,S=4,p=4"};
     const int64_t tps[] = {1, 3, 4, 5, 8, 10, 12};
-    for (int k = 0; k < 3; k++) {
+    for (size_t k = 0; k < sizeof specs / sizeof *specs; k++) {
         moore_graph *g = tu_build(specs[k]);
-        int64_t S = moore_workload_servers(g);
+        int64_t S = moore_workload_servers(g), *first = NULL;
+        int32_t *sw = NULL, hosts;
+        int64_t p = servers_per_switch(g, &hosts);
+        assert_int_equal(wl_servers(g, &first, &sw, &err), MOORE_OK);
         for (size_t i = 0; i < sizeof tps / sizeof *tps; i++) {
             int64_t T = tps[i];
-            int64_t per = T <= 5 ? 5 / T : 1;              /* groups a switch can take whole */
-            int64_t groups = T <= 5 ? per * g->n / 2 : S / (2 * T);
+            int64_t per = T <= p ? p / T : 1;              /* groups a switch can take whole */
+            int64_t groups = T <= p ? per * hosts / 2 : S / (2 * T);
             char spec[96];
             snprintf(spec, sizeof spec, "llm:tp=%d,pp=1,dp=%d,place=group", (int)T, (int)groups);
             moore_workload w;
@@ -205,10 +233,109 @@ static void group_uses_fewest_switches(void **state)
                 assert_int_equal(hit[srv[r]]++, 0);   /* one rank per server */
             }
             for (int64_t r0 = 0; r0 < T * groups; r0 += T)
-                assert_int_equal(switches_used(srv, r0, T, 5), (int)((T + 4) / 5));
+                assert_int_equal(switches_used(srv, sw, r0, T), (int)((T + p - 1) / p));
             free(hit);
             free(srv);
         }
+        free(first);
+        free(sw);
+        moore_graph_free(g);
+    }
+}
+
+/* Common neighbours of u and v. */
+static int common(const moore_graph *g, int32_t u, int32_t v)
+{
+    int c = 0;
+    for (int64_t i = g->offs[u]; i < g->offs[u + 1]; i++)
+        for (int64_t j = g->offs[v]; j < g->offs[v + 1]; j++)
+            c += g->adj[i] == g->adj[j];
+    return c;
+}
+
+static int linked(const moore_graph *g, int32_t u, int32_t v)
+{
+    for (int64_t i = g->offs[u]; i < g->offs[u + 1]; i++)
+        if (g->adj[i] == v)
+            return 1;
+    return 0;
+}
+
+/* The structural groups against the families' definitions (docs/families.md):
+ * megafly group i = ids i·2a … i·2a+2a−1 (a = d/2); polarstar super-node i =
+ * ids i·|J| …, |J| = 2·jd+2 for bdf; mlfm: two LRs of one group share all h
+ * GRs; oft: two leaves of one group share all k L1 routers; karyntree: every
+ * leaf–level-1 link stays inside a pod of k leaves; flatbutterfly: a group is
+ * a clique of k switches. */
+static void structure_follows_the_family(void **state)
+{
+    (void)state;
+    moore_error err;
+    const char *specs[] = {"megafly:d=8,p=4", "polarstar:q=3,jd=3,p=3", "mlfm:h=4,p=4",
+                           "oft:k=4,p=4", "karyntree:k=4,n=3,p=4", "flatbutterfly:n=3,k=4,p=4"};
+    for (int k = 0; k < 6; k++) {
+        moore_graph *g = tu_build(specs[k]);
+        int32_t *grp = malloc((size_t)g->n * sizeof *grp), groups = 0;
+        int *size = calloc((size_t)g->n, sizeof *size);
+        assert_int_equal(wl_structure(g, grp, &groups, &err), MOORE_OK);
+        for (int32_t v = 0; v < g->n; v++) {
+            assert_true(grp[v] >= 0 && grp[v] < groups);
+            size[grp[v]]++;
+        }
+        for (int32_t u = 0; u < g->n; u++)
+            for (int32_t v = u + 1; v < g->n; v++) {
+                int same = grp[u] == grp[v], servers = g->endpoints[u] && g->endpoints[v];
+                if (k == 0)
+                    assert_int_equal(same, u / 8 == v / 8);
+                else if (k == 1)
+                    assert_int_equal(same, u / 8 == v / 8);
+                else if ((k == 2 || k == 3) && servers)
+                    assert_int_equal(same, common(g, u, v) == 4);
+                else if (k == 4 && linked(g, u, v) && (u < 16) != (v < 16) && v < 32)
+                    assert_true(same);    /* leaves 0..15, level 1 16..31 */
+                else if (k == 5 && same)
+                    assert_true(linked(g, u, v));
+            }
+        for (int32_t v = 0; v < g->n; v++)
+            if (k == 4 && v < 16)
+                assert_int_equal(size[grp[v]], 8);   /* 4 leaves + 4 level-1 switches */
+            else if (k == 5)
+                assert_int_equal(size[grp[v]], 4);
+        free(grp);
+        free(size);
+        moore_graph_free(g);
+    }
+}
+
+/* A TP group of two switches' worth on Megafly and PolarStar stays in one
+ * Dragonfly group / super-node. */
+static void group_stays_in_a_family_group(void **state)
+{
+    (void)state;
+    moore_error err;
+    const char *specs[] = {"megafly:d=8,p=4", "polarstar:q=3,jd=3,p=3"};
+    const char *jobs[] = {"llm:tp=8,pp=2,dp=8,place=group", "llm:tp=6,pp=3,dp=8,place=group"};
+    for (int k = 0; k < 2; k++) {
+        moore_graph *g = tu_build(specs[k]);
+        int64_t *first = NULL, N;
+        int32_t *sw = NULL, groups;
+        int32_t *grp = malloc((size_t)g->n * sizeof *grp);
+        moore_workload w;
+        assert_int_equal(wl_servers(g, &first, &sw, &err), MOORE_OK);
+        assert_int_equal(wl_structure(g, grp, &groups, &err), MOORE_OK);
+        assert_int_equal(moore_workload_parse(jobs[k], &w, &err), MOORE_OK);
+        assert_int_equal(moore_workload_ranks(g, &w, &N, &err), MOORE_OK);
+        int32_t *srv = malloc((size_t)N * sizeof *srv);
+        assert_int_equal(moore_workload_place(g, &w, 1, srv, &err), MOORE_OK);
+        for (int64_t r0 = 0; r0 < N; r0 += w.tp) {
+            assert_int_equal(switches_used(srv, sw, r0, w.tp), 2);
+            for (int i = 1; i < w.tp; i++)
+                assert_int_equal(grp[sw[srv[r0 + i]]], grp[sw[srv[r0]]]);
+        }
+        free(srv);
+        free(grp);
+        free(first);
+        free(sw);
         moore_graph_free(g);
     }
 }
@@ -356,6 +483,8 @@ int main(void)
         cmocka_unit_test(alltoall_is_uniform),
         cmocka_unit_test(group_uses_fewest_switches),
         cmocka_unit_test(group_stays_in_a_super_node),
+        cmocka_unit_test(structure_follows_the_family),
+        cmocka_unit_test(group_stays_in_a_family_group),
         cmocka_unit_test(matches_pairwise_construction),
         cmocka_unit_test(random_placement_is_seeded),
         cmocka_unit_test(bad_descriptions),

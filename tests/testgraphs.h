@@ -1,7 +1,7 @@
 /* testgraphs.h — graphs with known answers, built here with moore_builder so
  * the analysis tests depend on no family module: tori, hypercubes, the k-ary
  * fat-tree (endpoints on edge switches only), the MMS / Slim Fly graph from
- * its GF(q) definition (SPEC.md §2.1), random regular graphs by edge swaps,
+ * its GF(q) definition (docs/slimfly.md), random regular graphs by edge swaps,
  * and random relabellings. Header-only (static inline) because CMake links
  * each test with testutil.c alone. */
 #ifndef MOORE_TESTGRAPHS_H
@@ -88,7 +88,7 @@ static inline moore_graph *tg_fattree(int32_t k)
     return g;
 }
 
-/* MMS graph for a prime power q = 4w + δ (SPEC.md §2.1), with GF(q) from
+/* MMS graph for a prime power q = 4w + δ (docs/slimfly.md), with GF(q) from
  * field.h: (0,x,y) = x·q + y, (1,m,c) = q² + m·q + c. */
 static inline moore_graph *tg_mms(int32_t q)
 {

@@ -55,6 +55,61 @@ MOORE_API int moore_dist_bcast(const moore_dist *d, void *buf, int64_t bytes, in
  * one failing share makes the whole job fail with one line, never hang. */
 MOORE_API int moore_dist_agree(const moore_dist *d, int rc, moore_error *err);
 
+/* Bytes that carry one item's result between ranks (moore_dist_map). */
+typedef struct moore_dist_blob {
+    unsigned char *data;
+    int64_t len, cap;
+    int64_t at;                 /* where the next unpack reads */
+} moore_dist_blob;
+
+MOORE_API void moore_dist_blob_free(moore_dist_blob *b);
+
+struct moore_report;
+struct moore_compare;
+/* A report (or a comparison: its rows' specs and reports, its notes) packed
+ * bit for bit — every double's bits, NaN and infinities included, and each
+ * value's type — and unpacked from b->at on. Unpacking a report appends its
+ * keys to r; unpacking a comparison appends its rows and notes to c, adds its
+ * database counts to c's, and takes its bandwidth and by_cost. (JSON would lose NaN, infinities and the
+ * integer/double distinction, so the results could differ by rank count.) */
+MOORE_API int moore_dist_pack_report(moore_dist_blob *b, const struct moore_report *r,
+                                     moore_error *err);
+MOORE_API int moore_dist_unpack_report(moore_dist_blob *b, struct moore_report *r,
+                                       moore_error *err);
+MOORE_API int moore_dist_pack_compare(moore_dist_blob *b, const struct moore_compare *c,
+                                      moore_error *err);
+MOORE_API int moore_dist_unpack_compare(moore_dist_blob *b, struct moore_compare *c,
+                                        moore_error *err);
+
+/* A loop whose items are independent: item i runs on rank i mod size, alone
+ * (its own work must not use the group: pass it a NULL moore_dist), and packs
+ * its result; every rank then receives every item's result and takes them in
+ * index order. */
+typedef struct moore_dist_loop {
+    int64_t count;
+    /* Runs item i and packs its result into out; called on its owner only. */
+    int (*run)(void *ctx, int64_t i, moore_dist_blob *out, moore_error *err);
+    /* Item i's result (read from in->at = 0), on every rank, i = 0, 1, ... */
+    int (*take)(void *ctx, int64_t i, moore_dist_blob *in, moore_error *err);
+    void *ctx;
+} moore_dist_loop;
+
+/* Runs the loop over d. The first item (in index order) that fails decides
+ * the outcome on every rank — its code and message, the same as one process
+ * running the items in order would stop with — and a rank's own failure
+ * never leaves the others waiting. With a NULL d (or one rank) each item is
+ * run and taken in turn, as a plain loop. */
+MOORE_API int moore_dist_map(const moore_dist *d, const moore_dist_loop *loop, moore_error *err);
+
+/* The group a loop of count items should spread over: d when there are at
+ * least as many items as ranks, else NULL — then every rank runs every item
+ * and the items share their inner work (all-pairs distances) through d. The
+ * items' own group is the other one: d when this returns NULL, else NULL. */
+static inline const moore_dist *moore_dist_for_items(const moore_dist *d, int64_t count)
+{
+    return count >= moore_dist_size(d) ? d : NULL;
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -3,7 +3,7 @@
  * Every public function returns MOORE_OK (0) or one of the codes below, and fills
  * the caller's moore_error with one line naming the bad value and the rule it
  * breaks ("slimfly: q=6 is not a prime power"). The library never prints; the CLI
- * turns the code into an exit status with moore_error_exit_status(). */
+ * turns the code into an exit status (cli/main.c). */
 #ifndef MOORE_ERROR_H
 #define MOORE_ERROR_H
 
@@ -37,10 +37,6 @@ MOORE_API int moore_error_set(moore_error *err, int code, const char *fmt, ...)
 
 /* Clears err to MOORE_OK with an empty message. */
 MOORE_API void moore_error_clear(moore_error *err);
-
-/* The process exit status the CLI uses for a code: 2 for bad input (EINVAL,
- * ETOOBIG, EIO), 1 for internal failures, 0 for MOORE_OK. */
-MOORE_API int moore_error_exit_status(int code);
 
 /* A short name for a code ("invalid input", ...). */
 MOORE_API const char *moore_error_name(int code);

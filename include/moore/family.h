@@ -33,16 +33,18 @@ typedef struct moore_params {
     char used[MOORE_PARAMS_MAX];      /* set by getters; unused keys are refused */
 } moore_params;
 
-/* 1 when key was given. */
-MOORE_API int moore_params_has(const moore_params *p, const char *key);
+/* The getters mark the key they read in p->used (so p is not const): after a
+ * build, a key no getter read is refused as unknown.
+ * 1 when key was given. */
+MOORE_API int moore_params_has(moore_params *p, const char *key);
 /* Reads key as an integer in [lo, hi]; *out = def when the key is absent.
  * A non-numeric or out-of-range value is refused with the family's name. */
-MOORE_API int moore_params_int(const moore_params *p, const char *key, int64_t def, int64_t lo,
+MOORE_API int moore_params_int(moore_params *p, const char *key, int64_t def, int64_t lo,
                      int64_t hi, int64_t *out, moore_error *err);
-MOORE_API int moore_params_double(const moore_params *p, const char *key, double def, double lo,
+MOORE_API int moore_params_double(moore_params *p, const char *key, double def, double lo,
                         double hi, double *out, moore_error *err);
 /* The raw string value, or def when absent. */
-MOORE_API const char *moore_params_str(const moore_params *p, const char *key, const char *def);
+MOORE_API const char *moore_params_str(moore_params *p, const char *key, const char *def);
 /* Canonical "k=v,k=v" of the given keys, in the order given (for graph origin). */
 MOORE_API int moore_params_format(const moore_params *p, char *buf, size_t len);
 
@@ -94,9 +96,9 @@ typedef struct moore_family {
     const char *summary;    /* one line */
     const char *paper;      /* citation */
     const moore_param_info *params;  /* terminated by {NULL} */
-    int (*build)(const moore_params *p, moore_graph **out, moore_error *err);
+    int (*build)(moore_params *p, moore_graph **out, moore_error *err);
     /* NULL when no closed form exists. */
-    int (*counts)(const moore_params *p, moore_counts *out, moore_error *err);
+    int (*counts)(moore_params *p, moore_counts *out, moore_error *err);
     /* NULL when the family has no radix-driven configurations (references). */
     int (*plan)(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                 moore_error *err);
@@ -132,7 +134,7 @@ MOORE_API int moore_file_spec_load(const char *spec, moore_graph **out, moore_er
 /* Resolves the shared `p` / `radix` keys for a family whose switches have
  * network degree `degree`: p= wins, else radix= gives radix − degree (refused
  * when < 1), else def_p. */
-MOORE_API int moore_family_resolve_endpoints(const moore_params *p, int32_t degree, int32_t def_p,
+MOORE_API int moore_family_resolve_endpoints(moore_params *p, int32_t degree, int32_t def_p,
                                    int32_t *out, moore_error *err);
 
 /* Parameter-table rows for the shared keys, to put in a family's table. */

@@ -100,7 +100,8 @@ MOORE_API int moore_flow_tub(const moore_graph *g, const moore_traffic *t, doubl
                    moore_error *err);
 
 /* Adds to r what `moore throughput --json` prints for result f of matrix t on
- * g: tm, switches, commodities, demand_total, throughput, lower, upper,
+ * g: the identity (topology, family, params; null for a graph without an
+ * origin), tm, switches, commodities, demand_total, throughput, lower, upper,
  * method, gap, eps (approximation), converged, phases / rounds /
  * lp_iterations, tub, link utilisation, and the matching of a worst-case TM. */
 MOORE_API int moore_flow_report(moore_report *r, const moore_graph *g, const moore_traffic *t,

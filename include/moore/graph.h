@@ -46,9 +46,6 @@ MOORE_API int moore_builder_new(int32_t n, int64_t expected_links, moore_builder
  * immediately; duplicates are found by moore_builder_finish(). */
 MOORE_API int moore_builder_add_link(moore_builder *b, int32_t u, int32_t v, moore_error *err);
 
-/* Number of switches the builder was made for. */
-MOORE_API int32_t moore_builder_switches(const moore_builder *b);
-
 /* Turns the links into a CSR graph (endpoints all zero, no labels) and frees
  * the builder, whether it succeeds or not. Refuses duplicate links. */
 MOORE_API int moore_builder_finish(moore_builder *b, moore_graph **out, moore_error *err);

@@ -1,5 +1,5 @@
 /* layout.h — physical layout: switches in racks, racks on a floor, the cable
- * plan, and what it costs and draws (SPEC.md §7, docs/layout.md).
+ * plan, and what it costs and draws (docs/layout.md).
  *
  * Placement puts every switch in a rack: by the family's own structure when
  * the graph names a family that has one (Slim Fly rack x = switches (0,x,·)

@@ -5,6 +5,8 @@
  * endpoint counts — switches, cables and cost, diameter and server-to-server
  * path length — the throughput of each chosen topology with its proven
  * bounds, λ₂ against the Ramanujan bound, distance histograms, and a closing
+ * resilience curves (connected share and throughput against the share of
+ * links failed), routed (ECMP, KSP-8) against optimal throughput, and a closing
  * table of the seed documents' claims with the measured value and a verdict.
  * Every figure's numbers are printed under it and, with a data directory,
  * written as CSV files beside the page. The page has no external reference:
@@ -30,8 +32,11 @@ typedef struct moore_page_options {
     double bandwidth;           /* the compare bandwidth target; < 0: any (default 1) */
     const char *families;       /* comma list; NULL: every family with a planner */
     int64_t sweep[MOORE_PAGE_SWEEP_MAX]; /* endpoint counts of the figures' x axis */
-    int sweep_count;            /* default 1,000 2,000 5,000 10,000 20,000 */
+    int sweep_count;            /* default 1,000 2,000 5,000 10,000 20,000 50,000 100,000 */
     const char *data_dir;       /* CSV files of every figure go here; NULL: none */
+    /* A sweep database (sweep.h): the metric groups of every topology it
+     * holds are read from it instead of measured; NULL: measure everything. */
+    const char *db;
     moore_metric_options metric; /* seed, threads, progress */
 } moore_page_options;
 

@@ -37,6 +37,16 @@ MOORE_API int moore_paths_compute(const moore_graph *g, const moore_metric_optio
                         moore_paths_result *out, moore_error *err);
 MOORE_API void moore_paths_result_free(moore_paths_result *r);
 
+/* The same metrics from a closed form, without any search, where one is
+ * known: a ring (connected and 2-regular), a complete graph (n(n−1)/2
+ * links), and a torus, mesh, Tofu or hypercube whose origin (family and
+ * params) names the grid and whose links are exactly that grid's (the
+ * histogram of a product of rings and paths is the convolution of theirs).
+ * *found = 1 and out filled when it applies; *found = 0 and out empty
+ * otherwise. moore_paths_auto (symmetry.h) tries it first. */
+MOORE_API int moore_paths_closed_form(const moore_graph *g, moore_paths_result *out, int *found,
+                                      moore_error *err);
+
 /* Single-source BFS: dist[v] = hops from src, -1 when unreachable. queue is
  * scratch of n entries (NULL: allocated inside). Returns the eccentricity of
  * src within its component, or a negative error code. */

@@ -136,8 +136,9 @@ MOORE_API void moore_deadlock_result_free(moore_deadlock_result *d);
 /* ---- the whole of `moore route` (report.c) ---- */
 
 /* Builds the routing of g for o, its statistics and, when `layers`, its
- * deadlock report; writes the path CSV to `paths` and the forwarding tables
- * to `tables` when they are not NULL (moore_routing_write_paths/_tables); and
+ * deadlock report; writes the paths to `paths` (the CSV, or netbench's cache
+ * when `netbench`) and the forwarding tables to `tables` when they are not
+ * NULL (moore_routing_write_paths/_netbench/_tables); and
  * adds to rep what `moore route --json` prints: algo, switches, pairs,
  * paths_total, paths_per_pair_min/_mean/_max, hops_mean, hops_max,
  * table_entries_max/_total, cdg_acyclic, cdg_dependencies, layers (null
@@ -145,8 +146,8 @@ MOORE_API void moore_deadlock_result_free(moore_deadlock_result *d);
  * NULL) receives the routing (the caller frees it), else it is freed. One
  * call for the CLI and the Python binding. */
 MOORE_API int moore_routing_run(const moore_graph *g, const moore_routing_options *o, int layers,
-                                const char *paths, const char *tables, moore_report *rep,
-                                moore_routing **keep, moore_error *err);
+                                const char *paths, int netbench, const char *tables,
+                                moore_report *rep, moore_routing **keep, moore_error *err);
 
 /* ---- files (export.c) ---- */
 
@@ -155,6 +156,13 @@ MOORE_API int moore_routing_run(const moore_graph *g, const moore_routing_option
 MOORE_API int moore_routing_write_paths(const moore_graph *g, const moore_routing *r,
                                         const moore_deadlock_result *layers, const char *path,
                                         moore_error *err);
+/* netbench's k-shortest-path cache (docs/routing.md): "k=K" (K = the most
+ * paths of any pair), then "rank,src,dst,path" lines, ranks from 1, for every
+ * ordered pair of switches with servers (all switches when the graph has no
+ * endpoints). netbench reads it as paths-cache/<SHA-1 of its .topology
+ * file>.kspaths. */
+MOORE_API int moore_routing_write_netbench(const moore_graph *g, const moore_routing *r,
+                                           const char *path, moore_error *err);
 /* CSV "switch,dst,next_hops,weights": next hops space-separated, weights the
  * split fractions in the same order. */
 MOORE_API int moore_routing_write_tables(const moore_graph *g, const moore_routing *r,
@@ -166,8 +174,9 @@ MOORE_API int moore_routing_write_tables(const moore_graph *g, const moore_routi
  * minimal and ecmp the fixed split (θ = 1 / the most loaded arc, exact); for
  * the others the path-restricted maximum concurrent flow, exact by Clp when
  * `exact` (refused beyond memory) or by Garg–Könemann restricted to the paths
- * with proven lower and upper bounds (o->eps). util_max/util_mean are the
- * arc loads of θ·t. */
+ * with proven lower and upper bounds (o->eps; anytime like moore_flow_approx:
+ * o->time_limit, o->cancelled and o->max_phases stop it with the bounds so
+ * far, `stopped` set). util_max/util_mean are the arc loads of θ·t. */
 MOORE_API int moore_routed_throughput(const moore_graph *g, const moore_routing *r,
                                       const moore_traffic *t, const moore_flow_options *o,
                                       int exact, moore_flow_result *out, moore_error *err);

@@ -61,15 +61,12 @@ MOORE_API void moore_symmat_laplacian(const moore_graph *g, double *degrees, moo
 MOORE_API void moore_symmat_apply(const moore_symmat *m, const double *x, double *y);
 
 typedef enum moore_eig_method {
-    MOORE_EIG_AUTO = 0,     /* dense up to MOORE_EIG_DENSE_MAX rows, ARPACK above */
+    MOORE_EIG_AUTO = 0,     /* dense up to 256 rows, ARPACK above */
     MOORE_EIG_DENSE,        /* LAPACKE_dsyevr on a dense copy */
-    MOORE_EIG_ARPACK,       /* Lanczos (falls back to dense below MOORE_EIG_ARPACK_MIN rows) */
+    MOORE_EIG_ARPACK,       /* Lanczos (falls back to dense below 24 rows) */
     MOORE_EIG_CLOSED_FORM   /* reported by moore_spectrum_compute only: AUTO found a ring,
                                a complete graph or a torus and used its known spectrum */
 } moore_eig_method;
-
-#define MOORE_EIG_DENSE_MAX 256
-#define MOORE_EIG_ARPACK_MIN 24
 
 /* Every eigenvalue of M, ascending, into w[0..n-1] (LAPACKE_dsyevr).
  * Refuses (MOORE_ETOOBIG) a dense copy that does not fit in memory. */

@@ -81,9 +81,19 @@ MOORE_API int moore_sweep_measure(moore_sweep_db *db, const moore_sweep *s, int6
                                   int *measured, moore_error *err);
 
 /* The measurements of one topology's task from the database as a report
- * (the keys `moore stats --json` prints); *found = 0 when not measured. */
+ * (the keys `moore stats --json` prints); *found = 0 when not measured. A
+ * SPEC of a seeded family without seed= is also looked up with its family's
+ * default seed (the form a sweep stores it under). */
 MOORE_API int moore_sweep_db_lookup(moore_sweep_db *db, const char *topology, const char *task,
                                     moore_report *r, int *found, moore_error *err);
+
+/* The same for a comma list of tasks ("basic,paths,layout"): each task found
+ * is added to r; missing (room for missing_len bytes) gets the comma list of
+ * the tasks the database does not hold for this topology ("" when it holds
+ * them all), so a caller measures only those. */
+MOORE_API int moore_sweep_db_lookup_list(moore_sweep_db *db, const char *topology,
+                                         const char *tasks, moore_report *r, char *missing,
+                                         size_t missing_len, moore_error *err);
 
 #ifdef __cplusplus
 }

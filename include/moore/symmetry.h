@@ -83,23 +83,16 @@ MOORE_API int moore_paths_by_orbits(const moore_graph *g, const int32_t *orbits,
                           const moore_metric_options *o, moore_paths_result *out,
                           moore_error *err);
 
-/* Switch count from which moore_paths_auto considers symmetry at all. */
-#define MOORE_ORBIT_PATHS_MIN_SWITCHES 2048
-/* Estimated bit-parallel all-pairs work (ecc(0) · 2E · N / 64 words, about
- * 5·10^9 words a second on 2 cores; docs/performance.md) from which asking
- * Traces can pay off: below it the plain method finishes in well under a second,
- * while Traces alone can cost tens of milliseconds on an asymmetric graph. */
-#define MOORE_ORBIT_PATHS_MIN_WORDS 1e9
-
-/* All-pairs distance metrics, choosing the cheaper exact method: for graphs of
- * at least MOORE_ORBIT_PATHS_MIN_SWITCHES switches and MOORE_ORBIT_PATHS_MIN_WORDS
- * estimated words of all-pairs work, whose local invariants
- * (degree, triangles, 2-ball size) fall into at most n/16 classes and with at
- * most n/16 twin switches (same neighbourhood), it asks Traces for the orbits
+/* All-pairs distance metrics, choosing the cheaper exact method: the closed
+ * form where moore_paths_closed_form knows one; else, for graphs large enough
+ * that all pairs would take more than about a second (src/metrics/orbits.c),
+ * whose local invariants (degree, triangles, 2-ball size) fall into at most
+ * n/16 classes and with at most n/16 twin switches (same neighbourhood), it
+ * asks Traces for the orbits
  * and, when there are at most n/4 of them, runs one BFS per orbit; otherwise
  * (or if the symmetry step fails for size reasons) it runs
  * moore_paths_compute. *used_orbits (may be NULL) is set to the number of
- * orbits used, or 0 when the plain all-pairs method ran. */
+ * orbits used, or 0 when the closed form or the plain all-pairs method ran. */
 MOORE_API int moore_paths_auto(const moore_graph *g, const moore_metric_options *o,
                      moore_paths_result *out, int32_t *used_orbits, moore_error *err);
 

@@ -27,10 +27,14 @@
  *   linear  rank r on server r (the default);
  *   random  a seeded random choice and order of servers;
  *   group   TP groups kept inside one switch when they fit, and a group's
- *           switches (and consecutive groups) inside one rack of the family's
- *           structure from moore_layout_place (Xpander super-node, Dragonfly
- *           group, Slim Fly rack, Clos pod, METIS otherwise). A group never
- *           uses more switches than the largest-free-first choice needs. */
+ *           switches (and consecutive groups) inside one group of the
+ *           family's structure (src/workload/structure.c: Megafly/Cascade
+ *           group, PolarStar/Bundlefly super-node, MLFM column, OFT leaf
+ *           pair, k-ary n-tree pod, flattened-butterfly line; otherwise the
+ *           racks of moore_layout_place: Xpander super-node, Dragonfly group,
+ *           Slim Fly rack, Clos/fat-tree pod, HyperX/torus line, METIS). A
+ *           group never uses more switches than the largest-free-first
+ *           choice needs. */
 #ifndef MOORE_WORKLOAD_H
 #define MOORE_WORKLOAD_H
 

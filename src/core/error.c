@@ -60,17 +60,6 @@ void moore_error_clear(moore_error *err)
     }
 }
 
-int moore_error_exit_status(int code)
-{
-    switch (code) {
-    case MOORE_OK: return 0;
-    case MOORE_EINVAL:
-    case MOORE_ETOOBIG:
-    case MOORE_EIO: return 2;
-    default: return 1;
-    }
-}
-
 const char *moore_error_name(int code)
 {
     switch (code) {

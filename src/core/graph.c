@@ -5,6 +5,7 @@
  * free. Rows come out sorted, which lets has_link use binary search and makes
  * every writer's output byte-stable. */
 #include "moore/graph.h"
+#include "core/csr.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -39,8 +40,6 @@ int moore_builder_new(int32_t n, int64_t expected_links, moore_builder **out, mo
     *out = b;
     return MOORE_OK;
 }
-
-int32_t moore_builder_switches(const moore_builder *b) { return b->n; }
 
 int moore_builder_add_link(moore_builder *b, int32_t u, int32_t v, moore_error *err)
 {
@@ -98,6 +97,9 @@ static int graph_alloc(int32_t n, int64_t m, moore_graph **out, moore_error *err
 int moore_builder_finish(moore_builder *b, moore_graph **out, moore_error *err)
 {
     *out = NULL;
+    moore_graph *g = NULL;
+    int64_t *fill = NULL;
+    int rc = MOORE_OK;
     /* Families that emit links in (u, v) order skip the sort. */
     int64_t i = 1;
     while (i < b->count && b->pairs[i - 1] <= b->pairs[i])
@@ -106,29 +108,21 @@ int moore_builder_finish(moore_builder *b, moore_graph **out, moore_error *err)
         qsort(b->pairs, (size_t)b->count, sizeof *b->pairs, cmp_i64);
     for (i = 1; i < b->count; i++)
         if (b->pairs[i] == b->pairs[i - 1]) {
-            int rc = moore_error_set(err, MOORE_EINVAL, "link %d-%d appears more than once",
-                                     (int)(b->pairs[i] >> 32),
-                                     (int)(b->pairs[i] & 0xffffffff));
-            moore_builder_free(b);
-            return rc;
+            rc = moore_error_set(err, MOORE_EINVAL, "link %d-%d appears more than once",
+                                 (int)(b->pairs[i] >> 32), (int)(b->pairs[i] & 0xffffffff));
+            goto done;
         }
-    moore_graph *g;
-    int rc = graph_alloc(b->n, b->count, &g, err);
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
+    if ((rc = graph_alloc(b->n, b->count, &g, err)))
+        goto done;
     for (int64_t i = 0; i < b->count; i++) {
         g->offs[(b->pairs[i] >> 32) + 1]++;
         g->offs[(b->pairs[i] & 0xffffffff) + 1]++;
     }
     for (int32_t v = 0; v < b->n; v++)
         g->offs[v + 1] += g->offs[v];
-    int64_t *fill = moore_malloc((size_t)b->n + 1, sizeof *fill, err);
-    if (!fill) {
-        moore_graph_free(g);
-        moore_builder_free(b);
-        return MOORE_ENOMEM;
+    if (!(fill = moore_malloc((size_t)b->n + 1, sizeof *fill, err))) {
+        rc = MOORE_ENOMEM;
+        goto done;
     }
     memcpy(fill, g->offs, ((size_t)b->n + 1) * sizeof *fill);
     for (int64_t i = 0; i < b->count; i++) {
@@ -136,12 +130,15 @@ int moore_builder_finish(moore_builder *b, moore_graph **out, moore_error *err)
         g->adj[fill[u]++] = v;
         g->adj[fill[v]++] = u;
     }
-    free(fill);
     /* Rows need no sort: pairs are ordered by (u, v), so row x receives first
      * its smaller neighbours (pairs (a, x), a ascending), then its larger ones. */
-    moore_builder_free(b);
     *out = g;
-    return MOORE_OK;
+    g = NULL;
+done:
+    free(fill);
+    moore_graph_free(g);
+    moore_builder_free(b);
+    return rc;
 }
 
 int moore_graph_set_endpoints_uniform(moore_graph *g, int32_t p, moore_error *err)
@@ -241,33 +238,26 @@ int moore_graph_has_link(const moore_graph *g, int32_t u, int32_t v)
 {
     if (u < 0 || u >= g->n || v < 0 || v >= g->n)
         return 0;
-    int64_t lo = g->offs[u], hi = g->offs[u + 1];
-    while (lo < hi) {
-        int64_t mid = lo + (hi - lo) / 2;
-        if (g->adj[mid] < v)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < g->offs[u + 1] && g->adj[lo] == v;
+    return moore_csr_find(g, u, v) >= 0;
+}
+
+void moore_csr_links(const moore_graph *g, int32_t *lu, int32_t *lv)
+{
+    int64_t i = 0;
+    for (int32_t u = 0; u < g->n; u++)
+        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
+            if (u < g->adj[k]) {
+                lu[i] = u;
+                lv[i++] = g->adj[k];
+            }
 }
 
 void moore_graph_reverse_arcs(const moore_graph *g, int64_t *rev)
 {
 #pragma omp parallel for schedule(dynamic, 256)
     for (int32_t u = 0; u < g->n; u++)
-        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++) {
-            int32_t v = g->adj[k];
-            int64_t lo = g->offs[v], hi = g->offs[v + 1] - 1;
-            while (lo < hi) {
-                int64_t mid = (lo + hi) / 2;
-                if (g->adj[mid] < u)
-                    lo = mid + 1;
-                else
-                    hi = mid;
-            }
-            rev[k] = lo;
-        }
+        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
+            rev[k] = moore_csr_find(g, g->adj[k], u);
 }
 
 int moore_graph_copy(const moore_graph *g, moore_graph **out, moore_error *err)

@@ -24,20 +24,20 @@ static int find_key(const moore_params *p, const char *key)
     return -1;
 }
 
-int moore_params_has(const moore_params *p, const char *key)
+int moore_params_has(moore_params *p, const char *key)
 {
     int i = find_key(p, key);
     if (i >= 0)
-        ((moore_params *)p)->used[i] = 1;
+        p->used[i] = 1;
     return i >= 0;
 }
 
-const char *moore_params_str(const moore_params *p, const char *key, const char *def)
+const char *moore_params_str(moore_params *p, const char *key, const char *def)
 {
     int i = find_key(p, key);
     if (i < 0)
         return def;
-    ((moore_params *)p)->used[i] = 1;
+    p->used[i] = 1;
     return p->value[i];
 }
 
@@ -53,7 +53,7 @@ static int param_refused(const moore_params *p, const char *key, const char *s,
                            range);
 }
 
-int moore_params_int(const moore_params *p, const char *key, int64_t def, int64_t lo,
+int moore_params_int(moore_params *p, const char *key, int64_t def, int64_t lo,
                      int64_t hi, int64_t *out, moore_error *err)
 {
     const char *s = moore_params_str(p, key, NULL);
@@ -70,7 +70,7 @@ int moore_params_int(const moore_params *p, const char *key, int64_t def, int64_
                          err);
 }
 
-int moore_params_double(const moore_params *p, const char *key, double def, double lo,
+int moore_params_double(moore_params *p, const char *key, double def, double lo,
                         double hi, double *out, moore_error *err)
 {
     const char *s = moore_params_str(p, key, NULL);
@@ -293,7 +293,7 @@ int moore_topology_load(const char *arg, moore_graph **out, moore_error *err)
                            "'%s' is neither a file nor a family (see 'moore families')", arg);
 }
 
-int moore_family_resolve_endpoints(const moore_params *p, int32_t degree, int32_t def_p,
+int moore_family_resolve_endpoints(moore_params *p, int32_t degree, int32_t def_p,
                                    int32_t *out, moore_error *err)
 {
     int64_t v;

@@ -29,7 +29,7 @@ typedef struct arr_shape {
     int32_t p;
 } arr_shape;
 
-static int arr_read(const moore_params *pp, arr_shape *s, moore_error *err)
+static int arr_read(moore_params *pp, arr_shape *s, moore_error *err)
 {
     int rc;
     if ((rc = moore_params_int(pp, "n", -1, 2, ARR_MAX_N, &s->n, err)) ||
@@ -51,7 +51,7 @@ static int arr_read(const moore_params *pp, arr_shape *s, moore_error *err)
     return moore_family_resolve_endpoints(pp, (int32_t)(s->k * (s->n - s->k)), 1, &s->p, err);
 }
 
-int moore_arrangement_counts(const moore_params *pp, moore_counts *c, moore_error *err)
+int moore_arrangement_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     arr_shape s;
     int rc = arr_read(pp, &s, err);
@@ -110,7 +110,7 @@ static void arr_label(const void *ctx, int32_t v, char *buf, size_t len)
     }
 }
 
-int moore_arrangement_build(const moore_params *pp, moore_graph **out, moore_error *err)
+int moore_arrangement_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     arr_shape s;
     moore_counts c;
@@ -141,11 +141,7 @@ int moore_arrangement_build(const moore_params *pp, moore_graph **out, moore_err
             tuple[i] = mine;
         }
     }
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    return moore_family_finish(b, s.p, arr_label, &s, out, err);
+    return moore_family_finish(b, rc, s.p, arr_label, &s, out, err);
 }
 
 /* Every (n, k) with 2 <= k < n whose degree k(n−k) leaves a port, p =

@@ -54,7 +54,7 @@ typedef struct bf_shape {
     int32_t p;
 } bf_shape;
 
-static int bf_read(const moore_params *pp, bf_shape *s, moore_error *err)
+static int bf_read(moore_params *pp, bf_shape *s, moore_error *err)
 {
     int rc;
     if ((rc = moore_params_int(pp, "q", -1, 0, MOORE_GF_MAX, &s->q, err)) ||
@@ -83,7 +83,7 @@ static int bf_read(const moore_params *pp, bf_shape *s, moore_error *err)
                                           err);
 }
 
-int moore_bundlefly_counts(const moore_params *pp, moore_counts *c, moore_error *err)
+int moore_bundlefly_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     bf_shape s;
     int rc = bf_read(pp, &s, err);
@@ -120,7 +120,7 @@ static int bf_paley_links(moore_builder *b, const moore_gf *f, const char *squar
     return MOORE_OK;
 }
 
-int moore_bundlefly_build(const moore_params *pp, moore_graph **out, moore_error *err)
+int moore_bundlefly_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     bf_shape s;
     moore_counts c;
@@ -154,11 +154,7 @@ int moore_bundlefly_build(const moore_params *pp, moore_graph **out, moore_error
                                             err);
         }
     }
-    if (!rc) {
-        rc = moore_family_finish(b, s.p, bundlefly_label, &s.r, out, err);
-        b = NULL;
-    }
-    moore_builder_free(b);
+    rc = moore_family_finish(b, rc, s.p, bundlefly_label, &s.r, out, err);
     moore_graph_free(mms);
     moore_gf_free(f);
     free(square);

@@ -36,7 +36,7 @@ const moore_param_info moore_cascade_params[] = {
     { NULL, NULL, NULL }
 };
 
-static int cascade_read(const moore_params *pp, int64_t *g, int64_t *m, int32_t *p,
+static int cascade_read(moore_params *pp, int64_t *g, int64_t *m, int32_t *p,
                         moore_error *err)
 {
     int64_t pv;
@@ -60,7 +60,7 @@ static int cascade_read(const moore_params *pp, int64_t *g, int64_t *m, int32_t 
     return MOORE_OK;
 }
 
-int moore_cascade_counts(const moore_params *pp, moore_counts *c, moore_error *err)
+int moore_cascade_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     int64_t g = 0, m = 0;
     int32_t p = 0;
@@ -98,7 +98,7 @@ static void cascade_label(const void *ctx, int32_t v, char *buf, size_t len)
              (int)(r % CASCADE_SLOTS));
 }
 
-int moore_cascade_build(const moore_params *pp, moore_graph **out, moore_error *err)
+int moore_cascade_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     int64_t g = 0, m = 0;
     int32_t p = 0;
@@ -124,11 +124,7 @@ int moore_cascade_build(const moore_params *pp, moore_graph **out, moore_error *
     if (!rc)
         rc = moore_family_global_links(b, g, CASCADE_ROUTERS, m,
                                        CASCADE_ROUTERS, 0, err);
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    return moore_family_finish(b, p, cascade_label, NULL, out, err);
+    return moore_family_finish(b, rc, p, cascade_label, NULL, out, err);
 }
 
 /* Aries routers have 48 ports (8 for the 4 nodes, 40 network), so only a

@@ -21,7 +21,7 @@ const moore_param_info moore_hoffman_singleton_params[] = { MOORE_PARAM_P("1"),
                                                             { NULL, NULL, NULL } };
 
 /* Finishes a regular reference graph: endpoints from p/radix (default 1). */
-static int finish(moore_builder *b, const moore_params *p, int32_t degree, moore_graph **out,
+static int finish(moore_builder *b, moore_params *p, int32_t degree, moore_graph **out,
                   moore_error *err)
 {
     int32_t ep;
@@ -43,7 +43,7 @@ static int finish(moore_builder *b, const moore_params *p, int32_t degree, moore
     return MOORE_OK;
 }
 
-int moore_complete_counts(const moore_params *p, moore_counts *c, moore_error *err)
+int moore_complete_counts(moore_params *p, moore_counts *c, moore_error *err)
 {
     int64_t n;
     int32_t ep;
@@ -62,7 +62,7 @@ int moore_complete_counts(const moore_params *p, moore_counts *c, moore_error *e
     return MOORE_OK;
 }
 
-int moore_complete_build(const moore_params *p, moore_graph **out, moore_error *err)
+int moore_complete_build(moore_params *p, moore_graph **out, moore_error *err)
 {
     moore_counts c;
     int rc = moore_complete_counts(p, &c, err);
@@ -82,7 +82,7 @@ int moore_complete_build(const moore_params *p, moore_graph **out, moore_error *
 }
 
 /* Petersen: outer 5-cycle 0..4, spokes i–i+5, inner pentagram i+5 – (i+2 mod 5)+5. */
-int moore_petersen_build(const moore_params *p, moore_graph **out, moore_error *err)
+int moore_petersen_build(moore_params *p, moore_graph **out, moore_error *err)
 {
     moore_builder *b;
     int rc = moore_builder_new(10, 15, &b, err);
@@ -101,7 +101,7 @@ int moore_petersen_build(const moore_params *p, moore_graph **out, moore_error *
 /* Robertson: pentagons P_h (vertices 5h + j) with j ~ j±1, pentagrams Q_i
  * (vertices 25 + 5i + j) with j ~ j±2, and vertex j of P_h joined to vertex
  * h·i + j (mod 5) of Q_i. */
-int moore_hoffman_singleton_build(const moore_params *p, moore_graph **out, moore_error *err)
+int moore_hoffman_singleton_build(moore_params *p, moore_graph **out, moore_error *err)
 {
     moore_builder *b;
     int rc = moore_builder_new(50, 175, &b, err);

@@ -1,5 +1,5 @@
 /* clos.c — the folded Clos that datacenters build from switches of one radix
- * R for any server count (SPEC.md §6): the full-bandwidth baseline `moore
+ * R for any server count (docs/families.md): the full-bandwidth baseline `moore
  * compare` measures every other family against.
  *
  * A leaf gives down = R·O/(O+1) ports to servers and up = R/(O+1) to spines
@@ -48,7 +48,7 @@ static int64_t clos_capacity(int64_t radix, int64_t down, int64_t tiers)
     return tiers == 2 ? radix * down : radix * (radix / 2) * down;
 }
 
-static int clos_read_keys(const moore_params *pp, clos_shape *s, int64_t *pods,
+static int clos_read_keys(moore_params *pp, clos_shape *s, int64_t *pods,
                           moore_error *err)
 {
     int rc = moore_params_int(pp, "radix", -1, 1, 1 << 16, &s->radix, err);
@@ -79,7 +79,7 @@ static int clos_read_keys(const moore_params *pp, clos_shape *s, int64_t *pods,
 }
 
 /* The shape a SPEC names, with every rule of the construction checked. */
-static int clos_shape_of(const moore_params *pp, clos_shape *s, moore_error *err)
+static int clos_shape_of(moore_params *pp, clos_shape *s, moore_error *err)
 {
     int64_t pods = 0;
     *s = (clos_shape){ 0 };
@@ -136,7 +136,7 @@ static void minmax(int64_t v, int32_t *lo, int32_t *hi)
         *hi = (int32_t)v;
 }
 
-int moore_clos_counts(const moore_params *pp, moore_counts *c, moore_error *err)
+int moore_clos_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     clos_shape s;
     int rc = clos_shape_of(pp, &s, err);
@@ -200,7 +200,7 @@ static int clos_links(const clos_shape *s, moore_builder *b, moore_error *err)
     return rc;
 }
 
-int moore_clos_build(const moore_params *pp, moore_graph **out, moore_error *err)
+int moore_clos_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     clos_shape s;
     moore_counts c;
@@ -210,10 +210,9 @@ int moore_clos_build(const moore_params *pp, moore_graph **out, moore_error *err
         rc = clos_shape_of(pp, &s, err);
     if (!rc)
         rc = moore_builder_new((int32_t)c.switches, c.links, &b, err);
-    if (!rc && (rc = clos_links(&s, b, err)))
-        moore_builder_free(b);
     if (!rc)
-        rc = moore_family_finish(b, 0, clos_label, &s, out, err);
+        rc = clos_links(&s, b, err);
+    rc = moore_family_finish(b, rc, 0, clos_label, &s, out, err);
     for (int64_t i = 0; !rc && i < s.leaves; i++) {
         int64_t left = s.endpoints - i * s.down;
         (*out)->endpoints[i] = (int32_t)(left < s.down ? left : s.down);

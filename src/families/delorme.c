@@ -43,7 +43,7 @@ static int dl_exponent(int64_t q)
     return q == 1 && e % 2 == 1 ? (e + 1) / 2 : 0;
 }
 
-static int dl_read(const moore_params *pp, int64_t *q, int32_t *p, moore_error *err)
+static int dl_read(moore_params *pp, int64_t *q, int32_t *p, moore_error *err)
 {
     int rc = moore_params_int(pp, "q", -1, 0, MOORE_GF_MAX, q, err);
     if (rc)
@@ -64,7 +64,7 @@ static int dl_read(const moore_params *pp, int64_t *q, int32_t *p, moore_error *
                                           err);
 }
 
-int moore_delorme_counts(const moore_params *pp, moore_counts *c, moore_error *err)
+int moore_delorme_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     int64_t q;
     int32_t p;
@@ -201,7 +201,7 @@ static int dl_links(const moore_gf *f, int64_t sigma, int32_t n, moore_builder *
     return MOORE_OK;
 }
 
-int moore_delorme_build(const moore_params *pp, moore_graph **out, moore_error *err)
+int moore_delorme_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     int64_t q;
     int32_t p;
@@ -221,11 +221,7 @@ int moore_delorme_build(const moore_params *pp, moore_graph **out, moore_error *
     if (!rc)
         rc = dl_links(f, (int64_t)1 << dl_exponent(q), (int32_t)c.switches, b, err);
     int32_t q32 = (int32_t)q;
-    if (!rc) {
-        rc = moore_family_finish(b, p, delorme_label, &q32, out, err);
-        b = NULL;
-    }
-    moore_builder_free(b);
+    rc = moore_family_finish(b, rc, p, delorme_label, &q32, out, err);
     moore_gf_free(f);
     return rc;
 }

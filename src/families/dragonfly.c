@@ -32,7 +32,7 @@ typedef struct df_shape {
     int64_t a, h, g, p, m; /* m: global links between every two groups */
 } df_shape;
 
-static int df_shape_read(const moore_params *pp, df_shape *s, moore_error *err)
+static int df_shape_read(moore_params *pp, df_shape *s, moore_error *err)
 {
     int rc;
     int general = moore_params_has(pp, "a") || moore_params_has(pp, "h");
@@ -87,7 +87,7 @@ static int64_t df_global_degree(const df_shape *s, int64_t sw)
     return used < 0 ? 0 : used > s->h ? s->h : used;
 }
 
-int moore_dragonfly_counts(const moore_params *pp, moore_counts *c, moore_error *err)
+int moore_dragonfly_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     df_shape s;
     int rc = df_shape_read(pp, &s, err);
@@ -113,7 +113,7 @@ static void dragonfly_label(const void *ctx, int32_t v, char *buf, size_t len)
     snprintf(buf, len, "G%d.%d", (int)(v / a), (int)(v % a));
 }
 
-int moore_dragonfly_build(const moore_params *pp, moore_graph **out, moore_error *err)
+int moore_dragonfly_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     df_shape s;
     moore_counts c;
@@ -142,11 +142,7 @@ int moore_dragonfly_build(const moore_params *pp, moore_graph **out, moore_error
                                         k * a + (int32_t)(back / h), err);
         }
     }
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    return moore_family_finish(b, (int32_t)s.p, dragonfly_label, &a, out, err);
+    return moore_family_finish(b, rc, (int32_t)s.p, dragonfly_label, &a, out, err);
 }
 
 /* Balanced dragonflies p = 1 … while the radix holds 4p − 1 ports. With a

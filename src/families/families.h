@@ -8,22 +8,24 @@
 /* classic.c: reference graphs built independently of any family */
 extern const moore_param_info moore_complete_params[], moore_petersen_params[],
     moore_hoffman_singleton_params[];
-int moore_complete_build(const moore_params *, moore_graph **, moore_error *);
-int moore_complete_counts(const moore_params *, moore_counts *, moore_error *);
-int moore_petersen_build(const moore_params *, moore_graph **, moore_error *);
-int moore_hoffman_singleton_build(const moore_params *, moore_graph **, moore_error *);
+int moore_complete_build(moore_params *, moore_graph **, moore_error *);
+int moore_complete_counts(moore_params *, moore_counts *, moore_error *);
+int moore_petersen_build(moore_params *, moore_graph **, moore_error *);
+int moore_hoffman_singleton_build(moore_params *, moore_graph **, moore_error *);
 
 /* slimfly.c: the MMS graph */
 extern const moore_param_info moore_slimfly_params[];
-int moore_slimfly_build(const moore_params *, moore_graph **, moore_error *);
-int moore_slimfly_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_slimfly_build(moore_params *, moore_graph **, moore_error *);
+int moore_slimfly_counts(moore_params *, moore_counts *, moore_error *);
 int moore_slimfly_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
 
 /* finish.c: shared last steps of the baseline families */
 typedef void (*moore_family_labeler)(const void *ctx, int32_t v, char *buf, size_t len);
-/* Finishes b (freed either way), sets p endpoints on every switch and, when
- * label is not NULL, names every switch. */
-int moore_family_finish(moore_builder *b, int32_t p, moore_family_labeler label,
+/* The end of every family build: rc is the code of the steps that added the
+ * links (b may be NULL when rc is set). When rc is set, frees b and returns
+ * it; else finishes b (freed either way), sets p endpoints on every switch
+ * and, when label is not NULL, names every switch. */
+int moore_family_finish(moore_builder *b, int rc, int32_t p, moore_family_labeler label,
                         const void *ctx, moore_graph **out, moore_error *err);
 /* Formats a SPEC and passes it to a planner's emit callback. */
 int moore_family_emit(moore_plan_emit emit, void *ctx, moore_error *err, const char *fmt, ...)
@@ -36,31 +38,31 @@ int moore_family_emit(moore_plan_emit emit, void *ctx, moore_error *err, const c
 /* fattree.c, dragonfly.c, hyperx.c, torus.c, polarfly.c: the baselines */
 extern const moore_param_info moore_fattree_params[], moore_dragonfly_params[],
     moore_hyperx_params[], moore_torus_params[], moore_polarfly_params[];
-int moore_fattree_build(const moore_params *, moore_graph **, moore_error *);
-int moore_fattree_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_fattree_build(moore_params *, moore_graph **, moore_error *);
+int moore_fattree_counts(moore_params *, moore_counts *, moore_error *);
 int moore_fattree_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
-int moore_dragonfly_build(const moore_params *, moore_graph **, moore_error *);
-int moore_dragonfly_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_dragonfly_build(moore_params *, moore_graph **, moore_error *);
+int moore_dragonfly_counts(moore_params *, moore_counts *, moore_error *);
 int moore_dragonfly_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
-int moore_hyperx_build(const moore_params *, moore_graph **, moore_error *);
-int moore_hyperx_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_hyperx_build(moore_params *, moore_graph **, moore_error *);
+int moore_hyperx_counts(moore_params *, moore_counts *, moore_error *);
 int moore_hyperx_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
-int moore_torus_build(const moore_params *, moore_graph **, moore_error *);
-int moore_torus_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_torus_build(moore_params *, moore_graph **, moore_error *);
+int moore_torus_counts(moore_params *, moore_counts *, moore_error *);
 int moore_torus_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
-int moore_polarfly_build(const moore_params *, moore_graph **, moore_error *);
-int moore_polarfly_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_polarfly_build(moore_params *, moore_graph **, moore_error *);
+int moore_polarfly_counts(moore_params *, moore_counts *, moore_error *);
 int moore_polarfly_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
 /* xpander.c: Xpander (meta-graph lifted by perfect matchings; both variants) */
 extern const moore_param_info moore_xpander_params[];
-int moore_xpander_build(const moore_params *, moore_graph **, moore_error *);
-int moore_xpander_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_xpander_build(moore_params *, moore_graph **, moore_error *);
+int moore_xpander_counts(moore_params *, moore_counts *, moore_error *);
 int moore_xpander_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
 
 /* jellyfish.c: Jellyfish random regular graphs */
 extern const moore_param_info moore_jellyfish_params[];
-int moore_jellyfish_build(const moore_params *, moore_graph **, moore_error *);
-int moore_jellyfish_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_jellyfish_build(moore_params *, moore_graph **, moore_error *);
+int moore_jellyfish_counts(moore_params *, moore_counts *, moore_error *);
 int moore_jellyfish_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
 
 /* families (issue 17, part A): mlfm.c, oft.c, megafly.c, cascade.c,
@@ -68,29 +70,29 @@ int moore_jellyfish_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error 
 extern const moore_param_info moore_mlfm_params[], moore_oft_params[], moore_megafly_params[],
     moore_cascade_params[], moore_spectralfly_params[], moore_bundlefly_params[],
     moore_polarstar_params[], moore_delorme_params[];
-int moore_mlfm_build(const moore_params *, moore_graph **, moore_error *);
-int moore_mlfm_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_mlfm_build(moore_params *, moore_graph **, moore_error *);
+int moore_mlfm_counts(moore_params *, moore_counts *, moore_error *);
 int moore_mlfm_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
-int moore_oft_build(const moore_params *, moore_graph **, moore_error *);
-int moore_oft_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_oft_build(moore_params *, moore_graph **, moore_error *);
+int moore_oft_counts(moore_params *, moore_counts *, moore_error *);
 int moore_oft_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
-int moore_megafly_build(const moore_params *, moore_graph **, moore_error *);
-int moore_megafly_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_megafly_build(moore_params *, moore_graph **, moore_error *);
+int moore_megafly_counts(moore_params *, moore_counts *, moore_error *);
 int moore_megafly_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
-int moore_cascade_build(const moore_params *, moore_graph **, moore_error *);
-int moore_cascade_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_cascade_build(moore_params *, moore_graph **, moore_error *);
+int moore_cascade_counts(moore_params *, moore_counts *, moore_error *);
 int moore_cascade_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
-int moore_spectralfly_build(const moore_params *, moore_graph **, moore_error *);
-int moore_spectralfly_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_spectralfly_build(moore_params *, moore_graph **, moore_error *);
+int moore_spectralfly_counts(moore_params *, moore_counts *, moore_error *);
 int moore_spectralfly_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
-int moore_bundlefly_build(const moore_params *, moore_graph **, moore_error *);
-int moore_bundlefly_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_bundlefly_build(moore_params *, moore_graph **, moore_error *);
+int moore_bundlefly_counts(moore_params *, moore_counts *, moore_error *);
 int moore_bundlefly_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
-int moore_polarstar_build(const moore_params *, moore_graph **, moore_error *);
-int moore_polarstar_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_polarstar_build(moore_params *, moore_graph **, moore_error *);
+int moore_polarstar_counts(moore_params *, moore_counts *, moore_error *);
 int moore_polarstar_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
-int moore_delorme_build(const moore_params *, moore_graph **, moore_error *);
-int moore_delorme_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_delorme_build(moore_params *, moore_graph **, moore_error *);
+int moore_delorme_counts(moore_params *, moore_counts *, moore_error *);
 int moore_delorme_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
 /* bundlefly.c: Paley graphs over GF(r) for Bundlefly and PolarStar. */
 struct moore_gf;
@@ -115,38 +117,12 @@ int moore_family_global_links(moore_builder *b, int64_t groups, int64_t routers,
                               int64_t stride, int64_t offset, moore_error *err);
 /* clos.c: folded Clos of 2 or 3 tiers from one radix, any server count */
 extern const moore_param_info moore_clos_params[];
-int moore_clos_build(const moore_params *, moore_graph **, moore_error *);
-int moore_clos_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_clos_build(moore_params *, moore_graph **, moore_error *);
+int moore_clos_counts(moore_params *, moore_counts *, moore_error *);
 int moore_clos_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
 
-/* grid.c: products of paths and rings, shared by torus, mesh, tofu and
- * hypercube (switch ids mixed-radix, first dimension fastest) */
-#define MOORE_GRID_MAX_DIMS 32
-typedef struct moore_grid {
-    int nd;
-    int64_t dim[MOORE_GRID_MAX_DIMS];
-    unsigned char wrap[MOORE_GRID_MAX_DIMS]; /* 1: ring, 0: path */
-    int64_t n;
-} moore_grid;
-/* Appends one dimension (g zeroed first). */
-int moore_grid_add(moore_grid *g, int64_t size, int wrap, const char *family,
-                   moore_error *err);
-/* Appends the dimensions of dims= "AxBx…" (NULL: refused as required), each
- * at least min_size, at most max_dims of them. */
-int moore_grid_parse(const char *family, const char *dims, int64_t min_size, int max_dims,
-                     int wrap, moore_grid *g, moore_error *err);
-/* Switches, links, degree range, diameter (endpoints 0, multiplicity 1). */
-void moore_grid_counts(const moore_grid *g, moore_counts *c);
-/* Builds the grid with p endpoints per switch, labelled by coordinates. */
-int moore_grid_build(const moore_grid *g, int32_t p, moore_graph **out, moore_error *err);
-/* A grid family: shape() fills a zeroed grid from the parameters; counts and
- * build add the shared p= / radix= rule (default p = 1, radix against the
- * largest degree). */
-typedef int (*moore_grid_shape)(const moore_params *pp, moore_grid *g, moore_error *err);
-int moore_grid_family_counts(const moore_params *pp, moore_grid_shape shape, moore_counts *c,
-                             moore_error *err);
-int moore_grid_family_build(const moore_params *pp, moore_grid_shape shape, moore_graph **out,
-                            moore_error *err);
+/* grid.c: products of paths and rings (src/families/grid.h) */
+#include "families/grid.h"
 /* Planner of 3-D grids "family:dims=AxBxC,p=P": the cubes k^3 for k = kmin …
  * 32 and, with a target, the smallest near-cube (k+1)^i k^(3-i) reaching it;
  * each grid point holds `units` switches with `extra` more network ports. */
@@ -157,41 +133,41 @@ int moore_grid_plan3(const char *family, int64_t kmin, int32_t extra, int64_t un
 /* mesh.c, tofu.c, hypercube.c: grids without (or with some) wrap-around */
 extern const moore_param_info moore_mesh_params[], moore_tofu_params[],
     moore_hypercube_params[];
-int moore_mesh_build(const moore_params *, moore_graph **, moore_error *);
-int moore_mesh_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_mesh_build(moore_params *, moore_graph **, moore_error *);
+int moore_mesh_counts(moore_params *, moore_counts *, moore_error *);
 int moore_mesh_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
-int moore_tofu_build(const moore_params *, moore_graph **, moore_error *);
-int moore_tofu_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_tofu_build(moore_params *, moore_graph **, moore_error *);
+int moore_tofu_counts(moore_params *, moore_counts *, moore_error *);
 int moore_tofu_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
-int moore_hypercube_build(const moore_params *, moore_graph **, moore_error *);
-int moore_hypercube_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_hypercube_build(moore_params *, moore_graph **, moore_error *);
+int moore_hypercube_counts(moore_params *, moore_counts *, moore_error *);
 int moore_hypercube_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
 
 /* flatbutterfly.c, karyntree.c, xgft.c: butterflies and fat-trees */
 extern const moore_param_info moore_flatbutterfly_params[], moore_karyntree_params[],
     moore_xgft_params[];
-int moore_flatbutterfly_build(const moore_params *, moore_graph **, moore_error *);
-int moore_flatbutterfly_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_flatbutterfly_build(moore_params *, moore_graph **, moore_error *);
+int moore_flatbutterfly_counts(moore_params *, moore_counts *, moore_error *);
 int moore_flatbutterfly_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
-int moore_karyntree_build(const moore_params *, moore_graph **, moore_error *);
-int moore_karyntree_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_karyntree_build(moore_params *, moore_graph **, moore_error *);
+int moore_karyntree_counts(moore_params *, moore_counts *, moore_error *);
 int moore_karyntree_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
-int moore_xgft_build(const moore_params *, moore_graph **, moore_error *);
-int moore_xgft_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_xgft_build(moore_params *, moore_graph **, moore_error *);
+int moore_xgft_counts(moore_params *, moore_counts *, moore_error *);
 int moore_xgft_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
 
 /* kautz.c, arrangement.c: word graphs */
 extern const moore_param_info moore_kautz_params[], moore_arrangement_params[];
-int moore_kautz_build(const moore_params *, moore_graph **, moore_error *);
-int moore_kautz_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_kautz_build(moore_params *, moore_graph **, moore_error *);
+int moore_kautz_counts(moore_params *, moore_counts *, moore_error *);
 int moore_kautz_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
-int moore_arrangement_build(const moore_params *, moore_graph **, moore_error *);
-int moore_arrangement_counts(const moore_params *, moore_counts *, moore_error *);
+int moore_arrangement_build(moore_params *, moore_graph **, moore_error *);
+int moore_arrangement_counts(moore_params *, moore_counts *, moore_error *);
 int moore_arrangement_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
 
 /* provenance.c: lift: and expand: SPECs that rebuild moore lift / moore expand output */
 extern const moore_param_info moore_lift_params[], moore_expand_params[];
-int moore_lift_family_build(const moore_params *, moore_graph **, moore_error *);
-int moore_expand_family_build(const moore_params *, moore_graph **, moore_error *);
+int moore_lift_family_build(moore_params *, moore_graph **, moore_error *);
+int moore_expand_family_build(moore_params *, moore_graph **, moore_error *);
 
 #endif

@@ -22,7 +22,7 @@ const moore_param_info moore_fattree_params[] = {
 
 /* p's default k/2 gives full bisection; a smaller p leaves ports unused, and
  * p > k/2 is refused (it needs more ports than a k-port switch has). */
-int moore_fattree_counts(const moore_params *pp, moore_counts *c, moore_error *err)
+int moore_fattree_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     int64_t k, p;
     int rc = moore_params_int(pp, "k", -1, 2, 65536, &k, err);
@@ -61,7 +61,7 @@ static void fattree_label(const void *ctx, int32_t v, char *buf, size_t len)
         snprintf(buf, len, "core%d.%d", (int)((v - 2 * layer) / h), (int)((v - 2 * layer) % h));
 }
 
-int moore_fattree_build(const moore_params *pp, moore_graph **out, moore_error *err)
+int moore_fattree_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     moore_counts c;
     int rc = moore_fattree_counts(pp, &c, err);
@@ -81,11 +81,7 @@ int moore_fattree_build(const moore_params *pp, moore_graph **out, moore_error *
             for (int32_t i = 0; !rc && i < h; i++)
                 rc = moore_builder_add_link(b, agg, core0 + j * h + i, err);
         }
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    if ((rc = moore_family_finish(b, 0, fattree_label, &h, out, err)))
+    if ((rc = moore_family_finish(b, rc, 0, fattree_label, &h, out, err)))
         return rc;
     for (int32_t v = edge0; v < agg0; v++)
         (*out)->endpoints[v] = p;

@@ -10,12 +10,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-int moore_family_finish(moore_builder *b, int32_t p, moore_family_labeler label,
+int moore_family_finish(moore_builder *b, int rc, int32_t p, moore_family_labeler label,
                         const void *ctx, moore_graph **out, moore_error *err)
 {
     moore_graph *g = NULL;
     *out = NULL;
-    int rc = moore_builder_finish(b, &g, err);
+    if (rc) {
+        moore_builder_free(b);
+        return rc;
+    }
+    rc = moore_builder_finish(b, &g, err);
     if (!rc)
         rc = moore_graph_set_endpoints_uniform(g, p, err);
     for (int32_t v = 0; !rc && label && v < g->n; v++) {

@@ -28,7 +28,7 @@ typedef struct fb_shape {
     int32_t p;
 } fb_shape;
 
-static int fb_read(const moore_params *pp, fb_shape *s, moore_error *err)
+static int fb_read(moore_params *pp, fb_shape *s, moore_error *err)
 {
     int rc;
     if ((rc = moore_params_int(pp, "n", -1, 2, 64, &s->n, err)) ||
@@ -51,7 +51,7 @@ static int fb_read(const moore_params *pp, fb_shape *s, moore_error *err)
     return moore_family_resolve_endpoints(pp, (int32_t)deg, (int32_t)s->k, &s->p, err);
 }
 
-int moore_flatbutterfly_counts(const moore_params *pp, moore_counts *c, moore_error *err)
+int moore_flatbutterfly_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     fb_shape s;
     int rc = fb_read(pp, &s, err);
@@ -97,7 +97,7 @@ static int fb_add_stage(moore_builder *b, const fb_shape *s, int64_t stage, moor
     return rc;
 }
 
-int moore_flatbutterfly_build(const moore_params *pp, moore_graph **out, moore_error *err)
+int moore_flatbutterfly_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     fb_shape s;
     moore_counts c;
@@ -111,11 +111,7 @@ int moore_flatbutterfly_build(const moore_params *pp, moore_graph **out, moore_e
         return rc;
     for (int64_t stage = 0; !rc && stage + 1 < s.n; stage++)
         rc = fb_add_stage(b, &s, stage, err);
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    return moore_family_finish(b, s.p, fb_label, &s, out, err);
+    return moore_family_finish(b, rc, s.p, fb_label, &s, out, err);
 }
 
 /* The paper's design point: p = k and radix n(k−1)+1, so every (n, k) whose

@@ -8,6 +8,7 @@
  * pair of switches, and the graph is simple); a dimension of size 1 adds
  * nothing. */
 #include "families.h"
+#include "families/grid.h"
 #include "moore/parse.h"
 
 #include <stdio.h>
@@ -125,14 +126,10 @@ int moore_grid_build(const moore_grid *g, int32_t p, moore_graph **out, moore_er
             int64_t u = v + ((x + 1) % a - x) * w;
             rc = moore_builder_add_link(b, (int32_t)v, (int32_t)u, err);
         }
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    return moore_family_finish(b, p, grid_label, g, out, err);
+    return moore_family_finish(b, rc, p, grid_label, g, out, err);
 }
 
-int moore_grid_family_counts(const moore_params *pp, moore_grid_shape shape, moore_counts *c,
+int moore_grid_family_counts(moore_params *pp, moore_grid_shape shape, moore_counts *c,
                              moore_error *err)
 {
     moore_grid g;
@@ -148,7 +145,7 @@ int moore_grid_family_counts(const moore_params *pp, moore_grid_shape shape, moo
     return MOORE_OK;
 }
 
-int moore_grid_family_build(const moore_params *pp, moore_grid_shape shape, moore_graph **out,
+int moore_grid_family_build(moore_params *pp, moore_grid_shape shape, moore_graph **out,
                             moore_error *err)
 {
     moore_grid g;
@@ -160,6 +157,127 @@ int moore_grid_family_build(const moore_params *pp, moore_grid_shape shape, moor
     if (rc)
         return rc;
     return moore_grid_build(&g, (int32_t)(c.endpoints / g.n), out, err);
+}
+
+/* ---- recognising a built grid, and its distances ---- */
+
+static const struct {
+    const char *family;
+    moore_grid_shape shape;
+} GRID_FAMILIES[] = {
+    { "torus", moore_torus_shape },
+    { "mesh", moore_mesh_shape },
+    { "tofu", moore_tofu_shape },
+    { "hypercube", moore_hypercube_shape },
+};
+
+/* 1 when switch v's row is exactly its grid neighbours (the "+1" and "−1"
+ * switch of every dimension of size > 1, once for a dimension of size 2). */
+static int grid_row_matches(const moore_grid *gr, const moore_graph *g, int64_t v)
+{
+    int64_t nb[2 * MOORE_GRID_MAX_DIMS];
+    int k = 0;
+    for (int64_t i = 0, w = 1; i < gr->nd; w *= gr->dim[i], i++) {
+        int64_t a = gr->dim[i], x = v / w % a;
+        int ring = gr->wrap[i] && a > 2;
+        if (x + 1 < a || ring)
+            nb[k++] = v + ((x + 1) % a - x) * w;
+        if (x > 0 || ring)
+            nb[k++] = v + ((x + a - 1) % a - x) * w;
+    }
+    if (k != moore_graph_degree(g, (int32_t)v))
+        return 0;
+    for (int i = 1; i < k; i++) /* insertion sort: rows are sorted ascending */
+        for (int j = i; j > 0 && nb[j - 1] > nb[j]; j--) {
+            int64_t t = nb[j];
+            nb[j] = nb[j - 1];
+            nb[j - 1] = t;
+        }
+    const int32_t *row = g->adj + g->offs[v];
+    for (int i = 0; i < k; i++)
+        if (row[i] != nb[i])
+            return 0;
+    return 1;
+}
+
+int moore_grid_of_graph(const moore_graph *g, moore_grid *out)
+{
+    moore_grid_shape shape = NULL;
+    for (size_t i = 0; g->family && i < sizeof GRID_FAMILIES / sizeof GRID_FAMILIES[0]; i++)
+        if (strcmp(g->family, GRID_FAMILIES[i].family) == 0)
+            shape = GRID_FAMILIES[i].shape;
+    char spec[512];
+    if (!shape || !g->params ||
+        snprintf(spec, sizeof spec, "%s:%s", g->family, g->params) >= (int)sizeof spec)
+        return 0;
+    const moore_family *f;
+    moore_params p;
+    moore_error err;
+    memset(out, 0, sizeof *out);
+    if (moore_spec_parse(spec, &f, &p, &err) || shape(&p, out, &err))
+        return 0;
+    moore_counts c;
+    moore_grid_counts(out, &c);
+    if (out->n != g->n || c.links != g->m)
+        return 0;
+    int same = 1;
+#pragma omp parallel for reduction(&& : same) schedule(static)
+    for (int64_t v = 0; v < g->n; v++)
+        same = same && grid_row_matches(out, g, v);
+    return same;
+}
+
+/* Ordered pairs of one dimension at each distance into h[0..]; returns the
+ * dimension's diameter. */
+static int64_t grid_dim_pairs(int64_t a, int wrap, int64_t *h)
+{
+    h[0] = a;
+    if (wrap && a > 2) { /* a ring */
+        for (int64_t d = 1; d <= a / 2; d++)
+            h[d] = 2 * d == a ? a : 2 * a;
+        return a / 2;
+    }
+    for (int64_t d = 1; d < a; d++) /* a path (a ring of 2 is one link) */
+        h[d] = 2 * (a - d);
+    return a - 1;
+}
+
+int moore_grid_distances(const moore_grid *g, int64_t **hist, int32_t *len, moore_error *err)
+{
+    moore_counts c;
+    moore_grid_counts(g, &c);
+    int64_t widest = 1;
+    for (int i = 0; i < g->nd; i++)
+        widest = g->dim[i] > widest ? g->dim[i] : widest;
+    int64_t *h = NULL, *next = NULL, *dim = NULL;
+    int rc = MOORE_ENOMEM;
+    h = moore_calloc((size_t)c.diameter + 1, sizeof *h, err);
+    next = moore_calloc((size_t)c.diameter + 1, sizeof *next, err);
+    dim = moore_malloc((size_t)widest, sizeof *dim, err);
+    if (!h || !next || !dim)
+        goto done;
+    int64_t reach = 0; /* the diameter of the dimensions so far */
+    h[0] = 1;
+    for (int i = 0; i < g->nd; i++) {
+        int64_t dd = grid_dim_pairs(g->dim[i], g->wrap[i], dim);
+        memset(next, 0, ((size_t)(reach + dd) + 1) * sizeof *next);
+        for (int64_t x = 0; x <= reach; x++)
+            for (int64_t y = 0; y <= dd; y++)
+                next[x + y] += h[x] * dim[y];
+        int64_t *t = h;
+        h = next;
+        next = t;
+        reach += dd;
+    }
+    *hist = h;
+    *len = (int32_t)reach + 1;
+    h = NULL;
+    rc = MOORE_OK;
+done:
+    free(h);
+    free(next);
+    free(dim);
+    return rc;
 }
 
 /* One 3-D shape d (times `units` switches per grid point, `extra` more

@@ -12,7 +12,7 @@ const moore_param_info moore_hypercube_params[] = {
     { NULL, NULL, NULL }
 };
 
-static int hypercube_shape(const moore_params *pp, moore_grid *g, moore_error *err)
+int moore_hypercube_shape(moore_params *pp, moore_grid *g, moore_error *err)
 {
     int64_t n;
     int rc = moore_params_int(pp, "n", -1, 1, 26, &n, err);
@@ -25,14 +25,14 @@ static int hypercube_shape(const moore_params *pp, moore_grid *g, moore_error *e
     return rc;
 }
 
-int moore_hypercube_counts(const moore_params *pp, moore_counts *c, moore_error *err)
+int moore_hypercube_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
-    return moore_grid_family_counts(pp, hypercube_shape, c, err);
+    return moore_grid_family_counts(pp, moore_hypercube_shape, c, err);
 }
 
-int moore_hypercube_build(const moore_params *pp, moore_graph **out, moore_error *err)
+int moore_hypercube_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
-    return moore_grid_family_build(pp, hypercube_shape, out, err);
+    return moore_grid_family_build(pp, moore_hypercube_shape, out, err);
 }
 
 /* n = 2 … while 2^n stays within the listing size and a port is left, p =

@@ -41,7 +41,7 @@ static int64_t ipow_capped(int64_t s, int64_t l, int64_t limit)
     return n;
 }
 
-static int hx_shape_read(const moore_params *pp, hx_shape *s, moore_error *err)
+static int hx_shape_read(moore_params *pp, hx_shape *s, moore_error *err)
 {
     int rc;
     if ((rc = moore_params_int(pp, "L", -1, 1, 64, &s->L, err)) ||
@@ -60,7 +60,7 @@ static int hx_shape_read(const moore_params *pp, hx_shape *s, moore_error *err)
                                           &s->p, err);
 }
 
-int moore_hyperx_counts(const moore_params *pp, moore_counts *c, moore_error *err)
+int moore_hyperx_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     hx_shape s;
     int rc = hx_shape_read(pp, &s, err);
@@ -86,7 +86,7 @@ static void hyperx_label(const void *ctx, int32_t v, char *buf, size_t len)
     }
 }
 
-int moore_hyperx_build(const moore_params *pp, moore_graph **out, moore_error *err)
+int moore_hyperx_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     hx_shape s;
     moore_counts c;
@@ -105,11 +105,7 @@ int moore_hyperx_build(const moore_params *pp, moore_graph **out, moore_error *e
             for (int64_t x = digit + 1; !rc && x < s.S; x++)
                 rc = moore_builder_add_link(b, (int32_t)v, (int32_t)(v + (x - digit) * w), err);
         }
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    return moore_family_finish(b, s.p, hyperx_label, &s, out, err);
+    return moore_family_finish(b, rc, s.p, hyperx_label, &s, out, err);
 }
 
 /* K = 1, p = min(L·(S−1), R − L·(S−1)) endpoints per switch: the free ports,

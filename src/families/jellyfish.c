@@ -1,5 +1,5 @@
 /* jellyfish.c — Jellyfish (Singla et al., NSDI'12): a random regular graph
- * of switches, and its incremental expansion (SPEC.md §2.4).
+ * of switches, and its incremental expansion (docs/xpander.md).
  *
  * Construction: the configuration model (shuffle n·d ports and pair them up)
  * gives a uniformly random d-regular *multigraph*; the few self-loops and
@@ -21,6 +21,7 @@
 #include "families.h"
 #include "moore/jellyfish.h"
 #include "moore/rng.h"
+#include "core/csr.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -339,7 +340,7 @@ int moore_jellyfish_random_regular(int32_t n, int32_t d, uint64_t seed, moore_gr
 
 /* ---- the family ---- */
 
-static int jellyfish_read(const moore_params *p, int64_t *n, int64_t *d, int32_t *ep,
+static int jellyfish_read(moore_params *p, int64_t *n, int64_t *d, int32_t *ep,
                           moore_error *err)
 {
     int rc = moore_params_int(p, "n", -1, 2, MOORE_MAX_SWITCHES, n, err);
@@ -354,7 +355,7 @@ static int jellyfish_read(const moore_params *p, int64_t *n, int64_t *d, int32_t
     return rc;
 }
 
-int moore_jellyfish_counts(const moore_params *p, moore_counts *c, moore_error *err)
+int moore_jellyfish_counts(moore_params *p, moore_counts *c, moore_error *err)
 {
     int64_t n, d, seed;
     int32_t ep;
@@ -371,7 +372,7 @@ int moore_jellyfish_counts(const moore_params *p, moore_counts *c, moore_error *
     return MOORE_OK;
 }
 
-int moore_jellyfish_build(const moore_params *p, moore_graph **out, moore_error *err)
+int moore_jellyfish_build(moore_params *p, moore_graph **out, moore_error *err)
 {
     int64_t n, d, seed;
     int32_t ep;
@@ -407,10 +408,8 @@ int moore_jellyfish_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit,
             n++;
         if (n > MOORE_MAX_SWITCHES)
             break;
-        char spec[96];
-        snprintf(spec, sizeof spec, "jellyfish:n=%lld,d=%d,radix=%d", (long long)n, (int)d,
-                 (int)radix);
-        int rc = emit(ctx, spec, err);
+        int rc = moore_family_emit(emit, ctx, err, "jellyfish:n=%lld,d=%d,radix=%d",
+                                   (long long)n, (int)d, (int)radix);
         if (rc)
             return rc;
     }
@@ -419,93 +418,85 @@ int moore_jellyfish_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit,
 
 /* ---- expansion ---- */
 
-int moore_jellyfish_expand(const moore_graph *g, int32_t add, int32_t degree, uint64_t seed,
-                           moore_graph **out, moore_error *err)
+/* Refuses an expansion that cannot work before any allocation; *half is the
+ * links a new switch takes (degree / 2, the default degree the largest). */
+static int expand_check(const moore_graph *g, int32_t add, int32_t *degree, int32_t *half,
+                        moore_error *err)
 {
-    *out = NULL;
     if (add < 1)
-        return moore_error_set(err, MOORE_EINVAL, "expand: --add %d must be at least 1", (int)add);
+        return moore_error_set(err, MOORE_EINVAL,
+                               "expand: %d switches to add; at least 1 is needed", (int)add);
     if ((int64_t)g->n + add > MOORE_MAX_SWITCHES)
         return moore_error_set(err, MOORE_EINVAL, "expand: %d + %d switches exceeds the limit %d",
                                (int)g->n, (int)add, MOORE_MAX_SWITCHES);
-    if (degree <= 0)
-        degree = moore_graph_degree_max(g);
-    int32_t half = degree / 2;
-    if (half < 1)
+    if (*degree <= 0)
+        *degree = moore_graph_degree_max(g);
+    *half = *degree / 2;
+    if (*half < 1)
         return moore_error_set(err, MOORE_EINVAL,
                                "expand: a new switch of degree %d takes no link (needs >= 2)",
-                               (int)degree);
-    if (g->m < half)
+                               (int)*degree);
+    if (g->m < *half)
         return moore_error_set(err, MOORE_EINVAL,
                                "expand: the topology has %lld links, fewer than the %d a new "
                                "switch of degree %d takes",
-                               (long long)g->m, (int)half, (int)degree);
-    int32_t radix = 0;
-    for (int32_t v = 0; v < g->n; v++)
-        if (moore_graph_degree(g, v) + g->endpoints[v] > radix)
-            radix = moore_graph_degree(g, v) + g->endpoints[v];
-    int32_t n = g->n + add;
-    int64_t m = g->m + (int64_t)add * half;
-    int rc = moore_memory_guard(16.0 * (double)m + 8.0 * n, "this expansion", err);
-    if (rc)
-        return rc;
-    int32_t *eu = moore_malloc((size_t)m, sizeof *eu, err);
-    int32_t *ev = moore_malloc((size_t)m, sizeof *ev, err);
-    int32_t *ep = moore_malloc((size_t)n, sizeof *ep, err);
-    int32_t *nb = moore_malloc(2 * (size_t)half, sizeof *nb, err);
-    if (!eu || !ev || !ep || !nb) {
-        rc = MOORE_ENOMEM;
-        goto done;
+                               (long long)g->m, (int)*half, (int)*degree);
+    return MOORE_OK;
+}
+
+/* The growing link list: links eu[j]–ev[j], j < cnt. */
+typedef struct expand_links {
+    int32_t *eu, *ev;
+    int64_t cnt;
+} expand_links;
+
+/* Attaches new switch w to `half` random links with distinct ends: each
+ * u–v becomes u–w (reusing its slot) and v–w (appended). nb: 2·half scratch. */
+static int expand_attach(expand_links *l, int32_t w, int32_t half, moore_rng *rng, int32_t *nb,
+                         moore_error *err)
+{
+    int32_t got = 0;
+    int64_t budget = 1000 + 50 * (int64_t)half;
+    while (got < half) {
+        if (budget-- <= 0)
+            return moore_error_set(err, MOORE_EINVAL,
+                                   "expand: switch %d found no %d links with distinct, unused "
+                                   "ends (the topology is too small)",
+                                   (int)w, (int)half);
+        int64_t j = (int64_t)moore_rng_below(rng, (uint64_t)l->cnt);
+        int32_t u = l->eu[j], v = l->ev[j];
+        int clash = 0;
+        for (int32_t i = 0; i < 2 * got; i++)
+            clash |= nb[i] == u || nb[i] == v;
+        if (clash)
+            continue;
+        nb[2 * got] = u;
+        nb[2 * got + 1] = v;
+        l->ev[j] = w;
+        l->eu[l->cnt] = v;
+        l->ev[l->cnt++] = w;
+        got++;
     }
-    int64_t cnt = 0;
-    for (int32_t u = 0; u < g->n; u++)
-        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
-            if (g->adj[k] > u) {
-                eu[cnt] = u;
-                ev[cnt++] = g->adj[k];
-            }
-    memcpy(ep, g->endpoints, (size_t)g->n * sizeof *ep);
-    moore_rng rng;
-    moore_rng_seed(&rng, seed);
-    for (int32_t w = g->n; w < n; w++) {
-        int32_t got = 0;
-        int64_t budget = 1000 + 50 * (int64_t)half;
-        while (got < half) {
-            if (budget-- <= 0) {
-                rc = moore_error_set(err, MOORE_EINVAL,
-                                     "expand: switch %d found no %d links with distinct, unused "
-                                     "ends (the topology is too small)",
-                                     (int)w, (int)half);
-                goto done;
-            }
-            int64_t j = (int64_t)moore_rng_below(&rng, (uint64_t)cnt);
-            int32_t u = eu[j], v = ev[j];
-            int clash = 0;
-            for (int32_t i = 0; i < 2 * got; i++)
-                clash |= nb[i] == u || nb[i] == v;
-            if (clash)
-                continue;
-            /* u–v becomes u–w (reusing slot j) and v–w (appended). */
-            nb[2 * got] = u;
-            nb[2 * got + 1] = v;
-            ev[j] = w;
-            eu[cnt] = v;
-            ev[cnt++] = w;
-            got++;
-        }
-        ep[w] = radix - 2 * half > 0 ? radix - 2 * half : 0;
-    }
-    moore_builder *b;
-    rc = moore_builder_new(n, cnt, &b, err);
-    for (int64_t j = 0; !rc && j < cnt; j++)
-        rc = moore_builder_add_link(b, eu[j], ev[j], err);
+    return MOORE_OK;
+}
+
+/* The graph of n switches with the links of l and the endpoints ep; its
+ * origin records the expansion: "expand" with add, degree, seed and of=SPEC. */
+static int expand_graph(const moore_graph *g, const expand_links *l, int32_t n,
+                        const int32_t *ep, int32_t add, int32_t degree, uint64_t seed,
+                        moore_graph **out, moore_error *err)
+{
+    moore_builder *b = NULL;
+    int rc = moore_builder_new(n, l->cnt, &b, err);
+    for (int64_t j = 0; !rc && j < l->cnt; j++)
+        rc = moore_builder_add_link(b, l->eu[j], l->ev[j], err);
     if (rc) {
         moore_builder_free(b);
-        goto done;
+        return rc;
     }
-    rc = moore_builder_finish(b, out, err);
-    if (!rc)
-        rc = moore_graph_set_endpoints(*out, ep, err);
+    if ((rc = moore_builder_finish(b, out, err)))
+        return rc;
+    rc = moore_graph_set_endpoints(*out, ep, err);
     if (!rc) {
         char params[256];
         snprintf(params, sizeof params, "add=%d,degree=%d,seed=%llu,of=%s%s%s", (int)add,
@@ -517,9 +508,50 @@ int moore_jellyfish_expand(const moore_graph *g, int32_t add, int32_t degree, ui
         moore_graph_free(*out);
         *out = NULL;
     }
+    return rc;
+}
+
+/* Steps: check, copy the links, attach each new switch in turn (with the
+ * ports a new switch of the old radix has left as endpoints), build. */
+int moore_jellyfish_expand(const moore_graph *g, int32_t add, int32_t degree, uint64_t seed,
+                           moore_graph **out, moore_error *err)
+{
+    *out = NULL;
+    int32_t half = 0;
+    int rc = expand_check(g, add, &degree, &half, err);
+    if (rc)
+        return rc;
+    int32_t radix = 0;
+    for (int32_t v = 0; v < g->n; v++)
+        if (moore_graph_degree(g, v) + g->endpoints[v] > radix)
+            radix = moore_graph_degree(g, v) + g->endpoints[v];
+    int32_t n = g->n + add;
+    int64_t m = g->m + (int64_t)add * half;
+    if ((rc = moore_memory_guard(16.0 * (double)m + 8.0 * n, "this expansion", err)))
+        return rc;
+    expand_links l = { NULL, NULL, g->m };
+    int32_t *ep = NULL, *nb = NULL;
+    l.eu = moore_malloc((size_t)m, sizeof *l.eu, err);
+    l.ev = moore_malloc((size_t)m, sizeof *l.ev, err);
+    ep = moore_malloc((size_t)n, sizeof *ep, err);
+    nb = moore_malloc(2 * (size_t)half, sizeof *nb, err);
+    if (!l.eu || !l.ev || !ep || !nb) {
+        rc = MOORE_ENOMEM;
+        goto done;
+    }
+    moore_csr_links(g, l.eu, l.ev);
+    memcpy(ep, g->endpoints, (size_t)g->n * sizeof *ep);
+    moore_rng rng;
+    moore_rng_seed(&rng, seed);
+    for (int32_t w = g->n; !rc && w < n; w++) {
+        rc = expand_attach(&l, w, half, &rng, nb, err);
+        ep[w] = radix - 2 * half > 0 ? radix - 2 * half : 0;
+    }
+    if (!rc)
+        rc = expand_graph(g, &l, n, ep, add, degree, seed, out, err);
 done:
-    free(eu);
-    free(ev);
+    free(l.eu);
+    free(l.ev);
     free(ep);
     free(nb);
     return rc;

@@ -25,7 +25,7 @@ typedef struct kt_shape {
     int64_t p;
 } kt_shape;
 
-static int kt_read(const moore_params *pp, kt_shape *s, moore_error *err)
+static int kt_read(moore_params *pp, kt_shape *s, moore_error *err)
 {
     int rc;
     if ((rc = moore_params_int(pp, "k", -1, 2, 1 << 20, &s->k, err)) ||
@@ -44,7 +44,7 @@ static int kt_read(const moore_params *pp, kt_shape *s, moore_error *err)
     return moore_params_int(pp, "p", s->k, 0, 1 << 20, &s->p, err);
 }
 
-int moore_karyntree_counts(const moore_params *pp, moore_counts *c, moore_error *err)
+int moore_karyntree_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     kt_shape s;
     int rc = kt_read(pp, &s, err);
@@ -72,7 +72,7 @@ static void kt_label(const void *ctx, int32_t v, char *buf, size_t len)
     }
 }
 
-int moore_karyntree_build(const moore_params *pp, moore_graph **out, moore_error *err)
+int moore_karyntree_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     kt_shape s;
     moore_counts c;
@@ -93,11 +93,7 @@ int moore_karyntree_build(const moore_params *pp, moore_graph **out, moore_error
                                             (int32_t)((l + 1) * s.per_level + w +
                                                       (x - digit) * weight), err);
         }
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    if ((rc = moore_family_finish(b, 0, kt_label, &s, out, err)))
+    if ((rc = moore_family_finish(b, rc, 0, kt_label, &s, out, err)))
         return rc;
     for (int32_t v = 0; v < s.per_level; v++)
         (*out)->endpoints[v] = (int32_t)s.p;

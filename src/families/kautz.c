@@ -32,7 +32,7 @@ typedef struct kautz_shape {
     int32_t p;
 } kautz_shape;
 
-static int kautz_read(const moore_params *pp, kautz_shape *s, moore_error *err)
+static int kautz_read(moore_params *pp, kautz_shape *s, moore_error *err)
 {
     int rc;
     if ((rc = moore_params_int(pp, "b", -1, 2, 1 << 20, &s->b, err)) ||
@@ -52,7 +52,7 @@ static int kautz_read(const moore_params *pp, kautz_shape *s, moore_error *err)
                                           err);
 }
 
-int moore_kautz_counts(const moore_params *pp, moore_counts *c, moore_error *err)
+int moore_kautz_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     kautz_shape s;
     int rc = kautz_read(pp, &s, err);
@@ -110,7 +110,7 @@ static int kautz_two_way(const kautz_shape *s, const int64_t *u, int64_t a)
     return a == u[s->n - 2];
 }
 
-int moore_kautz_build(const moore_params *pp, moore_graph **out, moore_error *err)
+int moore_kautz_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     kautz_shape s;
     moore_counts c;
@@ -137,11 +137,7 @@ int moore_kautz_build(const moore_params *pp, moore_graph **out, moore_error *er
             rc = moore_builder_add_link(b, (int32_t)x, (int32_t)y, err);
         }
     }
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    return moore_family_finish(b, s.p, kautz_label, &s, out, err);
+    return moore_family_finish(b, rc, s.p, kautz_label, &s, out, err);
 }
 
 /* Network degree 2b: for b = 2 … while 2b < R, every n ≥ 2 up to the listing

@@ -1,5 +1,5 @@
 /* lift.c — 2-lifts of any graph, the signed adjacency matrix, and the
- * signing search (Bilu & Linial 2006; SPEC.md §2.3).
+ * signing search (Bilu & Linial 2006; docs/xpander.md).
  *
  * Bilu and Linial show that a signing with ρ(A_s) = O(√(d log³ d)) always
  * exists and conjecture 2√(d−1); finding the best one is hard, so this is a
@@ -9,6 +9,7 @@
  * is accepted on the estimate alone). */
 #include "moore/lift.h"
 #include "moore/rng.h"
+#include "core/csr.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -27,17 +28,8 @@ static int64_t *link_ids(const moore_graph *g, moore_error *err)
             int32_t v = g->adj[k];
             if (v > u) {
                 eid[k] = e++;
-            } else {
-                /* Row v is sorted: find u in it; that entry was numbered when row v was done. */
-                int64_t lo = g->offs[v], hi = g->offs[v + 1];
-                while (lo < hi) {
-                    int64_t mid = lo + (hi - lo) / 2;
-                    if (g->adj[mid] < u)
-                        lo = mid + 1;
-                    else
-                        hi = mid;
-                }
-                eid[k] = eid[lo];
+            } else { /* the arc v→u was numbered when row v was done */
+                eid[k] = eid[moore_csr_find(g, v, u)];
             }
         }
     return eid;
@@ -292,13 +284,7 @@ int moore_lift_search(const moore_graph *g, const moore_lift_options *o, int8_t 
         rc = MOORE_ENOMEM;
         goto done;
     }
-    int64_t e = 0;
-    for (int32_t u = 0; u < g->n; u++)
-        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
-            if (g->adj[k] > u) {
-                s.lu[e] = u;
-                s.lv[e++] = g->adj[k];
-            }
+    moore_csr_links(g, s.lu, s.lv);
     moore_rng base;
     moore_rng_seed(&base, o->seed);
     double best = INFINITY;

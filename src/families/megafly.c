@@ -52,7 +52,7 @@ typedef struct mf_shape {
     int32_t p;
 } mf_shape;
 
-static int mf_read(const moore_params *pp, mf_shape *s, moore_error *err)
+static int mf_read(moore_params *pp, mf_shape *s, moore_error *err)
 {
     int64_t p;
     int rc = moore_params_int(pp, "d", -1, 0, 1 << 16, &s->d, err);
@@ -85,7 +85,7 @@ static int mf_read(const moore_params *pp, mf_shape *s, moore_error *err)
     return MOORE_OK;
 }
 
-int moore_megafly_counts(const moore_params *pp, moore_counts *c, moore_error *err)
+int moore_megafly_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     mf_shape s;
     int rc = mf_read(pp, &s, err);
@@ -113,7 +113,7 @@ static void megafly_label(const void *ctx, int32_t v, char *buf, size_t len)
              (long long)(r < a ? r : r - a));
 }
 
-int moore_megafly_build(const moore_params *pp, moore_graph **out, moore_error *err)
+int moore_megafly_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     mf_shape s;
     moore_counts c;
@@ -134,11 +134,7 @@ int moore_megafly_build(const moore_params *pp, moore_graph **out, moore_error *
                                             (int32_t)(i * 2 * a + a + y), err);
     if (!rc)
         rc = moore_family_global_links(b, s.groups, a, s.g, 2 * a, a, err);
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    if ((rc = moore_family_finish(b, s.p, megafly_label, &s.a, out, err)))
+    if ((rc = moore_family_finish(b, rc, s.p, megafly_label, &s.a, out, err)))
         return rc;
     for (int64_t v = 0; v < c.switches; v++)
         if (v % (2 * a) >= a)

@@ -16,20 +16,20 @@ const moore_param_info moore_mesh_params[] = {
     { NULL, NULL, NULL }
 };
 
-static int mesh_shape(const moore_params *pp, moore_grid *g, moore_error *err)
+int moore_mesh_shape(moore_params *pp, moore_grid *g, moore_error *err)
 {
     return moore_grid_parse("mesh", moore_params_str(pp, "dims", NULL), 2, MESH_MAX_DIMS, 0, g,
                             err);
 }
 
-int moore_mesh_counts(const moore_params *pp, moore_counts *c, moore_error *err)
+int moore_mesh_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
-    return moore_grid_family_counts(pp, mesh_shape, c, err);
+    return moore_grid_family_counts(pp, moore_mesh_shape, c, err);
 }
 
-int moore_mesh_build(const moore_params *pp, moore_graph **out, moore_error *err)
+int moore_mesh_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
-    return moore_grid_family_build(pp, mesh_shape, out, err);
+    return moore_grid_family_build(pp, moore_mesh_shape, out, err);
 }
 
 /* 3-D meshes k×k×k (k = 2 … 32) and, with a target, the smallest near-cube

@@ -33,7 +33,7 @@ typedef struct mlfm_shape {
     int32_t p;
 } mlfm_shape;
 
-static int mlfm_read(const moore_params *pp, mlfm_shape *s, moore_error *err)
+static int mlfm_read(moore_params *pp, mlfm_shape *s, moore_error *err)
 {
     int64_t p;
     int rc = moore_params_int(pp, "h", -1, 0, MLFM_H_MAX, &s->h, err);
@@ -52,7 +52,7 @@ static int mlfm_read(const moore_params *pp, mlfm_shape *s, moore_error *err)
     return MOORE_OK;
 }
 
-int moore_mlfm_counts(const moore_params *pp, moore_counts *c, moore_error *err)
+int moore_mlfm_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     mlfm_shape s;
     int rc = mlfm_read(pp, &s, err);
@@ -84,7 +84,7 @@ static void mlfm_label(const void *ctx, int32_t v, char *buf, size_t len)
     snprintf(buf, len, "GR%d.%d", (int)i, (int)(i + 1 + r));
 }
 
-int moore_mlfm_build(const moore_params *pp, moore_graph **out, moore_error *err)
+int moore_mlfm_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     mlfm_shape s;
     moore_counts c;
@@ -105,11 +105,7 @@ int moore_mlfm_build(const moore_params *pp, moore_graph **out, moore_error *err
                 if (!rc)
                     rc = moore_builder_add_link(b, layer * w + j, gr, err);
             }
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    if ((rc = moore_family_finish(b, 0, mlfm_label, &s, out, err)))
+    if ((rc = moore_family_finish(b, rc, 0, mlfm_label, &s, out, err)))
         return rc;
     for (int64_t v = 0; v < s.lrs; v++)
         (*out)->endpoints[v] = s.p;

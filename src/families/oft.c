@@ -67,7 +67,7 @@ typedef struct oft_shape {
     int32_t p;
 } oft_shape;
 
-static int oft_read(const moore_params *pp, oft_shape *s, moore_error *err)
+static int oft_read(moore_params *pp, oft_shape *s, moore_error *err)
 {
     int64_t p;
     int rc = moore_params_int(pp, "k", -1, 0, MOORE_GF_MAX + 1, &s->k, err);
@@ -88,7 +88,7 @@ static int oft_read(const moore_params *pp, oft_shape *s, moore_error *err)
     return MOORE_OK;
 }
 
-int moore_oft_counts(const moore_params *pp, moore_counts *c, moore_error *err)
+int moore_oft_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     oft_shape s;
     int rc = oft_read(pp, &s, err);
@@ -111,7 +111,7 @@ static void oft_label(const void *ctx, int32_t v, char *buf, size_t len)
     snprintf(buf, len, "%s%d", layer[v / rows], (int)(v % rows));
 }
 
-int moore_oft_build(const moore_params *pp, moore_graph **out, moore_error *err)
+int moore_oft_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     oft_shape s;
     moore_counts c;
@@ -141,11 +141,7 @@ int moore_oft_build(const moore_params *pp, moore_graph **out, moore_error *err)
         }
     }
     moore_graph_free(er);
-    if (!rc) {
-        rc = moore_family_finish(b, s.p, oft_label, &s.rows, out, err);
-        b = NULL;
-    }
-    moore_builder_free(b);
+    rc = moore_family_finish(b, rc, s.p, oft_label, &s.rows, out, err);
     for (int32_t v = 2 * R; !rc && v < 3 * R; v++)
         (*out)->endpoints[v] = 0;
     return rc;

@@ -22,7 +22,7 @@ const moore_param_info moore_polarfly_params[] = {
     { NULL, NULL, NULL }
 };
 
-static int pf_read(const moore_params *pp, int64_t *q, int32_t *p, moore_error *err)
+static int pf_read(moore_params *pp, int64_t *q, int32_t *p, moore_error *err)
 {
     int rc = moore_params_int(pp, "q", -1, 0, MOORE_GF_MAX, q, err);
     if (rc)
@@ -32,13 +32,13 @@ static int pf_read(const moore_params *pp, int64_t *q, int32_t *p, moore_error *
     if (!moore_is_prime_power(*q, NULL, NULL))
         return moore_error_set(err, MOORE_EINVAL, "polarfly: q=%lld is not a prime power",
                                (long long)*q);
-    /* Default ⌊(q+1)/2⌋ endpoints (SPEC.md §2.4): about half the network
+    /* Default ⌊(q+1)/2⌋ endpoints (docs/families.md): about half the network
      * degree, the usual balance of a diameter-2 network. */
     return moore_family_resolve_endpoints(pp, (int32_t)(*q + 1), (int32_t)((*q + 1) / 2), p,
                                           err);
 }
 
-int moore_polarfly_counts(const moore_params *pp, moore_counts *c, moore_error *err)
+int moore_polarfly_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     int64_t q;
     int32_t p;
@@ -110,7 +110,7 @@ static int pf_link_line(const moore_gf *f, int32_t u, moore_builder *b, moore_er
     return rc;
 }
 
-int moore_polarfly_build(const moore_params *pp, moore_graph **out, moore_error *err)
+int moore_polarfly_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     moore_counts c;
     int64_t q;
@@ -131,12 +131,8 @@ int moore_polarfly_build(const moore_params *pp, moore_graph **out, moore_error 
     for (int32_t u = 0; !rc && u < c.switches; u++)
         rc = pf_link_line(f, u, b, err);
     moore_gf_free(f);
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
     int32_t q32 = (int32_t)q;
-    return moore_family_finish(b, p, polarfly_label, &q32, out, err);
+    return moore_family_finish(b, rc, p, polarfly_label, &q32, out, err);
 }
 
 /* Every prime power q whose network degree q+1 leaves a port for an endpoint

@@ -64,7 +64,7 @@ static int ps_classify(int64_t q, int64_t jd, int paley, ps_shape *s)
     return jd >= 3 && (jd % 4 == 0 || jd % 4 == 3);
 }
 
-static int ps_read(const moore_params *pp, ps_shape *s, moore_error *err)
+static int ps_read(moore_params *pp, ps_shape *s, moore_error *err)
 {
     int64_t q, jd;
     int rc;
@@ -96,7 +96,7 @@ static int ps_read(const moore_params *pp, ps_shape *s, moore_error *err)
     return moore_family_resolve_endpoints(pp, (int32_t)s->deg, (int32_t)s->deg, &s->p, err);
 }
 
-int moore_polarstar_counts(const moore_params *pp, moore_counts *c, moore_error *err)
+int moore_polarstar_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     ps_shape s;
     int rc = ps_read(pp, &s, err);
@@ -256,7 +256,7 @@ static int ps_links(const ps_shape *s, const moore_graph *er, const ps_joiner *j
     return rc;
 }
 
-int moore_polarstar_build(const moore_params *pp, moore_graph **out, moore_error *err)
+int moore_polarstar_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     ps_shape s;
     moore_counts c;
@@ -277,11 +277,7 @@ int moore_polarstar_build(const moore_params *pp, moore_graph **out, moore_error
         rc = moore_builder_new((int32_t)c.switches, c.links, &b, err);
     if (!rc)
         rc = ps_links(&s, er, &j, b, err);
-    if (!rc) {
-        rc = moore_family_finish(b, s.p, polarstar_label, &s.nj, out, err);
-        b = NULL;
-    }
-    moore_builder_free(b);
+    rc = moore_family_finish(b, rc, s.p, polarstar_label, &s.nj, out, err);
     moore_graph_free(er);
     ps_joiner_free(&j);
     return rc;

@@ -30,7 +30,7 @@ const moore_param_info moore_expand_params[] = {
 };
 
 /* Loads of=, required. */
-static int provenance_of(const moore_params *p, moore_graph **g, moore_error *err)
+static int provenance_of(moore_params *p, moore_graph **g, moore_error *err)
 {
     const char *of = moore_params_str(p, "of", NULL);
     if (!of)
@@ -78,7 +78,7 @@ int moore_lift_times(const moore_graph *g, int times, const moore_lift_options *
     return MOORE_OK;
 }
 
-int moore_lift_family_build(const moore_params *p, moore_graph **out, moore_error *err)
+int moore_lift_family_build(moore_params *p, moore_graph **out, moore_error *err)
 {
     int64_t times = 1, seed = 1, tries = 4, evals = 32;
     moore_graph *g = NULL;
@@ -98,7 +98,7 @@ int moore_lift_family_build(const moore_params *p, moore_graph **out, moore_erro
     return rc;
 }
 
-int moore_expand_family_build(const moore_params *p, moore_graph **out, moore_error *err)
+int moore_expand_family_build(moore_params *p, moore_graph **out, moore_error *err)
 {
     int64_t add = -1, degree = 0, seed = 1;
     moore_graph *g = NULL;

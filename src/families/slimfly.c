@@ -1,4 +1,4 @@
-/* slimfly.c — Slim Fly: the McKay–Miller–Širáň (MMS) graph of SPEC.md §2.1
+/* slimfly.c — Slim Fly: the McKay–Miller–Širáň (MMS) graph of docs/slimfly.md
  * (McKay, Miller & Širáň 1998; Besta & Hoefler, SC'14).
  *
  * q is a prime power q = 4w + δ with δ ∈ {−1, 0, 1}. Switches are (0,x,y) and
@@ -14,7 +14,7 @@
  * Network degree k' = q + |X| = (3q − δ)/2; diameter 2.
  *
  * Real GF(p^n) arithmetic comes from src/field/gf.c, so prime powers such as
- * 4, 8, 9, 25, 27 work, not only the primes of the seed document. */
+ * 4, 8, 9, 25, 27 work, not only primes. */
 #include "families.h"
 #include "moore/field.h"
 
@@ -46,7 +46,7 @@ static int sf_classify(int64_t q, sf_shape *s)
 
 /* Reads and checks q, then resolves p / radix. The radix check is done here,
  * before the shared helper, so that its message can name q. */
-static int sf_read(const moore_params *p, sf_shape *s, int32_t *ep, moore_error *err)
+static int sf_read(moore_params *p, sf_shape *s, int32_t *ep, moore_error *err)
 {
     int64_t q;
     int rc = moore_params_int(p, "q", -1, 0, 1 << 30, &q, err);
@@ -85,7 +85,7 @@ static int sf_read(const moore_params *p, sf_shape *s, int32_t *ep, moore_error 
     return moore_family_resolve_endpoints(p, s->degree, (s->degree + 1) / 2, ep, err);
 }
 
-int moore_slimfly_counts(const moore_params *p, moore_counts *c, moore_error *err)
+int moore_slimfly_counts(moore_params *p, moore_counts *c, moore_error *err)
 {
     sf_shape s = { 0, 0, 0, 0 };
     int32_t ep;
@@ -180,7 +180,7 @@ static int sf_labels(moore_graph *g, int32_t q, moore_error *err)
     return MOORE_OK;
 }
 
-int moore_slimfly_build(const moore_params *p, moore_graph **out, moore_error *err)
+int moore_slimfly_build(moore_params *p, moore_graph **out, moore_error *err)
 {
     sf_shape s = { 0, 0, 0, 0 };
     int32_t ep;
@@ -247,9 +247,7 @@ int moore_slimfly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, v
         int64_t n = 2 * (int64_t)q * q;
         if (n > 1000000 && (endpoints <= 0 || reached))
             break;
-        char spec[64];
-        snprintf(spec, sizeof spec, "slimfly:q=%d,radix=%d", (int)q, (int)radix);
-        int rc = emit(ctx, spec, err);
+        int rc = moore_family_emit(emit, ctx, err, "slimfly:q=%d,radix=%d", (int)q, (int)radix);
         if (rc)
             return rc;
         if (endpoints > 0 && n * (radix - s.degree) >= endpoints)

@@ -66,7 +66,7 @@ static int spf_classify(int64_t s, int64_t q, spf_shape *sh)
 typedef struct spf_mat spf_mat;
 static int spf_check_generators(const spf_shape *sh, moore_error *err);
 
-static int spf_read(const moore_params *pp, spf_shape *sh, moore_error *err)
+static int spf_read(moore_params *pp, spf_shape *sh, moore_error *err)
 {
     int64_t s, q;
     int rc;
@@ -102,7 +102,7 @@ static int spf_read(const moore_params *pp, spf_shape *sh, moore_error *err)
     return moore_family_resolve_endpoints(pp, (int32_t)(s + 1), (int32_t)(s - 1), &sh->p, err);
 }
 
-int moore_spectralfly_counts(const moore_params *pp, moore_counts *c, moore_error *err)
+int moore_spectralfly_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     spf_shape sh;
     int rc = spf_read(pp, &sh, err);
@@ -243,7 +243,7 @@ static int spf_links(const spf_shape *sh, const spf_mat *gen, int32_t *id, spf_m
     return MOORE_OK;
 }
 
-int moore_spectralfly_build(const moore_params *pp, moore_graph **out, moore_error *err)
+int moore_spectralfly_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     spf_shape sh;
     *out = NULL;
@@ -269,11 +269,7 @@ int moore_spectralfly_build(const moore_params *pp, moore_graph **out, moore_err
         rc = moore_builder_new((int32_t)sh.n, sh.n * (sh.s + 1) / 2, &b, err);
     if (!rc)
         rc = spf_links(&sh, gen, id, mats, b, err);
-    if (!rc) {
-        rc = moore_family_finish(b, sh.p, spectralfly_label, mats, out, err);
-        b = NULL;
-    }
-    moore_builder_free(b);
+    rc = moore_family_finish(b, rc, sh.p, spectralfly_label, mats, out, err);
     free(gen);
     free(mats);
     free(id);

@@ -18,7 +18,7 @@ const moore_param_info moore_tofu_params[] = {
     { NULL, NULL, NULL }
 };
 
-static int tofu_shape(const moore_params *pp, moore_grid *g, moore_error *err)
+int moore_tofu_shape(moore_params *pp, moore_grid *g, moore_error *err)
 {
     const char *dims = moore_params_str(pp, "dims", NULL);
     int rc = moore_grid_parse("tofu", dims, 1, 3, 1, g, err);
@@ -33,14 +33,14 @@ static int tofu_shape(const moore_params *pp, moore_grid *g, moore_error *err)
     return moore_grid_add(g, 2, 0, "tofu", err);
 }
 
-int moore_tofu_counts(const moore_params *pp, moore_counts *c, moore_error *err)
+int moore_tofu_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
-    return moore_grid_family_counts(pp, tofu_shape, c, err);
+    return moore_grid_family_counts(pp, moore_tofu_shape, c, err);
 }
 
-int moore_tofu_build(const moore_params *pp, moore_graph **out, moore_error *err)
+int moore_tofu_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
-    return moore_grid_family_build(pp, tofu_shape, out, err);
+    return moore_grid_family_build(pp, moore_tofu_shape, out, err);
 }
 
 /* Unit grids k×k×k (k = 1 … 32) and, with a target, the smallest near-cube

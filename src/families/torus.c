@@ -18,20 +18,20 @@ const moore_param_info moore_torus_params[] = {
 };
 
 /* The rings; grid.c holds the closed forms and the p= / radix= rule. */
-static int torus_shape(const moore_params *pp, moore_grid *g, moore_error *err)
+int moore_torus_shape(moore_params *pp, moore_grid *g, moore_error *err)
 {
     return moore_grid_parse("torus", moore_params_str(pp, "dims", NULL), 2, TORUS_MAX_DIMS, 1,
                             g, err);
 }
 
-int moore_torus_counts(const moore_params *pp, moore_counts *c, moore_error *err)
+int moore_torus_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
-    return moore_grid_family_counts(pp, torus_shape, c, err);
+    return moore_grid_family_counts(pp, moore_torus_shape, c, err);
 }
 
-int moore_torus_build(const moore_params *pp, moore_graph **out, moore_error *err)
+int moore_torus_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
-    return moore_grid_family_build(pp, torus_shape, out, err);
+    return moore_grid_family_build(pp, moore_torus_shape, out, err);
 }
 
 /* 3-D tori: the cubes k×k×k for k = 2 … 32 and, with a target, the

@@ -35,7 +35,7 @@ typedef struct xgft_shape {
 } xgft_shape;
 
 /* "4.4.2" into list[1..h]; every entry at least lo. */
-static int xgft_list(const moore_params *pp, const char *key, int64_t h, int64_t lo,
+static int xgft_list(moore_params *pp, const char *key, int64_t h, int64_t lo,
                      int64_t *list, moore_error *err)
 {
     const char *text = moore_params_str(pp, key, NULL);
@@ -69,7 +69,7 @@ static int xgft_list(const moore_params *pp, const char *key, int64_t h, int64_t
     return MOORE_OK;
 }
 
-static int xgft_read(const moore_params *pp, xgft_shape *s, moore_error *err)
+static int xgft_read(moore_params *pp, xgft_shape *s, moore_error *err)
 {
     memset(s, 0, sizeof *s);
     int rc = moore_params_int(pp, "h", -1, 1, XGFT_MAX_H, &s->h, err);
@@ -101,7 +101,7 @@ static int xgft_read(const moore_params *pp, xgft_shape *s, moore_error *err)
     return moore_params_int(pp, "p", s->w[1], 0, 1 << 20, &s->p, err);
 }
 
-int moore_xgft_counts(const moore_params *pp, moore_counts *c, moore_error *err)
+int moore_xgft_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     xgft_shape s;
     int rc = xgft_read(pp, &s, err);
@@ -167,7 +167,7 @@ static int xgft_add_level(moore_builder *b, const xgft_shape *s, int64_t i, moor
     return rc;
 }
 
-int moore_xgft_build(const moore_params *pp, moore_graph **out, moore_error *err)
+int moore_xgft_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     xgft_shape s;
     moore_counts c;
@@ -181,11 +181,7 @@ int moore_xgft_build(const moore_params *pp, moore_graph **out, moore_error *err
         return rc;
     for (int64_t i = 0; !rc && i < s.h; i++)
         rc = xgft_add_level(b, &s, i, err);
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    if ((rc = moore_family_finish(b, 0, xgft_label, &s, out, err)))
+    if ((rc = moore_family_finish(b, rc, 0, xgft_label, &s, out, err)))
         return rc;
     for (int32_t v = 0; v < s.level_size[0]; v++)
         (*out)->endpoints[v] = (int32_t)s.p;

@@ -1,11 +1,11 @@
 /* xpander.c — Xpander (Valadarsky, Shahaf, Dinitz & Schapira, CoNEXT'16),
- * in the paper's form and in the seed document's variant (SPEC.md §2.2).
+ * in the paper's form and in a variant (docs/xpander.md, "Two Xpanders").
  *
  * A meta-graph M (n_M nodes, a good small expander) is expanded: meta-node i
  * becomes the super-node of switches i·k … i·k+k−1, and every meta-link a–b
  * becomes a perfect matching between the two super-nodes. The paper takes
  * M = K_{d+1} and puts no links inside a super-node (intra=none), so the
- * network degree is d; the seed's variant (intra=clique) also wires each
+ * network degree is d; the clique variant (intra=clique) also wires each
  * super-node as a full mesh K_k, for degree (k−1) + d_M.
  *
  * The matchings are either seeded random permutations (matching=random; with
@@ -24,6 +24,7 @@
 #include "moore/lift.h"
 #include "moore/rng.h"
 #include "moore/spectrum.h"
+#include "core/csr.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,7 +37,7 @@ const moore_param_info moore_xpander_params[] = {
     { "k", "", "switches per super-node (lift copies of each meta-node)" },
     { "meta", "complete", "meta-graph: complete (K_{d+1}), petersen, a SPEC with ';' for ',' "
                           "(slimfly:q=5), or a topology file" },
-    { "intra", "none", "none (the paper) or clique (the seed's variant: K_k in each super-node)" },
+    { "intra", "none", "none (the paper) or clique (a variant: K_k in each super-node)" },
     { "matching", "random", "random (seeded permutations) or lift (successive 2-lifts with "
                             "signing search; k a power of two)" },
     { "tries", "1", "random: build T, keep the smallest lambda_nontrivial; lift: signing "
@@ -79,7 +80,7 @@ static int complete_meta(int64_t d, moore_graph **out, moore_error *err)
 }
 
 /* The meta-graph named by meta= (and d=). */
-static int load_meta(const moore_params *p, moore_graph **out, moore_error *err)
+static int load_meta(moore_params *p, moore_graph **out, moore_error *err)
 {
     const char *meta = moore_params_str(p, "meta", "complete");
     int64_t d;
@@ -127,7 +128,7 @@ static int load_meta(const moore_params *p, moore_graph **out, moore_error *err)
 }
 
 /* p= wins; radix= gives radix − degree per switch; default: the degree (1:1). */
-static int endpoints_rule(const moore_params *p, xpander_cfg *c, moore_error *err)
+static int endpoints_rule(moore_params *p, xpander_cfg *c, moore_error *err)
 {
     int32_t dmax = moore_graph_degree_max(c->meta) + (c->clique ? (int32_t)c->k - 1 : 0);
     c->use_radix = moore_params_has(p, "radix") && !moore_params_has(p, "p");
@@ -146,7 +147,7 @@ static void cfg_free(xpander_cfg *c)
 }
 
 /* Reads every key and checks the sizes. */
-static int cfg_read(const moore_params *p, xpander_cfg *c, moore_error *err)
+static int cfg_read(moore_params *p, xpander_cfg *c, moore_error *err)
 {
     memset(c, 0, sizeof *c);
     const char *intra = moore_params_str(p, "intra", "none");
@@ -203,7 +204,7 @@ static int64_t total_links(const xpander_cfg *c)
     return c->k * c->meta->m + (c->clique ? c->meta->n * c->k * (c->k - 1) / 2 : 0);
 }
 
-int moore_xpander_counts(const moore_params *p, moore_counts *out, moore_error *err)
+int moore_xpander_counts(moore_params *p, moore_counts *out, moore_error *err)
 {
     xpander_cfg c;
     int rc = cfg_read(p, &c, err);
@@ -235,13 +236,7 @@ static int meta_links(const moore_graph *m, int32_t **lu, int32_t **lv, moore_er
         free(*lv);
         return MOORE_ENOMEM;
     }
-    int64_t e = 0;
-    for (int32_t u = 0; u < m->n; u++)
-        for (int64_t k = m->offs[u]; k < m->offs[u + 1]; k++)
-            if (m->adj[k] > u) {
-                (*lu)[e] = u;
-                (*lv)[e++] = m->adj[k];
-            }
+    moore_csr_links(m, *lu, *lv);
     return MOORE_OK;
 }
 
@@ -368,7 +363,7 @@ static int xpander_lift(const xpander_cfg *c, moore_graph **out, moore_error *er
     return finish_links(b, c, rc, out, err);
 }
 
-int moore_xpander_build(const moore_params *p, moore_graph **out, moore_error *err)
+int moore_xpander_build(moore_params *p, moore_graph **out, moore_error *err)
 {
     *out = NULL;
     xpander_cfg c;
@@ -406,19 +401,16 @@ int moore_xpander_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, v
     int64_t d = radix / 2, p = radix - d;
     if (d < 2)
         return MOORE_OK;
-    char spec[96];
     if (endpoints > 0) {
         int64_t k = (endpoints + (d + 1) * p - 1) / ((d + 1) * p);
         if (k * (d + 1) > MOORE_MAX_SWITCHES)
             return MOORE_OK;
-        snprintf(spec, sizeof spec, "xpander:d=%lld,k=%lld,radix=%d", (long long)d, (long long)k,
-                 (int)radix);
-        return emit(ctx, spec, err);
+        return moore_family_emit(emit, ctx, err, "xpander:d=%lld,k=%lld,radix=%d", (long long)d,
+                                 (long long)k, (int)radix);
     }
     for (int64_t k = 1; k * (d + 1) <= 1000000; k *= 4) {
-        snprintf(spec, sizeof spec, "xpander:d=%lld,k=%lld,radix=%d", (long long)d, (long long)k,
-                 (int)radix);
-        int rc = emit(ctx, spec, err);
+        int rc = moore_family_emit(emit, ctx, err, "xpander:d=%lld,k=%lld,radix=%d",
+                                   (long long)d, (long long)k, (int)radix);
         if (rc)
             return rc;
     }

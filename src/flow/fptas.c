@@ -8,27 +8,46 @@
  * capacity in one step, and each arc's length is multiplied by
  * (1 + ε'·flow/capacity). Arcs that carried a lot become long, so later
  * routes avoid them; over many phases the average flow approaches the optimum.
- * Within a source's shortest-path DAG the flow is split evenly over all
- * in-arcs within (1+ε/4) of shortest (see plan_tree): in expanders most pairs
- * have many near-equal paths, and a single tree per step makes the method
+ * Within a source's shortest-path DAG each vertex splits what it forwards
+ * over its in-arcs within (1+3ε) of shortest with softmin weights
+ * exp(−excess / (0.6ε·dist)) (see plan_tree): in expanders most pairs have
+ * many near-equal paths, and a single tree per step makes the method
  * oscillate between them.
+ *
+ * Why permutation-like matrices were slow (measured on a 341-switch
+ * Xpander, worst-case TM, ε = 0.05): the dual bound sat at TUB, 0.34 % above
+ * the optimum, from the first phase; the primal average was the laggard
+ * (104 phases). A commodity with one sink has, under non-uniform lengths,
+ * one path within (1+ε/4) of shortest, so each phase sent its whole demand
+ * (2.4× an arc's capacity) down one path, 1.5 steps per source: the flow of
+ * a phase was lumpy and the average of phases converged slowly. Capping the
+ * step (Fleischer's bottleneck rule at 0.15–0.4 of capacity), batch size 1,
+ * a wider even split (slack 5–15 %) and larger length steps did not help
+ * (same or more phases, or a lower bound that stalls); the softmin split
+ * makes each phase's own flow smooth, so the last phase alone becomes a good
+ * primal (a window below), and a larger length step early (3ε, halving every
+ * 8 phases down to ε) brings the lengths near equilibrium sooner: 38 phases,
+ * one step per source. A uniform matrix spreads every source over all
+ * sinks anyway, which is why it needed few phases before.
  *
  * Bounds, both proven whatever the step size or stopping point:
  *  - lower: after k phases each demand was routed k·β times (β the demand
  *    scale below) with arc loads F; F/max(F) is feasible, so
  *    θ ≥ kβ / max_a F(a). The early phases (made with poor lengths) weigh
  *    on that average, so flows are also measured over windows starting at
- *    snapshots taken at phases 1, 2, 4, 8, …, and the best window counts.
+ *    snapshots taken at phases 1, 2, 4, 8, …, and over the last phase
+ *    alone; the best window counts.
  *  - upper: LP duality gives θ ≤ D(l) / Σ_{s,t} T(s,t)·dist_l(s,t) for any
  *    lengths l ≥ 0. Lengths only grow within a phase, so the distances met
  *    during the phase (each ≤ its end-of-phase value) give a valid, slightly
  *    loose bound for free; when that bound suggests the target is near, an
  *    exact recomputation from all sources tightens it. With the initial
  *    unit lengths the bound is TUB itself.
- * The run stops when upper ≤ (1+ε)·lower. The step ε' = ε is larger than the
- * worst-case analysis asks (≈ ε/3), because the stopping rule, not that
- * analysis, decides the accuracy: on random regular graphs ε' = ε needed
- * about half the phases of ε/2.5, while 2ε and 4ε oscillated and needed more.
+ * The run stops when upper ≤ (1+ε)·lower. The step ε' (3ε falling to ε) is
+ * larger than the worst-case analysis asks (≈ ε/3), because the stopping
+ * rule, not that analysis, decides the accuracy: on random regular graphs
+ * ε' = ε needed about half the phases of ε/2.5, while a constant 2ε–6ε
+ * oscillated and needed more.
  *
  * Demands are scaled by β = TUB (so the scaled optimum is ≤ 1 and a phase
  * fills the busiest arcs about once): without it, a topology with high θ
@@ -50,6 +69,10 @@
 
 #define SNAPSHOTS 40
 #define MAX_BATCH 64
+#define SOFT_TAU 0.6    /* softmin temperature, in units of ε (plan_tree) */
+#define SOFT_CUTOFF 5   /* arcs up to SOFT_CUTOFF temperatures above shortest share */
+#define STEP_START 3.0  /* first phases: length step STEP_START·ε ... */
+#define STEP_HALF 8.0   /* ... halving every STEP_HALF phases down to ε */
 
 /* One computed tree, waiting to be applied. */
 typedef struct slot {
@@ -75,13 +98,15 @@ typedef struct gk {
     double *alpha;      /* per source: Σ_t T(s,t)·dist(s,t) from its latest tree */
     double *rem;        /* per source: remaining fraction of its demand this phase */
     double *best_window;/* arc loads of the window that gave `lower` */
+    double *prev;       /* F before the current phase (the last phase alone is a window) */
     double *snap[SNAPSHOTS];    /* F at phases 1, 2, 4, ... (taken lazily) */
     int64_t snap_phase[SNAPSHOTS];
     int nsnap;
     flow_ws *W;         /* per thread */
     slot *S;            /* per batch entry */
     double beta, epsstep;
-    double slack;       /* arcs within (1+slack) of shortest share the flow */
+    double slack;       /* arcs within (1+slack) of shortest share the flow ... */
+    double tau;         /* ... with weights exp(−excess / (tau·dist)) (plan_tree) */
     double lower, upper, D_start;
     int64_t phase;
 } gk;
@@ -138,12 +163,14 @@ static int near_shortest(const gk *G, const flow_ws *w, int32_t u, int64_t rk, d
 }
 
 /* Computes source s's shortest-path DAG and the loads of its remaining
- * demand on it. Rather than one tree, every vertex splits what it forwards
- * evenly over all its in-arcs that lie on a path within (1+slack) of the
- * shortest (like ECMP): among the many near-equal paths of an expander a
- * single tree is an arbitrary pick, and spreading evenly makes each step a
- * much better move, so far fewer phases are needed. The path lengths stay
- * within (1+slack) of shortest, which the bounds do not depend on. */
+ * demand on it. Rather than one tree, every vertex v splits what it forwards
+ * over all its in-arcs u→v with dist(u) < dist(v) and an excess
+ * dist(u) + l(u→v) − dist(v) of at most slack·dist(v), in proportion to
+ * exp(−excess / (tau·dist(v))) (a softmin; equal excesses share evenly, like
+ * ECMP): among the many near-equal paths of an expander a single tree is an
+ * arbitrary pick, and a smooth split makes each step a much better move, so
+ * far fewer phases are needed (see the top of the file). The bounds do not
+ * depend on which paths carry the flow. */
 static void plan_tree(gk *G, int32_t s, flow_ws *w, slot *sl)
 {
     const moore_graph *g = G->g;
@@ -162,12 +189,14 @@ static void plan_tree(gk *G, int32_t s, flow_ws *w, slot *sl)
         w->acc[v] = 0;
         if (!(a > 0))
             continue;
-        int cnt = 0;
+        double temp = G->tau * dv, wsum = 0;
         for (int64_t k = g->offs[v]; k < g->offs[v + 1]; k++)
-            cnt += near_shortest(G, w, g->adj[k], G->rev[k], dv, reach);
-        double share = a / cnt;
+            if (near_shortest(G, w, g->adj[k], G->rev[k], dv, reach))
+                wsum += exp(-(w->dist[g->adj[k]] + G->len[G->rev[k]] - dv) / temp);
         for (int64_t k = g->offs[v]; k < g->offs[v + 1]; k++)
             if (near_shortest(G, w, g->adj[k], G->rev[k], dv, reach)) {
+                double excess = w->dist[g->adj[k]] + G->len[G->rev[k]] - dv;
+                double share = a * exp(-excess / temp) / wsum;
                 slot_add(sl, G->rev[k], share);
                 w->acc[g->adj[k]] += share;
             }
@@ -205,6 +234,7 @@ static void gk_free(gk *G)
     free(G->alpha);
     free(G->rem);
     free(G->best_window);
+    free(G->prev);
     for (int i = 0; i < SNAPSHOTS; i++)
         free(G->snap[i]);
     free(G->srcs);
@@ -220,13 +250,14 @@ static int gk_setup(gk *G, const moore_graph *g, const moore_traffic *t, double 
     /* Batch size: a function of n only, so results do not depend on nt. */
     int32_t batch = n / 16;
     batch = batch < 1 ? 1 : batch > MAX_BATCH ? MAX_BATCH : batch;
-    double bytes = (double)arcs * (8.0 * 5 + 8.0 * 20) +
+    double bytes = (double)arcs * (8.0 * 6 + 8.0 * 20) +
                    (double)n * (8.0 * 4 + 40.0 * nt + 16.0 * batch);
     int rc = moore_memory_guard(bytes, "the throughput approximation", err);
     if (rc)
         return rc;
     *G = (gk){ .g = g, .t = t, .n = n, .arcs = arcs, .nt = nt, .batch = batch,
-               .beta = tub, .epsstep = o->eps, .slack = o->eps / 4, .upper = tub,
+               .beta = tub, .epsstep = o->eps, .slack = SOFT_CUTOFF * SOFT_TAU * o->eps,
+               .tau = SOFT_TAU * o->eps, .upper = tub,
                .D_start = (double)arcs };
     /* Threads only pay off when a batch holds real work (a parallel region
      * costs microseconds, more on a busy machine). */
@@ -240,8 +271,9 @@ static int gk_setup(gk *G, const moore_graph *g, const moore_traffic *t, double 
     G->W = moore_calloc((size_t)nt, sizeof *G->W, err);
     G->S = moore_calloc((size_t)batch, sizeof *G->S, err);
     G->best_window = moore_calloc((size_t)arcs + 1, sizeof *G->best_window, err);
+    G->prev = moore_calloc((size_t)arcs + 1, sizeof *G->prev, err);
     if (!G->rev || !G->len || !G->flow || !G->alpha || !G->rem || !G->srcs || !G->W ||
-        !G->S || !G->best_window)
+        !G->S || !G->best_window || !G->prev)
         return MOORE_ENOMEM;
     for (int i = 0; i < nt; i++)
         if (!flow_ws_init(&G->W[i], n, 0))
@@ -288,14 +320,23 @@ static int gk_phase(gk *G, moore_error *err)
     return MOORE_OK;
 }
 
-/* Primal: the best window [snapshot, now] of averaged flow. */
+/* The length step of the next phase: STEP_START·ε at first, halving every
+ * STEP_HALF phases down to ε (see the top of the file). */
+static double gk_step(double eps, int64_t phase)
+{
+    double m = STEP_START * pow(2.0, -(double)phase / STEP_HALF);
+    return eps * (m > 1 ? m : 1);
+}
+
+/* Primal: the best window [snapshot, now] of averaged flow; the windows
+ * start at phase 0, at the snapshots, and at the previous phase. */
 static void gk_primal(gk *G)
 {
     double best = 0;
-    int from = -2;
-    for (int w = -1; w < G->nsnap; w++) {
-        const double *base = w < 0 ? NULL : G->snap[w];
-        int64_t k0 = w < 0 ? 0 : G->snap_phase[w];
+    int from = -3;
+    for (int w = -2; w < G->nsnap; w++) {
+        const double *base = w == -1 ? NULL : w == -2 ? G->prev : G->snap[w];
+        int64_t k0 = w == -1 ? 0 : w == -2 ? G->phase - 1 : G->snap_phase[w];
         if (G->phase - k0 < 1)
             continue;
         double cmax = 0;
@@ -311,10 +352,11 @@ static void gk_primal(gk *G)
     }
     if (best > G->lower) {
         G->lower = best;
-        const double *base = from < 0 ? NULL : G->snap[from];
+        const double *base = from == -1 ? NULL : from == -2 ? G->prev : G->snap[from];
         for (int64_t a = 0; a < G->arcs; a++)
             G->best_window[a] = G->flow[a] - (base ? base[a] : 0);
     }
+    memcpy(G->prev, G->flow, (size_t)G->arcs * sizeof *G->flow);
 }
 
 static double alpha_sum(const gk *G)
@@ -404,6 +446,7 @@ int moore_flow_approx(const moore_graph *g, const moore_traffic *t,
             stopped = "max-phases";
             break;
         }
+        G.epsstep = gk_step(o->eps, G.phase);
         if ((rc = gk_phase(&G, err)))
             goto done;
         gk_primal(&G);

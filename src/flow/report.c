@@ -4,13 +4,38 @@
 #include "moore/flow.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* The identity (docs/json.md): topology = family:params, the SPEC that
+ * rebuilds the graph, and its parts; all three null for a graph read from a
+ * file without an origin. */
+static int flow_report_identity(moore_report *r, const moore_graph *g, moore_error *err)
+{
+    if (!g->family) {
+        int rc = moore_report_null(r, "topology", err);
+        if (!rc) rc = moore_report_null(r, "family", err);
+        return rc ? rc : moore_report_null(r, "params", err);
+    }
+    const char *params = g->params ? g->params : "";
+    size_t len = strlen(g->family) + strlen(params) + 2;
+    char *spec = moore_malloc(len, 1, err);
+    if (!spec)
+        return MOORE_ENOMEM;
+    snprintf(spec, len, "%s%s%s", g->family, *params ? ":" : "", params);
+    int rc = moore_report_string(r, "topology", spec, err);
+    free(spec);
+    if (!rc) rc = moore_report_string(r, "family", g->family, err);
+    return rc ? rc : moore_report_string(r, "params", params, err);
+}
 
 int moore_flow_report(moore_report *r, const moore_graph *g, const moore_traffic *t,
                       const moore_flow_result *f, double tub, double eps, int exact,
                       uint64_t seed, moore_error *err)
 {
-    int rc = moore_report_string(r, "tm", t->name, err);
+    int rc = flow_report_identity(r, g, err);
+    if (!rc) rc = moore_report_string(r, "tm", t->name, err);
     if (!rc && strcmp(t->name, "permutation") == 0)
         rc = moore_report_int(r, "seed", (int64_t)seed, err);
     if (!rc) rc = moore_report_int(r, "switches", g->n, err);

@@ -6,6 +6,7 @@
  * Matrices are kept as CSR by source because every solver works source by
  * source (one LP commodity or one shortest-path tree per source switch). */
 #include "moore/traffic.h"
+#include "moore/parse.h"
 #include "moore/paths.h"
 #include "moore/rng.h"
 #include "moore/workload.h"
@@ -424,24 +425,34 @@ int moore_traffic_from_dense(const moore_graph *g, const double *m, moore_traffi
     return rc;
 }
 
-/* Parses one CSV field as a switch id of graph g. */
+/* Parses one CSV field (blanks around it already removed) as a switch id of
+ * graph g, under the number rule of moore/parse.h (no hex, no '+'). */
 static int parse_switch(const char *path, long line, const char *field, const char *what,
                         const moore_graph *g, int32_t *out, moore_error *err)
 {
-    char *end;
-    errno = 0;
-    long long v = strtoll(field, &end, 10);
-    while (*end == ' ' || *end == '\t')
-        end++;
-    if (end == field || *end || errno)
-        return moore_error_set(err, MOORE_EINVAL, "%s:%ld: %s '%s' is not a switch id", path,
-                               line, what, field);
-    if (v < 0 || v >= g->n)
+    int64_t v;
+    moore_parse_status st = moore_parse_int(field, 0, (int64_t)g->n - 1, &v);
+    if (st == MOORE_PARSE_SYNTAX)
         return moore_error_set(err, MOORE_EINVAL,
-                               "%s:%ld: %s %lld is outside the topology's switches 0..%d", path,
-                               line, what, v, (int)g->n - 1);
+                               "%s:%ld: %s '%s' is not a switch id (decimal digits, "
+                               "docs/formats.md)", path, line, what, field);
+    if (st != MOORE_PARSE_OK)
+        return moore_error_set(err, MOORE_EINVAL,
+                               "%s:%ld: %s %s is outside the topology's switches 0..%d", path,
+                               line, what, field, (int)g->n - 1);
     *out = (int32_t)v;
     return MOORE_OK;
+}
+
+/* Removes the blanks (space, tab) around a field in place. */
+static char *field_trim(char *f)
+{
+    while (*f == ' ' || *f == '\t')
+        f++;
+    size_t len = strlen(f);
+    while (len > 0 && (f[len - 1] == ' ' || f[len - 1] == '\t'))
+        f[--len] = '\0';
+    return f;
 }
 
 static int parse_line(const char *path, long line, char *s, const moore_graph *g, triple *t,
@@ -461,21 +472,16 @@ static int parse_line(const char *path, long line, char *s, const moore_graph *g
         field[i] = c + 1;
     }
     for (int i = 0; i < 3; i++)
-        while (*field[i] == ' ' || *field[i] == '\t')
-            field[i]++;
+        field[i] = field_trim(field[i]);
     int rc = parse_switch(path, line, field[0], "src", g, &t->s, err);
     if (!rc)
         rc = parse_switch(path, line, field[1], "dst", g, &t->d, err);
     if (rc)
         return rc;
-    char *end;
-    t->w = strtod(field[2], &end);
-    while (*end == ' ' || *end == '\t')
-        end++;
-    if (end == field[2] || *end || !(t->w >= 0) || isinf(t->w))
+    if (moore_parse_number(field[2], 0, DBL_MAX, &t->w) != MOORE_PARSE_OK)
         return moore_error_set(err, MOORE_EINVAL,
-                               "%s:%ld: demand '%s' is not a finite non-negative number", path,
-                               line, field[2]);
+                               "%s:%ld: demand '%s' is not a finite non-negative number "
+                               "(decimal, docs/formats.md)", path, line, field[2]);
     if (t->w > 0 && t->w < DBL_MIN)
         return moore_error_set(err, MOORE_EINVAL,
                                "%s:%ld: demand '%s' is subnormal (below %g): scale the matrix "

@@ -28,7 +28,7 @@
 static char *dup_str(const char *s)
 {
     size_t n = strlen(s) + 1;
-    char *d = malloc(n);
+    char *d = moore_malloc(n, 1, NULL);
     if (d)
         memcpy(d, s, n);
     return d;
@@ -68,7 +68,7 @@ int moore_atomic_open(const char *path, moore_atomic_file *af, moore_error *err)
     if (!af->path)
         af->path = dup_str(path);
     size_t n = af->path ? strlen(af->path) : 0;
-    af->tmp = malloc(n + 40);
+    af->tmp = moore_malloc(n + 40, 1, NULL);
     if (!af->path || !af->tmp) {
         moore_atomic_abort(af);
         return moore_error_set(err, MOORE_ENOMEM, "out of memory");

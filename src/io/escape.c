@@ -6,6 +6,7 @@
  * wants UTF-8 without control characters (XML 1.0 forbids most of them
  * outright), so text is first cleaned, then escaped per format. */
 #include "io/escape.h"
+#include "moore/error.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +37,7 @@ static int utf8_len(const unsigned char *s)
 char *io_clean_text(const char *s)
 {
     size_t len = strlen(s);
-    char *d = malloc(len + 1);
+    char *d = moore_malloc(len + 1, 1, NULL);
     if (!d)
         return NULL;
     const unsigned char *p = (const unsigned char *)s;

@@ -97,6 +97,128 @@ static int dense_lambda2(double *a, int32_t n, double *lambda2, moore_error *err
     return MOORE_OK;
 }
 
+/* The switches with weight (side A, the only ones a bisection must balance)
+ * and those without (side B), numbered within their side in idx[]; the
+ * lightest side the balance rule allows, W(S) >= (W − w_max)/2 rounded up to
+ * a multiple of the weights' gcd (p for uniform p), into *wlo. Returns W. */
+typedef struct lb_sides {
+    int64_t *w;    /* n switch weights */
+    int32_t *idx;  /* n positions in A or B */
+    int32_t na, nb;
+    int64_t total, wlo;
+} lb_sides;
+
+static void lb_split(const moore_graph *g, lb_sides *s)
+{
+    int64_t wmax;
+    int by_endpoints;
+    s->total = switch_weights(g, s->w, &wmax, &by_endpoints);
+    int64_t gcd = 0;
+    s->na = s->nb = 0;
+    for (int32_t v = 0; v < g->n; v++) {
+        s->idx[v] = s->w[v] > 0 ? s->na++ : s->nb++;
+        for (int64_t a = s->w[v]; a;) {
+            int64_t t = gcd % a;
+            gcd = a;
+            a = t;
+        }
+    }
+    int64_t half = (s->total - wmax + 1) / 2;
+    s->wlo = gcd > 0 ? (half + gcd - 1) / gcd * gcd : half;
+}
+
+/* The Laplacian's blocks L_AA (na × na), L_BB (nb × nb) and L_BA (nb × na),
+ * dense and row-major, into zeroed arrays. */
+static void lb_blocks(const moore_graph *g, const lb_sides *s, double *laa, double *lbb,
+                      double *lba)
+{
+    const int64_t *w = s->w;
+    for (int32_t v = 0; v < g->n; v++) {
+        int32_t i = s->idx[v];
+        double *row = w[v] > 0 ? laa + (size_t)i * s->na : lbb + (size_t)i * s->nb;
+        row[i] = moore_graph_degree(g, v);
+        for (int64_t k = g->offs[v]; k < g->offs[v + 1]; k++) {
+            int32_t u = g->adj[k], j = s->idx[u];
+            if ((w[v] > 0) == (w[u] > 0))
+                row[j] = -1.0;
+            else if (w[v] == 0)
+                lba[(size_t)i * s->na + j] = -1.0;
+        }
+    }
+}
+
+/* Eliminates side B: X = L_BB⁻¹ L_BA by Cholesky, then L_AA −= L_BAᵀ X
+ * (L_BA is sparse: one row of X per B-neighbour of an A switch), leaving the
+ * reduced Laplacian in laa. lbb is destroyed. */
+static int lb_eliminate(const moore_graph *g, const lb_sides *s, double *laa, double *lbb,
+                        const double *lba, moore_error *err)
+{
+    int32_t na = s->na, nb = s->nb;
+    double *x = NULL;
+    int rc = MOORE_OK;
+    lapack_int info = LAPACKE_dpotrf(LAPACK_ROW_MAJOR, 'U', nb, lbb, nb);
+    if (info)
+        goto done;
+    if (!(x = moore_malloc((size_t)nb * na, sizeof *x, err))) {
+        rc = MOORE_ENOMEM;
+        goto done;
+    }
+    memcpy(x, lba, (size_t)nb * na * sizeof *x);
+    info = LAPACKE_dpotrs(LAPACK_ROW_MAJOR, 'U', nb, na, lbb, nb, x, na);
+    if (info)
+        goto done;
+    for (int32_t v = 0; v < g->n; v++) {
+        if (s->w[v] == 0)
+            continue;
+        double *row = laa + (size_t)s->idx[v] * na;
+        for (int64_t k = g->offs[v]; k < g->offs[v + 1]; k++)
+            if (s->w[g->adj[k]] == 0) {
+                const double *xb = x + (size_t)s->idx[g->adj[k]] * na;
+                for (int32_t j = 0; j < na; j++)
+                    row[j] += xb[j];
+            }
+    }
+done:
+    free(x);
+    if (!rc && info)
+        rc = moore_error_set(err, MOORE_EINTERNAL,
+                             "bisection: Cholesky of the %d switches without endpoints "
+                             "failed (LAPACK info %d)", (int)nb, (int)info);
+    return rc;
+}
+
+/* laa becomes diag(w)^-1/2 L_red diag(w)^-1/2, symmetrised against
+ * round-off; *norm its largest absolute row sum. */
+static int lb_normalise(const moore_graph *g, const lb_sides *s, double *laa, double *norm,
+                        moore_error *err)
+{
+    int32_t na = s->na;
+    double *sw = moore_malloc((size_t)na, sizeof *sw, err);
+    if (!sw)
+        return MOORE_ENOMEM;
+    for (int32_t v = 0; v < g->n; v++)
+        if (s->w[v] > 0)
+            sw[s->idx[v]] = sqrt((double)s->w[v]);
+    *norm = 0;
+    for (int32_t i = 0; i < na; i++) {
+        double rowsum = 0;
+        for (int32_t j = i; j < na; j++) {
+            double x = 0.5 * (laa[(size_t)i * na + j] + laa[(size_t)j * na + i]) /
+                       (sw[i] * sw[j]);
+            laa[(size_t)i * na + j] = laa[(size_t)j * na + i] = x;
+        }
+        for (int32_t j = 0; j < na; j++)
+            rowsum += fabs(laa[(size_t)i * na + j]);
+        if (rowsum > *norm)
+            *norm = rowsum;
+    }
+    free(sw);
+    return MOORE_OK;
+}
+
+/* The bound in steps: split the switches into weighted (A) and unweighted
+ * (B), eliminate B from the Laplacian, normalise by the weights, and scale
+ * the second smallest eigenvalue by the balance rule's lightest side. */
 static int lower_bound(const moore_graph *g, int32_t max_switches, double *lower,
                        moore_error *err)
 {
@@ -112,129 +234,48 @@ static int lower_bound(const moore_graph *g, int32_t max_switches, double *lower
         *lower = 0.0;
         return MOORE_OK;
     }
-    int64_t *w = moore_malloc((size_t)n, sizeof *w, err);
-    int32_t *idx = moore_malloc((size_t)n, sizeof *idx, err); /* position in A or B */
-    if (!w || !idx) {
-        free(w);
-        free(idx);
-        return MOORE_ENOMEM;
-    }
-    int64_t wmax;
-    int by_endpoints;
-    int64_t total = switch_weights(g, w, &wmax, &by_endpoints);
-    /* The lightest side the balance rule allows: W(S) ≥ (W − w_max)/2, and
-     * W(S) is a multiple of the weights' gcd (p for uniform p). */
-    int64_t gcd = 0;
-    int32_t na = 0, nb = 0;
-    for (int32_t v = 0; v < n; v++) {
-        idx[v] = w[v] > 0 ? na++ : nb++;
-        for (int64_t a = w[v]; a;) {
-            int64_t t = gcd % a;
-            gcd = a;
-            a = t;
-        }
-    }
-    int64_t half = (total - wmax + 1) / 2;
-    int64_t wlo = gcd > 0 ? (half + gcd - 1) / gcd * gcd : half;
-    if (wlo <= 0 || na < 2) {
-        free(w);
-        free(idx);
-        *lower = 0.0;
-        return MOORE_OK;
-    }
-    double bytes = 8.0 * ((double)na * na + (double)nb * nb + (double)na * nb);
-    rc = moore_memory_guard(bytes, "bisection lower bound (dense Laplacian)", err);
+    lb_sides s = { 0 };
     double *laa = NULL, *lbb = NULL, *lba = NULL;
-    if (!rc) {
-        laa = moore_calloc((size_t)na * na, sizeof *laa, err);
-        lbb = moore_calloc((size_t)nb * nb + 1, sizeof *lbb, err);
-        lba = moore_calloc((size_t)nb * na + 1, sizeof *lba, err);
-        if (!laa || !lbb || !lba)
-            rc = MOORE_ENOMEM;
+    s.w = moore_malloc((size_t)n, sizeof *s.w, err);
+    s.idx = moore_malloc((size_t)n, sizeof *s.idx, err);
+    if (!s.w || !s.idx) {
+        rc = MOORE_ENOMEM;
+        goto done;
     }
-    if (!rc) {
-        for (int32_t v = 0; v < n; v++) {
-            int32_t i = idx[v];
-            double *row = w[v] > 0 ? laa + (size_t)i * na : lbb + (size_t)i * nb;
-            row[i] = moore_graph_degree(g, v);
-            for (int64_t k = g->offs[v]; k < g->offs[v + 1]; k++) {
-                int32_t u = g->adj[k], j = idx[u];
-                if ((w[v] > 0) == (w[u] > 0))
-                    row[j] = -1.0;
-                else if (w[v] == 0)
-                    lba[(size_t)i * na + j] = -1.0;
-            }
-        }
-        if (nb > 0) {
-            /* X = L_BB⁻¹ L_BA, then L_red = L_AA − L_BAᵀ X (L_BA is sparse). */
-            lapack_int info = LAPACKE_dpotrf(LAPACK_ROW_MAJOR, 'U', nb, lbb, nb);
-            if (!info) {
-                double *x = moore_malloc((size_t)nb * na, sizeof *x, err);
-                if (!x)
-                    rc = MOORE_ENOMEM;
-                else {
-                    memcpy(x, lba, (size_t)nb * na * sizeof *x);
-                    info = LAPACKE_dpotrs(LAPACK_ROW_MAJOR, 'U', nb, na, lbb, nb, x, na);
-                    if (!info)
-                        for (int32_t v = 0; v < n; v++) {
-                            if (w[v] == 0)
-                                continue;
-                            double *row = laa + (size_t)idx[v] * na;
-                            for (int64_t k = g->offs[v]; k < g->offs[v + 1]; k++)
-                                if (w[g->adj[k]] == 0) {
-                                    const double *xb = x + (size_t)idx[g->adj[k]] * na;
-                                    for (int32_t j = 0; j < na; j++)
-                                        row[j] += xb[j];
-                                }
-                        }
-                    free(x);
-                }
-            }
-            if (!rc && info)
-                rc = moore_error_set(err, MOORE_EINTERNAL,
-                                     "bisection: Cholesky of the %d switches without endpoints "
-                                     "failed (LAPACK info %d)", (int)nb, (int)info);
-        }
+    lb_split(g, &s);
+    if (s.wlo <= 0 || s.na < 2) {
+        *lower = 0.0;
+        goto done;
     }
+    int32_t na = s.na, nb = s.nb;
+    double bytes = 8.0 * ((double)na * na + (double)nb * nb + (double)na * nb);
+    if ((rc = moore_memory_guard(bytes, "bisection lower bound (dense Laplacian)", err)))
+        goto done;
+    laa = moore_calloc((size_t)na * na, sizeof *laa, err);
+    lbb = moore_calloc((size_t)nb * nb + 1, sizeof *lbb, err);
+    lba = moore_calloc((size_t)nb * na + 1, sizeof *lba, err);
+    if (!laa || !lbb || !lba) {
+        rc = MOORE_ENOMEM;
+        goto done;
+    }
+    lb_blocks(g, &s, laa, lbb, lba);
     double lambda2 = 0, norm = 0;
-    if (!rc) {
-        /* diag(w)^-1/2 L_red diag(w)^-1/2, symmetrised against round-off. */
-        double *sw = moore_malloc((size_t)na, sizeof *sw, err);
-        if (!sw)
-            rc = MOORE_ENOMEM;
-        else {
-            for (int32_t v = 0; v < n; v++)
-                if (w[v] > 0)
-                    sw[idx[v]] = sqrt((double)w[v]);
-            for (int32_t i = 0; i < na; i++) {
-                double rowsum = 0;
-                for (int32_t j = i; j < na; j++) {
-                    double s = 0.5 * (laa[(size_t)i * na + j] + laa[(size_t)j * na + i]) /
-                               (sw[i] * sw[j]);
-                    laa[(size_t)i * na + j] = laa[(size_t)j * na + i] = s;
-                }
-                for (int32_t j = 0; j < na; j++)
-                    rowsum += fabs(laa[(size_t)i * na + j]);
-                if (rowsum > norm)
-                    norm = rowsum;
-            }
-            free(sw);
-            rc = dense_lambda2(laa, na, &lambda2, err);
-        }
-    }
-    if (!rc) {
-        /* Eigenvalues are accurate to a small multiple of ε‖M‖; a margin far
-         * above that keeps the bound a bound (K_n's is met with equality). */
-        double safe = lambda2 - 1e-9 * (1.0 + norm);
-        if (safe < 0)
-            safe = 0;
-        *lower = safe * (double)wlo * (double)(total - wlo) / (double)total;
-    }
+    if ((nb > 0 && (rc = lb_eliminate(g, &s, laa, lbb, lba, err))) ||
+        (rc = lb_normalise(g, &s, laa, &norm, err)) ||
+        (rc = dense_lambda2(laa, na, &lambda2, err)))
+        goto done;
+    /* Eigenvalues are accurate to a small multiple of ε‖M‖; a margin far
+     * above that keeps the bound a bound (K_n's is met with equality). */
+    double safe = lambda2 - 1e-9 * (1.0 + norm);
+    if (safe < 0)
+        safe = 0;
+    *lower = safe * (double)s.wlo * (double)(s.total - s.wlo) / (double)s.total;
+done:
     free(laa);
     free(lbb);
     free(lba);
-    free(w);
-    free(idx);
+    free(s.w);
+    free(s.idx);
     return rc;
 }
 

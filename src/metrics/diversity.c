@@ -60,12 +60,12 @@ static int flow_ws_init(flow_ws *w, const moore_graph *g, const int64_t *rev)
     size_t n = (size_t)g->n + 1, a = (size_t)(2 * g->m + 1);
     w->g = g;
     w->rev = rev;
-    w->f = malloc(a * sizeof *w->f);
-    w->level = malloc(n * sizeof *w->level);
-    w->queue = malloc(n * sizeof *w->queue);
-    w->it = malloc(n * sizeof *w->it);
-    w->pstack = malloc(n * sizeof *w->pstack);
-    w->astack = malloc(n * sizeof *w->astack);
+    w->f = moore_malloc(a, sizeof *w->f, NULL);
+    w->level = moore_malloc(n, sizeof *w->level, NULL);
+    w->queue = moore_malloc(n, sizeof *w->queue, NULL);
+    w->it = moore_malloc(n, sizeof *w->it, NULL);
+    w->pstack = moore_malloc(n, sizeof *w->pstack, NULL);
+    w->astack = moore_malloc(n, sizeof *w->astack, NULL);
     if (!w->f || !w->level || !w->queue || !w->it || !w->pstack || !w->astack) {
         flow_ws_free(w);
         return MOORE_ENOMEM;
@@ -261,9 +261,9 @@ static int disjoint_all_pairs(const moore_graph *g, const int64_t *rev,
         int failed = 0;
 #pragma omp parallel reduction(min : mn) reduction(max : mx) reduction(+ : sum)
         {
-            int32_t *stack = malloc((size_t)n * sizeof *stack);
-            int32_t *from = malloc((size_t)n * sizeof *from);
-            int32_t *low = malloc((size_t)n * sizeof *low);
+            int32_t *stack = moore_malloc((size_t)n, sizeof *stack, NULL);
+            int32_t *from = moore_malloc((size_t)n, sizeof *from, NULL);
+            int32_t *low = moore_malloc((size_t)n, sizeof *low, NULL);
             if (!stack || !from || !low) {
 #pragma omp atomic write
                 failed = 1;
@@ -394,8 +394,9 @@ static int shortest_path_counts(const moore_graph *g, const moore_diversity_opti
     int failed = 0;
 #pragma omp parallel reduction(min : mn) reduction(max : mx)
     {
-        int32_t *dist = malloc((size_t)n * sizeof *dist), *q = malloc((size_t)n * sizeof *q);
-        double *sigma = malloc((size_t)n * sizeof *sigma);
+        int32_t *dist = moore_malloc((size_t)n, sizeof *dist, NULL);
+        int32_t *q = moore_malloc((size_t)n, sizeof *q, NULL);
+        double *sigma = moore_malloc((size_t)n, sizeof *sigma, NULL);
         int64_t h[MOORE_SP_HIST] = { 0 };
         if (!dist || !q || !sigma) {
 #pragma omp atomic write

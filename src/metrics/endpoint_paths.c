@@ -1,4 +1,4 @@
-/* endpoint_paths.c — server-to-server distances (SPEC.md §6): switch hops
+/* endpoint_paths.c — server-to-server distances (docs/compare.md): switch hops
  * between the switches of two servers, over ordered pairs of servers on
  * different switches, i.e. every switch pair s ≠ t weighted by p_s·p_t.
  * Keys `avg_path_length_endpoints` and `diameter_endpoints` of the paths group.
@@ -117,7 +117,8 @@ static int weighted_sums(const moore_graph *g, const moore_metric_options *o, in
 #pragma omp parallel num_threads(threads) if (!rc) \
     reduction(+ : total) reduction(max : best) reduction(| : failed)
     {
-        int32_t *dist = malloc((size_t)n * sizeof *dist), *q = malloc((size_t)n * sizeof *q);
+        int32_t *dist = moore_malloc((size_t)n, sizeof *dist, NULL);
+        int32_t *q = moore_malloc((size_t)n, sizeof *q, NULL);
         failed |= !dist || !q;
 #pragma omp for schedule(dynamic, 4)
         for (int32_t i = 0; i < c; i++) {

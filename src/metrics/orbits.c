@@ -12,6 +12,7 @@
  * many classes, the orbits are many too and the plain method runs; and when
  * many switches are twins (same neighbourhood), Traces itself is slow. */
 #include "moore/symmetry.h"
+#include "metrics/paths_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -29,24 +30,18 @@ int moore_paths_by_orbits(const moore_graph *g, const int32_t *orbits,
                                    "paths by orbits: orbits[%d]=%d is not an orbit "
                                    "representative (need orbits[orbits[v]] == orbits[v])",
                                    (int)v, (int)orbits[v]);
-    int rc = moore_components(g, NULL, &out->components, err);
-    if (rc)
+    int rc = moore_paths_components(g, out, err);
+    if (rc || !out->connected)
         return rc;
-    out->connected = out->components <= 1;
-    if (!out->connected) {
-        out->diameter = -1;
-        out->avg_path_length = NAN;
-        return MOORE_OK;
-    }
     int32_t maxd = n > 1 ? n - 1 : 0;
-    int64_t *size = moore_calloc((size_t)(n ? n : 1), sizeof *size, err);
-    int32_t *reps = moore_malloc((size_t)(n ? n : 1), sizeof *reps, err);
-    int64_t *hist = moore_calloc((size_t)maxd + 1, sizeof *hist, err);
+    int64_t *size = NULL, *hist = NULL;
+    int32_t *reps = NULL;
+    size = moore_calloc((size_t)(n ? n : 1), sizeof *size, err);
+    reps = moore_malloc((size_t)(n ? n : 1), sizeof *reps, err);
+    hist = moore_calloc((size_t)maxd + 1, sizeof *hist, err);
     if (!size || !reps || !hist) {
-        free(size);
-        free(reps);
-        free(hist);
-        return MOORE_ENOMEM;
+        rc = MOORE_ENOMEM;
+        goto done;
     }
     int32_t nreps = 0;
     for (int32_t v = 0; v < n; v++)
@@ -58,9 +53,9 @@ int moore_paths_by_orbits(const moore_graph *g, const int32_t *orbits,
     int64_t done = 0;
 #pragma omp parallel
     {
-        int32_t *dist = malloc((size_t)(n ? n : 1) * sizeof *dist);
-        int32_t *q = malloc((size_t)(n ? n : 1) * sizeof *q);
-        int64_t *h = calloc((size_t)maxd + 1, sizeof *h);
+        int32_t *dist = moore_malloc((size_t)(n ? n : 1), sizeof *dist, NULL);
+        int32_t *q = moore_malloc((size_t)(n ? n : 1), sizeof *q, NULL);
+        int64_t *h = moore_calloc((size_t)maxd + 1, sizeof *h, NULL);
         if (!dist || !q || !h) {
 #pragma omp atomic write
             failed = 1;
@@ -85,25 +80,17 @@ int moore_paths_by_orbits(const moore_graph *g, const int32_t *orbits,
         free(q);
         free(h);
     }
+    if (failed) {
+        rc = moore_error_set(err, MOORE_ENOMEM, "out of memory computing distances by orbits");
+        goto done;
+    }
+    moore_paths_finish(out, hist, maxd + 1);
+    hist = NULL; /* out holds it now */
+done:
     free(size);
     free(reps);
-    if (failed) {
-        free(hist);
-        return moore_error_set(err, MOORE_ENOMEM, "out of memory computing distances by orbits");
-    }
-    int32_t diam = 0;
-    double sum = 0, pairs = 0;
-    for (int32_t d = 1; d <= maxd; d++)
-        if (hist[d]) {
-            diam = d;
-            sum += (double)d * (double)hist[d];
-            pairs += (double)hist[d];
-        }
-    out->diameter = diam;
-    out->avg_path_length = pairs > 0 ? sum / pairs : 0.0;
-    out->histogram = hist;
-    out->histogram_len = diam + 1;
-    return MOORE_OK;
+    free(hist);
+    return rc;
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -117,13 +104,13 @@ static int cmp_u64(const void *a, const void *b)
 static int64_t invariant_classes(const moore_graph *g)
 {
     int32_t n = g->n;
-    uint64_t *key = malloc((size_t)n * sizeof *key);
+    uint64_t *key = moore_malloc((size_t)n, sizeof *key, NULL);
     if (!key)
         return -1;
     int failed = 0;
 #pragma omp parallel
     {
-        int32_t *mark = malloc((size_t)n * sizeof *mark);
+        int32_t *mark = moore_malloc((size_t)n, sizeof *mark, NULL);
         if (!mark) {
 #pragma omp atomic write
             failed = 1;
@@ -179,7 +166,7 @@ static int64_t invariant_classes(const moore_graph *g)
 static int64_t twin_switches(const moore_graph *g)
 {
     int32_t n = g->n;
-    uint64_t *key = malloc((size_t)n * sizeof *key);
+    uint64_t *key = moore_malloc((size_t)n, sizeof *key, NULL);
     if (!key)
         return -1;
 #pragma omp parallel for schedule(dynamic, 256)
@@ -213,8 +200,9 @@ static int64_t twin_switches(const moore_graph *g)
 static int distance_profiles(const moore_graph *g)
 {
     int32_t n = g->n;
-    int32_t *dist = malloc((size_t)n * sizeof *dist), *queue = malloc((size_t)n * sizeof *queue);
-    int64_t *count = calloc((size_t)n, sizeof *count);
+    int32_t *dist = moore_malloc((size_t)n, sizeof *dist, NULL);
+    int32_t *queue = moore_malloc((size_t)n, sizeof *queue, NULL);
+    int64_t *count = moore_calloc((size_t)n, sizeof *count, NULL);
     uint64_t hash[ORBIT_PROBES];
     if (!dist || !queue || !count) {
         free(dist);
@@ -248,7 +236,7 @@ static int distance_profiles(const moore_graph *g)
  * diameter (one BFS, O(E)); 0 when that BFS cannot run. */
 static double all_pairs_words(const moore_graph *g)
 {
-    int32_t *dist = malloc((size_t)g->n * sizeof *dist);
+    int32_t *dist = moore_malloc((size_t)g->n, sizeof *dist, NULL);
     if (!dist)
         return 0;
     int32_t ecc = moore_bfs(g, 0, dist, NULL);
@@ -256,12 +244,24 @@ static double all_pairs_words(const moore_graph *g)
     return ecc > 0 ? (double)ecc * 2.0 * (double)g->m * (double)g->n / 64.0 : 0;
 }
 
+/* Switch count from which moore_paths_auto considers symmetry at all. */
+#define ORBIT_PATHS_MIN_SWITCHES 2048
+/* Estimated bit-parallel all-pairs work (ecc(0) · 2E · N / 64 words, about
+ * 5·10^9 words a second on 2 cores; docs/performance.md) from which asking
+ * Traces can pay off: below it the plain method finishes in well under a second,
+ * while Traces alone can cost tens of milliseconds on an asymmetric graph. */
+#define ORBIT_PATHS_MIN_WORDS 1e9
+
 int moore_paths_auto(const moore_graph *g, const moore_metric_options *o,
                      moore_paths_result *out, int32_t *used_orbits, moore_error *err)
 {
     if (used_orbits)
         *used_orbits = 0;
-    if (g->n >= MOORE_ORBIT_PATHS_MIN_SWITCHES && all_pairs_words(g) >= MOORE_ORBIT_PATHS_MIN_WORDS) {
+    int found = 0;
+    int rc = moore_paths_closed_form(g, out, &found, err);
+    if (rc || found)
+        return rc;
+    if (g->n >= ORBIT_PATHS_MIN_SWITCHES && all_pairs_words(g) >= ORBIT_PATHS_MIN_WORDS) {
         int profiles = distance_profiles(g);
         int64_t classes = profiles >= 0 && profiles <= ORBIT_PROBES_MAX_PROFILES
                               ? invariant_classes(g) : -1;
@@ -275,7 +275,7 @@ int moore_paths_auto(const moore_graph *g, const moore_metric_options *o,
             moore_error_clear(&serr);
             if (o && o->progress)
                 o->progress(o->progress_ctx, "automorphism orbits", 0.0);
-            int rc = moore_symmetry_compute(g, &so, &s, &serr);
+            rc = moore_symmetry_compute(g, &so, &s, &serr);
             if (rc == MOORE_OK) {
                 if (s.n_orbits <= g->n / 4) {
                     rc = moore_paths_by_orbits(g, s.orbits, o, out, err);

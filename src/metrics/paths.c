@@ -24,6 +24,8 @@
  * (3 · N · W words), so memory grows with threads, not with N². */
 #include "moore/paths.h"
 #include "moore/dist.h"
+#include "families/grid.h"
+#include "metrics/paths_internal.h"
 
 #include <math.h>
 #include <stdatomic.h>
@@ -48,7 +50,7 @@
 
 int32_t moore_bfs(const moore_graph *g, int32_t src, int32_t *dist, int32_t *queue)
 {
-    int32_t *q = queue ? queue : malloc((size_t)(g->n ? g->n : 1) * sizeof *q);
+    int32_t *q = queue ? queue : moore_malloc((size_t)(g->n ? g->n : 1), sizeof *q, NULL);
     if (!q)
         return -MOORE_ENOMEM;
     for (int32_t v = 0; v < g->n; v++)
@@ -74,14 +76,12 @@ int32_t moore_bfs(const moore_graph *g, int32_t src, int32_t *dist, int32_t *que
 
 int moore_components(const moore_graph *g, int32_t *comp, int32_t *count, moore_error *err)
 {
-    int32_t *c = comp ? comp : moore_malloc((size_t)g->n, sizeof *c, err);
-    int32_t *q = moore_malloc((size_t)g->n, sizeof *q, err);
-    if (!c || !q) {
-        if (!comp)
-            free(c);
-        free(q);
-        return MOORE_ENOMEM;
-    }
+    int32_t *own = NULL, *q = NULL;
+    int32_t *c = comp ? comp : (own = moore_malloc((size_t)g->n, sizeof *own, err));
+    int rc = MOORE_ENOMEM;
+    q = moore_malloc((size_t)g->n, sizeof *q, err);
+    if (!c || !q)
+        goto done;
     for (int32_t v = 0; v < g->n; v++)
         c[v] = -1;
     int32_t k = 0;
@@ -102,10 +102,11 @@ int moore_components(const moore_graph *g, int32_t *comp, int32_t *count, moore_
         k++;
     }
     *count = k;
-    if (!comp)
-        free(c);
+    rc = MOORE_OK;
+done:
+    free(own);
     free(q);
-    return MOORE_OK;
+    return rc;
 }
 
 /* Marks in core[] the 2-core: what is left after repeatedly removing switches
@@ -168,6 +169,29 @@ static int32_t girth_from(const moore_graph *g, const char *core, int32_t s, int
     return bound;
 }
 
+/* A 2-regular graph is a union of cycles: its girth is its smallest
+ * component, found in O(N) instead of one BFS of the whole ring per switch. */
+static int girth_of_cycles(const moore_graph *g, int32_t *girth, moore_error *err)
+{
+    int32_t *comp = NULL, *size = NULL, count = 0;
+    int rc = MOORE_ENOMEM;
+    comp = moore_malloc((size_t)g->n, sizeof *comp, err);
+    size = moore_calloc((size_t)g->n, sizeof *size, err);
+    if (!comp || !size)
+        goto done;
+    if ((rc = moore_components(g, comp, &count, err)))
+        goto done;
+    for (int32_t v = 0; v < g->n; v++)
+        size[comp[v]]++;
+    *girth = g->n;
+    for (int32_t c = 0; c < count; c++)
+        *girth = size[c] < *girth ? size[c] : *girth;
+done:
+    free(comp);
+    free(size);
+    return rc;
+}
+
 /* Girth as the least girth_from over the 2-core's vertices: exact, since a
  * root on a shortest cycle finds it. The bound is shared by all threads, so
  * graphs with short cycles cost little; forests cost O(N + E). A few roots
@@ -179,17 +203,17 @@ int moore_girth(const moore_graph *g, int32_t *girth, moore_error *err)
     *girth = 0;
     if (g->m < 3) /* a simple graph needs three links for a cycle */
         return MOORE_OK;
-    char *core = moore_malloc((size_t)n, 1, err);
-    int32_t *dist = moore_malloc((size_t)n, sizeof *dist, err);
-    int32_t *parent = moore_malloc((size_t)n, sizeof *parent, err);
-    int32_t *q = moore_malloc((size_t)n, sizeof *q, err);
-    if (!core || !dist || !parent || !q) {
-        free(core);
-        free(dist);
-        free(parent);
-        free(q);
-        return MOORE_ENOMEM;
-    }
+    if (g->m == n && moore_graph_degree_max(g) == 2 && moore_graph_is_regular(g))
+        return girth_of_cycles(g, girth, err);
+    char *core = NULL;
+    int32_t *dist = NULL, *parent = NULL, *q = NULL;
+    int rc = MOORE_ENOMEM;
+    core = moore_malloc((size_t)n, 1, err);
+    dist = moore_malloc((size_t)n, sizeof *dist, err);
+    parent = moore_malloc((size_t)n, sizeof *parent, err);
+    q = moore_malloc((size_t)n, sizeof *q, err);
+    if (!core || !dist || !parent || !q)
+        goto done;
     int32_t left = two_core(g, core, dist, q);
     int32_t first = 0, tried = 0, serial = INT32_MAX;
     for (int32_t v = 0; v < n; v++)
@@ -199,17 +223,14 @@ int moore_girth(const moore_graph *g, int32_t *girth, moore_error *err)
             serial = girth_from(g, core, first, serial, dist, parent, q);
             tried++;
         }
-    free(dist);
-    free(parent);
-    free(q);
     _Atomic int32_t best = serial;
     int failed = 0;
     if (left > 0 && serial > 3 && first < n) {
 #pragma omp parallel
         {
-            int32_t *d = malloc((size_t)n * sizeof *d);
-            int32_t *par = malloc((size_t)n * sizeof *par);
-            int32_t *bq = malloc((size_t)n * sizeof *bq);
+            int32_t *d = moore_malloc((size_t)n, sizeof *d, NULL);
+            int32_t *par = moore_malloc((size_t)n, sizeof *par, NULL);
+            int32_t *bq = moore_malloc((size_t)n, sizeof *bq, NULL);
             if (!d || !par || !bq) {
 #pragma omp atomic write
                 failed = 1;
@@ -234,12 +255,19 @@ int moore_girth(const moore_graph *g, int32_t *girth, moore_error *err)
             free(bq);
         }
     }
-    free(core);
-    if (failed)
-        return moore_error_set(err, MOORE_ENOMEM, "out of memory computing girth");
+    if (failed) {
+        rc = moore_error_set(err, MOORE_ENOMEM, "out of memory computing girth");
+        goto done;
+    }
     int32_t found = atomic_load(&best);
     *girth = found == INT32_MAX ? 0 : found;
-    return MOORE_OK;
+    rc = MOORE_OK;
+done:
+    free(core);
+    free(dist);
+    free(parent);
+    free(q);
+    return rc;
 }
 
 double moore_bound(int32_t degree, int32_t diameter)
@@ -276,12 +304,12 @@ static size_t batch_ws_bytes(int32_t n)
 static int batch_ws_alloc(batch_ws *w, int32_t n)
 {
     size_t words = (size_t)n * W;
-    w->front = malloc(words * sizeof *w->front);
-    w->next = malloc(words * sizeof *w->next);
-    w->seen = malloc(words * sizeof *w->seen);
-    w->list = malloc((size_t)n * sizeof *w->list);
-    w->list2 = malloc((size_t)n * sizeof *w->list2);
-    w->hist = calloc((size_t)n, sizeof *w->hist);
+    w->front = moore_malloc(words, sizeof *w->front, NULL);
+    w->next = moore_malloc(words, sizeof *w->next, NULL);
+    w->seen = moore_malloc(words, sizeof *w->seen, NULL);
+    w->list = moore_malloc((size_t)n, sizeof *w->list, NULL);
+    w->list2 = moore_malloc((size_t)n, sizeof *w->list2, NULL);
+    w->hist = moore_calloc((size_t)n, sizeof *w->hist, NULL);
     return w->front && w->next && w->seen && w->list && w->list2 && w->hist;
 }
 
@@ -495,15 +523,9 @@ int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
                         moore_paths_result *out, moore_error *err)
 {
     memset(out, 0, sizeof *out);
-    int rc = moore_components(g, NULL, &out->components, err);
-    if (rc)
+    int rc = moore_paths_components(g, out, err);
+    if (rc || !out->connected)
         return rc;
-    out->connected = out->components <= 1;
-    if (!out->connected) {
-        out->diameter = -1;
-        out->avg_path_length = NAN;
-        return MOORE_OK;
-    }
     int32_t n = g->n;
     if (n <= 1) { /* no pairs: distance 0 only */
         out->histogram = moore_calloc(1, sizeof *out->histogram, err);
@@ -527,21 +549,17 @@ int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
                             "all-pairs distances", err);
     if ((rc = moore_dist_agree(dist, rc, err)))
         return rc;
-    int64_t *hist = moore_calloc((size_t)n, sizeof *hist, err);
-    int32_t *order = moore_malloc((size_t)n, sizeof *order, err);
-    int32_t *q = moore_malloc((size_t)n, sizeof *q, err);
-    char *taken = moore_malloc((size_t)n, 1, err);
+    int64_t *hist = NULL;
+    int32_t *order = NULL, *q = NULL;
+    char *taken = NULL;
+    hist = moore_calloc((size_t)n, sizeof *hist, err);
+    order = moore_malloc((size_t)n, sizeof *order, err);
+    q = moore_malloc((size_t)n, sizeof *q, err);
+    taken = moore_malloc((size_t)n, 1, err);
     rc = hist && order && q && taken ? MOORE_OK : MOORE_ENOMEM;
-    if ((rc = moore_dist_agree(dist, rc, err))) {
-        free(hist);
-        free(order);
-        free(q);
-        free(taken);
-        return rc;
-    }
+    if ((rc = moore_dist_agree(dist, rc, err)))
+        goto done;
     source_order(g, order, taken, q);
-    free(q);
-    free(taken);
     int failed = 0;
     int32_t done = 0;
 #pragma omp parallel num_threads(threads)
@@ -578,7 +596,6 @@ int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
         }
         batch_ws_free(&w);
     }
-    free(order);
     if (failed)
         rc = moore_error_set(err, MOORE_ENOMEM,
                              "out of memory for all-pairs distance bitsets (%d switches)", (int)n);
@@ -586,25 +603,105 @@ int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
     rc = moore_dist_agree(dist, rc, err);
     if (!rc)
         rc = moore_dist_sum_i64(dist, hist, n, err);
-    if (rc) {
-        free(hist);
-        return rc;
-    }
+    if (rc)
+        goto done;
     if (o && o->progress) /* thread 0 may not have run the last batch */
         o->progress(o->progress_ctx, "distances", 1.0);
-    /* Exact integer sums: the APL is one division of two exact counts. */
+    moore_paths_finish(out, hist, n);
+    hist = NULL; /* out holds it now */
+done:
+    free(hist);
+    free(order);
+    free(q);
+    free(taken);
+    return rc;
+}
+
+int moore_paths_components(const moore_graph *g, moore_paths_result *out, moore_error *err)
+{
+    int rc = moore_components(g, NULL, &out->components, err);
+    if (rc)
+        return rc;
+    out->connected = out->components <= 1;
+    if (!out->connected) {
+        out->diameter = -1;
+        out->avg_path_length = NAN;
+    }
+    return MOORE_OK;
+}
+
+/* Exact sums (128 bits: d · pairs passes 2^63 on the largest graphs), so the
+ * APL is one division of two exact counts whatever method made hist. */
+void moore_paths_finish(moore_paths_result *out, int64_t *hist, int32_t cap)
+{
+    __extension__ typedef unsigned __int128 paths_u128;
     int32_t diam = 0;
-    int64_t sum = 0, pairs = 0;
-    for (int32_t d = 1; d < n; d++)
+    paths_u128 sum = 0, pairs = 0;
+    for (int32_t d = 1; d < cap; d++)
         if (hist[d]) {
             diam = d;
-            sum += (int64_t)d * hist[d];
-            pairs += hist[d];
+            sum += (paths_u128)d * (paths_u128)hist[d];
+            pairs += (paths_u128)hist[d];
         }
     out->diameter = diam;
     out->avg_path_length = pairs > 0 ? (double)sum / (double)pairs : 0.0;
     int64_t *h = realloc(hist, (size_t)(diam + 1) * sizeof *h);
     out->histogram = h ? h : hist;
     out->histogram_len = diam + 1;
+}
+
+/* ---- distances known in closed form ---- */
+
+/* The histogram of a ring C_n (n >= 3) or a complete graph K_n into *hist;
+ * 0 when g is neither. A connected 2-regular graph is a ring; a simple graph
+ * with n(n − 1)/2 links is complete. */
+static int paths_ring_or_complete(const moore_graph *g, int64_t **hist, int32_t *len,
+                                  moore_error *err)
+{
+    int64_t n = g->n;
+    int complete = n >= 2 && g->m == n * (n - 1) / 2;
+    int ring = !complete && n >= 3 && g->m == n && moore_graph_degree_max(g) == 2 &&
+               moore_graph_is_regular(g);
+    int32_t comps = 0;
+    int rc = ring ? moore_components(g, NULL, &comps, err) : MOORE_OK;
+    if (rc)
+        return -rc;
+    if (!complete && !(ring && comps == 1))
+        return 0;
+    int32_t diam = complete ? 1 : (int32_t)(n / 2);
+    int64_t *h = moore_calloc((size_t)diam + 1, sizeof *h, err);
+    if (!h)
+        return -MOORE_ENOMEM;
+    h[0] = n;
+    for (int32_t d = 1; d <= diam; d++) /* as grid.c counts a ring's pairs */
+        h[d] = complete ? n * (n - 1) : 2 * d == n ? n : 2 * n;
+    *hist = h;
+    *len = diam + 1;
+    return 1;
+}
+
+int moore_paths_closed_form(const moore_graph *g, moore_paths_result *out, int *found,
+                            moore_error *err)
+{
+    memset(out, 0, sizeof *out);
+    *found = 0;
+    int64_t *hist = NULL;
+    int32_t len = 0;
+    moore_grid grid;
+    int known = paths_ring_or_complete(g, &hist, &len, err);
+    if (known < 0)
+        return -known;
+    if (!known && moore_grid_of_graph(g, &grid)) {
+        int rc = moore_grid_distances(&grid, &hist, &len, err);
+        if (rc)
+            return rc;
+        known = 1;
+    }
+    if (!known)
+        return MOORE_OK;
+    out->components = 1;
+    out->connected = 1;
+    moore_paths_finish(out, hist, len);
+    *found = 1;
     return MOORE_OK;
 }

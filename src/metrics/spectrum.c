@@ -17,11 +17,10 @@
  * (ARPACK's own random start keeps a SAVE'd seed, so results would depend on
  * what ran before), and every dot product here is a plain serial sum. */
 #include "moore/spectrum.h"
-#include "moore/family.h"
-#include "moore/parse.h"
 #include "moore/paths.h"
 #include "moore/rng.h"
 #include "metrics/blas_pin.h"
+#include "families/grid.h"
 
 #include <arpack/arpack.h>
 #include <lapacke.h>
@@ -171,6 +170,143 @@ typedef struct arpack_ctx {
     const char *what;
 } arpack_ctx;
 
+/* ARPACK's reverse-communication state and work arrays for one run. */
+typedef struct arpack_ws {
+    a_int n, nev, ncv, lworkl;
+    double *resid, *v, *workd, *workl, *tmp, *d, *z;
+    a_int *select;
+    a_int iparam[11], ipntr[14];
+} arpack_ws;
+
+static void arpack_ws_free(arpack_ws *w)
+{
+    free(w->resid);
+    free(w->v);
+    free(w->workd);
+    free(w->workl);
+    free(w->tmp);
+    free(w->d);
+    free(w->z);
+    free(w->select);
+}
+
+/* Sizes the Lanczos basis (ncv = 4·nev + 24, at most the rows left after
+ * deflation) and allocates the work arrays after the memory guard. */
+static int arpack_ws_alloc(arpack_ws *w, a_int n, int nev, int nd, moore_error *err)
+{
+    memset(w, 0, sizeof *w);
+    w->n = n;
+    w->nev = nev;
+    w->ncv = 4 * nev + 24;
+    if (w->ncv > n - nd)
+        w->ncv = n - nd;
+    w->lworkl = w->ncv * (w->ncv + 8);
+    double bytes = 8.0 * ((double)n * (w->ncv + 6 + nev) + w->lworkl);
+    int rc = moore_memory_guard(bytes, "the Lanczos workspace", err);
+    if (rc)
+        return rc;
+    w->resid = moore_malloc((size_t)n, sizeof *w->resid, err);
+    w->v = moore_malloc((size_t)n * (size_t)w->ncv, sizeof *w->v, err);
+    w->workd = moore_malloc(3 * (size_t)n, sizeof *w->workd, err);
+    w->workl = moore_malloc((size_t)w->lworkl, sizeof *w->workl, err);
+    w->tmp = moore_malloc((size_t)n, sizeof *w->tmp, err);
+    w->d = moore_malloc((size_t)nev, sizeof *w->d, err);
+    w->z = moore_malloc((size_t)n * (size_t)nev, sizeof *w->z, err);
+    w->select = moore_calloc((size_t)w->ncv, sizeof *w->select, err);
+    if (!w->resid || !w->v || !w->workd || !w->workl || !w->tmp || !w->d || !w->z ||
+        !w->select)
+        return MOORE_ENOMEM;
+    return MOORE_OK;
+}
+
+/* y = OP x = P M P x + σ Q Qᵀ x (tmp: n scratch entries). */
+static void arpack_op(const moore_symmat *m, const double *deflate, int nd, double sigma,
+                      const double *x, double *y, double *tmp)
+{
+    a_int n = m->n;
+    if (!nd) {
+        moore_symmat_apply(m, x, y);
+        return;
+    }
+    memcpy(tmp, x, (size_t)n * sizeof *tmp);
+    project(tmp, deflate, nd, n);
+    moore_symmat_apply(m, tmp, y);
+    project(y, deflate, nd, n);
+    for (int j = 0; j < nd; j++) {
+        const double *c = deflate + (size_t)j * (size_t)n;
+        double t = sigma * dot(c, x, n);
+        for (a_int i = 0; i < n; i++)
+            y[i] += t * c[i];
+    }
+}
+
+/* The restart budget: a work budget instead of a fixed restart count. A
+ * restart costs about ncv products and ncv² n-vector updates. Expanders
+ * converge in a few dozen restarts; eigenvalues packed as tightly as a long
+ * ring's (relative gap ~1/n²) would take minutes, so they stop after ~10¹¹
+ * flops (tens of seconds) and are reported as not converged. */
+static a_int arpack_max_restarts(const moore_symmat *m, a_int ncv)
+{
+    a_int n = m->n;
+    double per_restart = (double)ncv * (2.0 * (double)m->offs[n] + 4.0 * (double)n * ncv);
+    double budget = 1e11 / per_restart;
+    return budget < 50 ? 50 : budget > 20000 ? 20000 : (a_int)budget;
+}
+
+/* The Lanczos iteration (dsaupd's reverse-communication loop) from a seeded
+ * start vector orthogonal to Q; ARPACK's info code into *info. */
+static void arpack_iterate(const moore_symmat *m, const char *which, const double *deflate,
+                           int nd, double sigma, double tol, a_int maxiter, arpack_ws *w,
+                           const arpack_ctx *ctx, a_int *info)
+{
+    a_int n = w->n, ido = 0;
+    moore_rng rng;
+    moore_rng_seed(&rng, 0x5eed5eedULL);
+    for (a_int i = 0; i < n; i++)
+        w->resid[i] = 2.0 * moore_rng_uniform(&rng) - 1.0;
+    project(w->resid, deflate, nd, n);
+    w->iparam[0] = 1;       /* exact shifts */
+    w->iparam[2] = maxiter; /* restart cycles */
+    w->iparam[3] = 1;
+    w->iparam[6] = 1;       /* mode 1: A x = λ x */
+    *info = 1;
+    long products = 0;
+    int threads = blas_pin_begin();
+    for (;;) {
+        dsaupd_c(&ido, "I", n, which, w->nev, tol, w->resid, w->ncv, w->v, n, w->iparam,
+                 w->ipntr, w->workd, w->workl, w->lworkl, info);
+        if (ido != -1 && ido != 1)
+            break;
+        arpack_op(m, deflate, nd, sigma, w->workd + w->ipntr[0] - 1,
+                  w->workd + w->ipntr[1] - 1, w->tmp);
+        if ((++products & 255) == 0 && ctx && ctx->o && ctx->o->progress)
+            ctx->o->progress(ctx->o->progress_ctx, ctx->what,
+                             fmin(0.99, (double)products / (double)(products + 2000)));
+    }
+    blas_pin_end(threads);
+}
+
+/* The nev Ritz values ascending into vals, with their vectors following
+ * (nev is tiny) into vecs when not NULL. */
+static void arpack_sorted(const arpack_ws *w, double *vals, double *vecs)
+{
+    int nev = (int)w->nev, order[64];
+    size_t n = (size_t)w->n;
+    for (int i = 0; i < nev && i < 64; i++)
+        order[i] = i;
+    for (int i = 1; i < nev && i < 64; i++)
+        for (int j = i; j > 0 && w->d[order[j]] < w->d[order[j - 1]]; j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    for (int i = 0; i < nev; i++) {
+        vals[i] = w->d[order[i]];
+        if (vecs)
+            memcpy(vecs + (size_t)i * n, w->z + (size_t)order[i] * n, n * sizeof *vecs);
+    }
+}
+
 /* Lanczos on OP = P M P + σ Q Qᵀ, P = I − Q Qᵀ: M restricted to the
  * complement of Q, with the deflated directions given eigenvalue σ. They
  * cannot simply be given 0: ARPACK's restarts re-amplify the rounding-level
@@ -179,7 +315,7 @@ typedef struct arpack_ctx {
  * sat at a wanted end a spurious σ would be reported (0 for "SA" of a
  * Laplacian, say). Callers pass the mean of the remaining eigenvalues,
  * (trace M − Σ deflated eigenvalues) / (n − nd), which always lies between
- * the extreme ones. */
+ * the extreme ones. Steps: workspace, iteration, eigenvectors, sorting. */
 static int arpack_run(const moore_symmat *m, const char *which, int nev, const double *deflate,
                       int nd, double sigma, double *vals, double *vecs, const arpack_ctx *ctx,
                       int *converged, moore_error *err)
@@ -191,45 +327,11 @@ static int arpack_run(const moore_symmat *m, const char *which, int nev, const d
                                "spectrum: ARPACK needs more than %d rows for %d eigenvalues "
                                "(matrix has %d, %d deflated)",
                                nev + 1 + nd, nev, (int)n, nd);
-    a_int ncv = 4 * nev + 24;
-    if (ncv > n - nd)
-        ncv = n - nd;
-    a_int lworkl = ncv * (ncv + 8);
-    double bytes = 8.0 * ((double)n * (ncv + 6 + nev) + lworkl);
-    int rc = moore_memory_guard(bytes, "the Lanczos workspace", err);
+    arpack_ws w;
+    int rc = arpack_ws_alloc(&w, n, nev, nd, err);
     if (rc)
-        return rc;
-    double *resid = moore_malloc((size_t)n, sizeof *resid, err);
-    double *v = moore_malloc((size_t)n * (size_t)ncv, sizeof *v, err);
-    double *workd = moore_malloc(3 * (size_t)n, sizeof *workd, err);
-    double *workl = moore_malloc((size_t)lworkl, sizeof *workl, err);
-    double *tmp = moore_malloc((size_t)n, sizeof *tmp, err);
-    double *d = moore_malloc((size_t)nev, sizeof *d, err);
-    double *z = moore_malloc((size_t)n * (size_t)nev, sizeof *z, err);
-    a_int *select = moore_calloc((size_t)ncv, sizeof *select, err);
-    if (!resid || !v || !workd || !workl || !tmp || !d || !z || !select) {
-        rc = MOORE_ENOMEM;
         goto done;
-    }
-    moore_rng rng;
-    moore_rng_seed(&rng, 0x5eed5eedULL);
-    for (a_int i = 0; i < n; i++)
-        resid[i] = 2.0 * moore_rng_uniform(&rng) - 1.0;
-    project(resid, deflate, nd, n);
-
-    a_int iparam[11] = { 0 }, ipntr[14] = { 0 }, ido = 0, info = 1;
-    /* A work budget instead of a fixed restart count: a restart costs about
-     * ncv products and ncv² n-vector updates. Expanders converge in a few
-     * dozen restarts; eigenvalues packed as tightly as a long ring's
-     * (relative gap ~1/n²) would take minutes, so they stop after ~10¹¹
-     * flops (tens of seconds) and are reported as not converged. */
-    double per_restart = (double)ncv * (2.0 * (double)m->offs[n] + 4.0 * (double)n * ncv);
-    double budget = 1e11 / per_restart;
-    const a_int maxiter = budget < 50 ? 50 : budget > 20000 ? 20000 : (a_int)budget;
-    iparam[0] = 1;          /* exact shifts */
-    iparam[2] = maxiter;    /* restart cycles */
-    iparam[3] = 1;
-    iparam[6] = 1;          /* mode 1: A x = λ x */
+    const a_int maxiter = arpack_max_restarts(m, w.ncv);
     /* |θ − λ| ≤ ‖r‖ ≤ tol·|θ| for a symmetric matrix: 1e-11 keeps every
      * Ritz value within ~1e-10 of an eigenvalue, well inside the 1e-8 the
      * dense path is checked to. Above 20,000 switches (far beyond the dense
@@ -237,41 +339,15 @@ static int arpack_run(const moore_symmat *m, const char *which, int nev, const d
      * 1e-11 does not converge in budget at 10^5 switches, while 1e-9 does in
      * ~10 s and still pins λ₂ to ~1e-8. */
     const double tol = n <= 20000 ? 1e-11 : 1e-9;
-    long products = 0;
-    int threads = blas_pin_begin();
-    for (;;) {
-        dsaupd_c(&ido, "I", n, which, nev, tol, resid, ncv, v, n, iparam, ipntr, workd, workl,
-                 lworkl, &info);
-        if (ido != -1 && ido != 1)
-            break;
-        double *x = workd + ipntr[0] - 1, *y = workd + ipntr[1] - 1;
-        if (nd) {
-            memcpy(tmp, x, (size_t)n * sizeof *tmp);
-            project(tmp, deflate, nd, n);
-            moore_symmat_apply(m, tmp, y);
-            project(y, deflate, nd, n);
-            for (int j = 0; j < nd; j++) {
-                const double *c = deflate + (size_t)j * (size_t)n;
-                double t = sigma * dot(c, x, n);
-                for (a_int i = 0; i < n; i++)
-                    y[i] += t * c[i];
-            }
-        } else {
-            moore_symmat_apply(m, x, y);
-        }
-        if ((++products & 255) == 0 && ctx && ctx->o && ctx->o->progress)
-            ctx->o->progress(ctx->o->progress_ctx, ctx->what,
-                             fmin(0.99, (double)products / (double)(products + 2000)));
-    }
-    blas_pin_end(threads);
-    if (info == 1 && iparam[4] < nev) {
+    a_int info;
+    arpack_iterate(m, which, deflate, nd, sigma, tol, maxiter, &w, ctx, &info);
+    if (info == 1 && w.iparam[4] < nev) {
         /* Not an error of the input or of moore: the caller decides. */
         moore_error_set(err, MOORE_EINTERNAL,
                         "spectrum: Lanczos did not converge within its work budget (%d of %d "
                         "eigenvalues after %d restarts): the eigenvalues are too close together",
-                        (int)iparam[4], nev, (int)maxiter);
+                        (int)w.iparam[4], nev, (int)maxiter);
         *converged = 0;
-        rc = MOORE_OK;
         goto done;
     }
     if (info < 0 || info == 3) {
@@ -279,42 +355,18 @@ static int arpack_run(const moore_symmat *m, const char *which, int nev, const d
                              (int)info);
         goto done;
     }
-    a_int rvec = vecs ? 1 : 0;
-    threads = blas_pin_begin();
-    dseupd_c(rvec, "A", select, d, z, n, 0.0, "I", n, which, nev, tol, resid, ncv, v, n, iparam,
-             ipntr, workd, workl, lworkl, &info);
+    int threads = blas_pin_begin();
+    dseupd_c(vecs ? 1 : 0, "A", w.select, w.d, w.z, n, 0.0, "I", n, which, nev, tol, w.resid,
+             w.ncv, w.v, n, w.iparam, w.ipntr, w.workd, w.workl, w.lworkl, &info);
     blas_pin_end(threads);
     if (info != 0) {
         rc = moore_error_set(err, MOORE_EINTERNAL, "spectrum: ARPACK dseupd failed (info %d)",
                              (int)info);
         goto done;
     }
-    /* Ascending, with vectors following their values (nev is tiny). */
-    int order[64];
-    for (int i = 0; i < nev && i < 64; i++)
-        order[i] = i;
-    for (int i = 1; i < nev && i < 64; i++)
-        for (int j = i; j > 0 && d[order[j]] < d[order[j - 1]]; j--) {
-            int t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
-        }
-    for (int i = 0; i < nev; i++) {
-        vals[i] = d[order[i]];
-        if (vecs)
-            memcpy(vecs + (size_t)i * (size_t)n, z + (size_t)order[i] * (size_t)n,
-                   (size_t)n * sizeof *vecs);
-    }
-    rc = MOORE_OK;
+    arpack_sorted(&w, vals, vecs);
 done:
-    free(resid);
-    free(v);
-    free(workd);
-    free(workl);
-    free(tmp);
-    free(d);
-    free(z);
-    free(select);
+    arpack_ws_free(&w);
     return rc;
 }
 
@@ -333,11 +385,17 @@ int moore_eig_arpack(const moore_symmat *m, const char *which, int nev, const do
     return rc ? rc : converged ? MOORE_OK : MOORE_EINTERNAL;
 }
 
+/* MOORE_EIG_AUTO solves up to SPECTRUM_DENSE_MAX rows densely (LAPACK beats
+ * Lanczos there), and ARPACK is not asked below SPECTRUM_ARPACK_MIN rows
+ * (it needs n > nev + 1 after deflation). */
+#define SPECTRUM_DENSE_MAX 256
+#define SPECTRUM_ARPACK_MIN 24
+
 static moore_eig_method pick(moore_eig_method method, int32_t n)
 {
     if (method == MOORE_EIG_AUTO)
-        method = n <= MOORE_EIG_DENSE_MAX ? MOORE_EIG_DENSE : MOORE_EIG_ARPACK;
-    if (method == MOORE_EIG_ARPACK && n < MOORE_EIG_ARPACK_MIN)
+        method = n <= SPECTRUM_DENSE_MAX ? MOORE_EIG_DENSE : MOORE_EIG_ARPACK;
+    if (method == MOORE_EIG_ARPACK && n < SPECTRUM_ARPACK_MIN)
         method = MOORE_EIG_DENSE;
     return method;
 }
@@ -379,14 +437,13 @@ int moore_spectrum_bipartite(const moore_graph *g, int *is_bipartite, int8_t *co
                              moore_error *err)
 {
     int32_t n = g->n;
-    int8_t *c = colour ? colour : moore_malloc((size_t)(n ? n : 1), sizeof *c, err);
-    int32_t *q = moore_malloc((size_t)(n ? n : 1), sizeof *q, err);
-    if (!c || !q) {
-        if (!colour)
-            free(c);
-        free(q);
-        return MOORE_ENOMEM;
-    }
+    int8_t *own = NULL;
+    int32_t *q = NULL;
+    int8_t *c = colour ? colour : (own = moore_malloc((size_t)(n ? n : 1), sizeof *own, err));
+    int rc = MOORE_ENOMEM;
+    q = moore_malloc((size_t)(n ? n : 1), sizeof *q, err);
+    if (!c || !q)
+        goto done;
     memset(c, -1, (size_t)n);
     int ok = 1;
     for (int32_t s = 0; s < n && ok; s++) {
@@ -410,10 +467,11 @@ int moore_spectrum_bipartite(const moore_graph *g, int *is_bipartite, int8_t *co
         }
     }
     *is_bipartite = ok;
-    if (!colour)
-        free(c);
+    rc = MOORE_OK;
+done:
+    free(own);
     free(q);
-    return MOORE_OK;
+    return rc;
 }
 
 /* Fills the derived values from λ₁, λ₂, λ_N and the value λ_nontrivial is
@@ -552,33 +610,17 @@ typedef struct cycle_product {
 } cycle_product;
 
 /* The dims of torus:dims=AxB... when g carries that origin and has exactly
- * the links of that torus (a file's header alone is not trusted). */
+ * the links of that torus (grid.h; a file's header alone is not trusted). */
 static int torus_dims(const moore_graph *g, cycle_product *c)
 {
-    if (!g->family || strcmp(g->family, "torus") != 0 || !g->params)
+    moore_grid grid;
+    if (!g->family || strcmp(g->family, "torus") != 0 || !moore_grid_of_graph(g, &grid) ||
+        grid.nd > SPECTRUM_MAX_DIMS)
         return 0;
-    char spec[400];
-    const char *d = strstr(g->params, "dims=");
-    if (!d || snprintf(spec, sizeof spec, "torus:%s", g->params) >= (int)sizeof spec)
-        return 0;
-    c->nd = 0;
-    for (d += 5; c->nd < SPECTRUM_MAX_DIMS; d++) {
-        size_t len = moore_parse_int_prefix(d);
-        if (len == 0 || len > 10)
-            return 0;
-        c->dim[c->nd++] = strtoll(d, NULL, 10);
-        d += len;
-        if (*d != 'x')
-            break;
-    }
-    moore_graph *t = NULL;
-    if (moore_spec_build(spec, &t, NULL))
-        return 0;
-    int same = t->n == g->n && t->m == g->m &&
-               memcmp(t->offs, g->offs, ((size_t)g->n + 1) * sizeof *g->offs) == 0 &&
-               memcmp(t->adj, g->adj, 2 * (size_t)g->m * sizeof *g->adj) == 0;
-    moore_graph_free(t);
-    return same;
+    c->nd = grid.nd;
+    for (int i = 0; i < grid.nd; i++)
+        c->dim[i] = grid.dim[i];
+    return 1;
 }
 
 /* The spectrum of a product of cycles C_{d_1} □ ... □ C_{d_k}: its eigenvalues

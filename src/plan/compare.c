@@ -23,6 +23,7 @@
  * shows up here without a change. Each built graph is checked against its
  * family's closed forms: a mismatch is a bug in that family, not a result. */
 #include "moore/plan.h"
+#include "moore/dist.h"
 #include "moore/flow.h"
 #include "moore/suggest.h"
 #include "moore/sweep.h"
@@ -428,7 +429,7 @@ static int row_tm(const moore_compare_options *o, const char *spec, const moore_
 
 /* lambda2 / ramanujan_bound: one number for the spectral column (null when
  * either is undefined, e.g. an irregular graph). */
-static int row_ratio(moore_report *r, moore_error *err)
+int plan_row_ratio(moore_report *r, moore_error *err)
 {
     if (!moore_report_get(r, "lambda2"))
         return MOORE_OK;
@@ -476,7 +477,7 @@ static int add_row(const moore_compare_options *o, const char *metrics, const ch
     if (!rc && o->tm)
         rc = row_tm(o, spec, g, r, c, err);
     if (!rc)
-        rc = row_ratio(r, err);
+        rc = plan_row_ratio(r, err);
     if (!rc && o->row_done)
         o->row_done(o->row_ctx, c, c->count - 1);
     return rc;
@@ -661,6 +662,90 @@ static int search_family(const moore_compare_options *o, const char *metrics,
     return rc;
 }
 
+/* The families after the Clos (B > 0) or the topologies to measure (B = 0):
+ * independent items, spread over an MPI job by moore_dist_map (docs/scale.md)
+ * — item i alone on rank i mod K, its rows and notes appended in order on
+ * every rank — or run in turn, sharing each item's all-pairs work, when there
+ * are fewer items than ranks. Either way the rows are those of one process. */
+typedef struct compare_items {
+    const moore_compare_options *o;
+    moore_compare_options local; /* o for one item: its own group, no row_done */
+    const char *metrics;
+    const moore_plan *plan;      /* B > 0: the search; NULL: measure spec[i] */
+    const moore_family **families;
+    char (*spec)[MOORE_SPEC_MAX];
+    int64_t cap, count;
+    moore_compare *c;
+} compare_items;
+
+static int item_run(void *ctx, int64_t i, moore_dist_blob *out, moore_error *err)
+{
+    compare_items *it = ctx;
+    moore_compare part = { .bandwidth = it->c->bandwidth, .by_cost = it->c->by_cost };
+    int64_t cap = it->cap;
+    int rc;
+    if (it->plan)
+        rc = search_family(&it->local, it->metrics, it->plan, it->families[i], &cap, &part, err);
+    else {
+        if (it->o->metric.progress) {
+            char what[MOORE_SPEC_MAX + 32];
+            snprintf(what, sizeof what, "compare %d/%d: %s", (int)i + 1, (int)it->count,
+                     it->spec[i]);
+            it->o->metric.progress(it->o->metric.progress_ctx, what, (double)i / it->count);
+        }
+        rc = measure(&it->local, it->metrics, it->spec[i], &part, err);
+    }
+    if (!rc)
+        rc = moore_dist_pack_compare(out, &part, err);
+    moore_compare_free(&part);
+    return rc;
+}
+
+static int item_take(void *ctx, int64_t i, moore_dist_blob *in, moore_error *err)
+{
+    compare_items *it = ctx;
+    int first = it->c->count;
+    (void)i;
+    int rc = moore_dist_unpack_compare(in, it->c, err);
+    for (int r = first; !rc && it->o->row_done && r < it->c->count; r++)
+        it->o->row_done(it->o->row_ctx, it->c, r);
+    return rc;
+}
+
+static int items_run(compare_items *it, int64_t count, moore_error *err)
+{
+    const moore_dist *spread = moore_dist_for_items(it->o->metric.dist, count);
+    it->count = count;
+    it->local = *it->o;
+    it->local.metric.dist = spread ? NULL : it->o->metric.dist;
+    it->local.row_done = NULL;
+    moore_dist_loop loop = { count, item_run, item_take, it };
+    return moore_dist_map(spread, &loop, err);
+}
+
+/* Every selected family but the Clos, in table order, as items. */
+static int search_rest(const moore_compare_options *o, const char *metrics,
+                       const moore_plan *plan, const moore_family *clos, int64_t cap,
+                       moore_compare *c, moore_error *err)
+{
+    int64_t n = 0;
+    int on = 0, rc = MOORE_OK;
+    for (const moore_family *f = moore_families(); f->name; f++)
+        n++;
+    compare_items it = { .o = o, .metrics = metrics, .plan = plan, .cap = cap, .c = c };
+    it.families = moore_malloc((size_t)n + 1, sizeof *it.families, err);
+    if (!it.families)
+        return MOORE_ENOMEM;
+    n = 0;
+    for (const moore_family *f = moore_families(); !rc && f->name; f++)
+        if (f != clos && !(rc = moore_plan_family_selected(o->families, f, &on, err)) && on)
+            it.families[n++] = f;
+    if (!rc)
+        rc = items_run(&it, n, err);
+    free(it.families);
+    return rc;
+}
+
 static int run_search(const moore_compare_options *o, const char *metrics, moore_compare *c,
                       moore_error *err)
 {
@@ -671,11 +756,8 @@ static int run_search(const moore_compare_options *o, const char *metrics, moore
     int on = 0;
     if (!rc && clos && !(rc = moore_plan_family_selected(o->families, clos, &on, err)) && on)
         rc = search_family(o, metrics, &plan, clos, &cap, c, err);
-    for (const moore_family *f = moore_families(); !rc && f->name; f++) {
-        if (f == clos || (rc = moore_plan_family_selected(o->families, f, &on, err)) || !on)
-            continue;
-        rc = search_family(o, metrics, &plan, f, &cap, c, err);
-    }
+    if (!rc)
+        rc = search_rest(o, metrics, &plan, clos, cap, c, err);
     moore_plan_free(&plan);
     if (!rc && c->count == 0)
         rc = moore_error_set(err, MOORE_EINVAL, "compare: no family reaches bandwidth %g with "
@@ -709,14 +791,9 @@ int moore_compare_run(const moore_compare_options *o, moore_compare *out, moore_
     else if (!rc) {
         compare_list l = { 0, NULL };
         rc = choose_any(o, &l, out, err);
-        for (int i = 0; !rc && i < l.count; i++) {
-            if (o->metric.progress) {
-                char what[MOORE_SPEC_MAX + 32];
-                snprintf(what, sizeof what, "compare %d/%d: %s", i + 1, l.count, l.spec[i]);
-                o->metric.progress(o->metric.progress_ctx, what, (double)i / l.count);
-            }
-            rc = measure(o, list, l.spec[i], out, err);
-        }
+        compare_items it = { .o = o, .metrics = list, .spec = l.spec, .c = out };
+        if (!rc)
+            rc = items_run(&it, l.count, err);
         free(l.spec);
     }
     if (!rc && o->db)

@@ -138,6 +138,92 @@ static int emit_main_figs(const moore_page_options *o, const page_data *d, FILE 
     return rc ? rc : fig_emit(f, out, o->data_dir, err);
 }
 
+/* The sweep points' notes: which family is absent where, and why. */
+static void sweep_notes(const page_data *d, FILE *out)
+{
+    int any = 0;
+    for (int i = 0; i < d->sweep_count; i++)
+        any += d->sweep[i].note_count;
+    if (!any)
+        return;
+    fputs("<details id=\"absent\"><summary>families absent from some points of the sweep, and "
+          "why</summary>\n<ul>\n", out);
+    for (int i = 0; i < d->sweep_count; i++)
+        for (int k = 0; k < d->sweep[i].note_count; k++) {
+            fputs("<li>", out);
+            html_text(out, d->sweep[i].notes[k]);
+            fputs("</li>\n", out);
+        }
+    fputs("</ul>\n</details>\n", out);
+}
+
+/* One line per chosen family against the share of links failed. */
+static void fig_failures(fig *f, const page_data *d, const double *levels, int nlevels,
+                         int connected)
+{
+    f->npoints = nlevels;
+    for (int l = 0; l < nlevels; l++)
+        f->x[l] = levels[l];
+    for (int r = 0; r < d->main.count; r++) {
+        int s = fig_series(f, row_family(&d->main.rows[r]));
+        const page_robust *rb = &d->robust[r];
+        for (int l = 0; s >= 0 && l < nlevels; l++)
+            f->y[s][l] = connected ? rb->connected[l] : rb->throughput[l];
+    }
+}
+
+/* Per family at the sweep's first point: optimal, ECMP (exact), KSP-8 (bounds). */
+static void fig_routing(fig *f, const page_data *d)
+{
+    static const char *const names[] = { "optimal", "ECMP", "KSP-8" };
+    const moore_compare *c = &d->sweep[0];
+    f->npoints = c->count < FIG_POINTS_MAX ? c->count : FIG_POINTS_MAX;
+    for (int k = 0; k < 3; k++)
+        fig_series(f, names[k]);
+    for (int64_t r = 0; r < f->npoints; r++) {
+        const page_routed *rt = &d->routed[r];
+        snprintf(f->cats[r], sizeof f->cats[0], "%.31s", row_family(&c->rows[r]));
+        f->y[0][r] = f->lo[0][r] = rt->optimal;
+        f->hi[0][r] = rt->optimal_upper;
+        f->y[1][r] = f->lo[1][r] = f->hi[1][r] = rt->ecmp;
+        f->y[2][r] = f->lo[2][r] = rt->ksp;
+        f->hi[2][r] = rt->ksp_upper;
+    }
+    f->bounds = 1;
+}
+
+static int emit_robust_figs(const moore_page_options *o, const page_data *d, FILE *out, fig *f,
+                            moore_error *err)
+{
+    fig_init(f, "resilience_connected", MOORE_PLOT_LINES, "Connected after random link failures",
+             "share of links failed", "share of trials connected", 0, 0);
+    snprintf(f->caption, sizeof f->caption, "Each chosen topology at %lld endpoints: the share "
+             "of %d random removal orders whose graph is still connected after that share of "
+             "its links is removed (exact per order).", (long long)o->endpoints,
+             PAGE_DISCONNECT_TRIALS);
+    fig_failures(f, d, PAGE_CONNECTED_LEVELS, PAGE_CONNECTED_COUNT, 1);
+    int rc = fig_emit(f, out, o->data_dir, err);
+    fig_init(f, "resilience_throughput", MOORE_PLOT_LINES,
+             "ECMP throughput after random link failures", "share of links failed",
+             "throughput (fraction of line rate)", 0, 0);
+    snprintf(f->caption, sizeof f->caption, "Uniform throughput per server under ECMP (exact; "
+             "a proven lower bound on the optimum), mean over %d draws per level of exactly "
+             "that share of links failed (connected survivors only).", PAGE_FAIL_TRIALS);
+    fig_failures(f, d, PAGE_THROUGHPUT_LEVELS, PAGE_THROUGHPUT_COUNT, 0);
+    if (!rc)
+        rc = fig_emit(f, out, o->data_dir, err);
+    fig_init(f, "routing", MOORE_PLOT_BARS, "Routed against optimal throughput", "family",
+             "throughput (fraction of line rate)", 0, 0);
+    snprintf(f->caption, sizeof f->caption, "Each family's configuration at %lld endpoints "
+             "(the sweep's first point: KSP-8 takes minutes at a thousand switches). Optimal: "
+             "any split of the flow; KSP-8: the best split over the 8 shortest paths (both "
+             "proven bounds, eps %g, at most %d phases); ECMP: even split over all shortest "
+             "paths (exact). KSP-8 is left out above %d switches.", (long long)o->sweep[0],
+             PAGE_ROBUST_EPS, PAGE_ROBUST_PHASES, PAGE_KSP_MAX);
+    fig_routing(f, d);
+    return rc ? rc : fig_emit(f, out, o->data_dir, err);
+}
+
 int page_figures(const moore_page_options *o, const page_data *d, FILE *out, moore_error *err)
 {
     fig *f = moore_malloc(1, sizeof *f, err);
@@ -145,9 +231,14 @@ int page_figures(const moore_page_options *o, const page_data *d, FILE *out, moo
         return err->code;
     html_heading(out, "size", "Against size");
     int rc = emit_sweep_figs(o, d, out, f, err);
+    sweep_notes(d, out);
     if (!rc) {
         html_heading(out, "chosen", "The chosen topologies");
         rc = emit_main_figs(o, d, out, f, err);
+    }
+    if (!rc) {
+        html_heading(out, "robust", "Failures and routing");
+        rc = emit_robust_figs(o, d, out, f, err);
     }
     free(f);
     return rc;

@@ -9,7 +9,7 @@
 #include "moore/moore.h"
 #include <string.h>
 
-static const int64_t DEFAULT_SWEEP[] = { 1000, 2000, 5000, 10000, 20000 };
+static const int64_t DEFAULT_SWEEP[] = { 1000, 2000, 5000, 10000, 20000, 50000, 100000 };
 
 void moore_page_options_default(moore_page_options *o)
 {
@@ -54,25 +54,33 @@ static void cell(char *buf, size_t len, const moore_report *r, const char *key)
         snprintf(buf, len, "%.3f", v);
 }
 
-/* The comparison table: compare's columns, "a / b" for paired ones. */
+/* 1 when some row of c has a value (null included) for key: a column whose
+ * metric group the page did not run is left out, as compare leaves it out. */
+static int column_measured(const moore_compare *c, const char *key)
+{
+    for (int r = 0; r < c->count; r++)
+        if (moore_report_get(&c->rows[r].report, key))
+            return 1;
+    return 0;
+}
+
+/* The comparison table: compare's columns that were measured. */
 static void main_table(const moore_compare *c, FILE *out)
 {
     const moore_compare_column *cols = moore_compare_columns();
     const char *head[64];
-    int n = 0;
-    for (; cols[n].key && n < 64; n++)
-        head[n] = cols[n].header;
+    int keep[64], n = 0;
+    for (int k = 0; cols[k].key && n < 64; k++)
+        if (column_measured(c, cols[k].key)) {
+            keep[n] = k;
+            head[n++] = cols[k].header;
+        }
     html_table_begin(out, "compare-table", head, n);
     for (int r = 0; r < c->count; r++) {
-        char cells[64][96], second[48];
+        char cells[64][96];
         const char *ptr[64];
         for (int k = 0; k < n; k++) {
-            cell(cells[k], sizeof cells[k], &c->rows[r].report, cols[k].key);
-            if (cols[k].key2) {
-                cell(second, sizeof second, &c->rows[r].report, cols[k].key2);
-                strncat(cells[k], " / ", sizeof cells[k] - strlen(cells[k]) - 1);
-                strncat(cells[k], second, sizeof cells[k] - strlen(cells[k]) - 1);
-            }
+            cell(cells[k], sizeof cells[k], &c->rows[r].report, cols[keep[k]].key);
             ptr[k] = cells[k];
         }
         html_table_row(out, ptr, n);
@@ -82,14 +90,24 @@ static void main_table(const moore_compare *c, FILE *out)
         html_paragraph(out, c->notes[i]);
 }
 
-static void intro(const moore_page_options *o, FILE *out)
+static void intro(const moore_page_options *o, const page_data *d, FILE *out)
 {
-    char text[512];
+    char text[768];
     snprintf(text, sizeof text, "Switches of radix %d, at least %lld servers%s. Each family's "
-             "configuration is the one 'moore compare' picks; the figures repeat the choice at "
-             "each endpoint count of the sweep. Made by moore %s.", (int)o->radix,
+             "configuration in the table is the one 'moore compare' picks (built, and proven to "
+             "reach the bandwidth). At each endpoint count of the sweep the figures against "
+             "size take the planner's choice from closed forms alone (the fewest switches "
+             "whose closed-form throughput bound reaches the bandwidth) and build only that "
+             "graph, for its path lengths and cost. Made by moore %s.", (int)o->radix,
              (long long)o->endpoints, o->families ? "" : ", every family with a planner",
              MOORE_VERSION);
+    html_paragraph(out, text);
+    if (!o->db)
+        return;
+    snprintf(text, sizeof text, "Measurements read from the sweep database %s: %d metric "
+             "groups of the chosen topologies read from it, %d measured because it does not "
+             "hold them (throughput, resilience and routing are always measured here).",
+             o->db, d->groups_read, d->groups_measured);
     html_paragraph(out, text);
 }
 
@@ -102,7 +120,7 @@ int moore_page_write(const moore_page_options *o, FILE *out, moore_error *err)
     rc = page_measure(o, &d, err);
     if (!rc) {
         html_begin(out, "moore: which topology to build");
-        intro(o, out);
+        intro(o, &d, out);
         html_heading(out, "compare", "The comparison");
         main_table(&d.main, out);
         rc = page_figures(o, &d, out, err);

@@ -8,6 +8,7 @@
 #include "moore/page.h"
 #include "moore/plan.h"
 #include "moore/plot.h"
+#include "moore/sweep.h"
 
 /* html.c */
 void html_text(FILE *out, const char *s);
@@ -27,7 +28,7 @@ void html_figure(FILE *out, const char *id, const moore_plot *p, const char *svg
 
 typedef struct fig {
     char id[32];                /* anchor and CSV file name: <id>.csv */
-    char caption[256];
+    char caption[512];
     moore_plot plot;
     int nseries;
     int64_t npoints;
@@ -49,9 +50,40 @@ int fig_series(fig *f, const char *name);
  * CSV; a figure without any finite value is replaced by a note. */
 int fig_emit(fig *f, FILE *out, const char *data_dir, moore_error *err);
 
+/* robust.c: resilience curves and routed throughput of each chosen topology. */
+#define PAGE_CONNECTED_COUNT 10
+#define PAGE_THROUGHPUT_COUNT 4
+#define PAGE_DISCONNECT_TRIALS 50   /* removal orders behind the connected share */
+#define PAGE_FAIL_TRIALS 2          /* failure draws per level behind the throughput */
+#define PAGE_ROBUST_EPS 0.1
+#define PAGE_ROBUST_PHASES 16       /* routing figure: KSP-8 and the optimum */
+#define PAGE_KSP_MAX 400            /* switches up to which KSP-8 is measured */
+extern const double PAGE_CONNECTED_LEVELS[PAGE_CONNECTED_COUNT];   /* share of links failed */
+extern const double PAGE_THROUGHPUT_LEVELS[PAGE_THROUGHPUT_COUNT];
+
+typedef struct page_robust {
+    double connected[PAGE_CONNECTED_COUNT];   /* share of trials connected */
+    double throughput[PAGE_THROUGHPUT_COUNT]; /* mean ECMP throughput of connected survivors */
+} page_robust;
+
+typedef struct page_routed {                  /* uniform throughput per server */
+    double ecmp;                              /* exact */
+    double ksp, ksp_upper, optimal, optimal_upper; /* proven bounds */
+} page_routed;
+
+/* out[i] for row i of c (NaN where undefined, e.g. a disconnected graph). */
+int page_resilience_measure(const moore_page_options *o, const moore_compare *c,
+                            page_robust *out, moore_error *err);
+int page_routed_measure(const moore_page_options *o, const moore_compare *c, page_routed *out,
+                        moore_error *err);
+
 /* sweep.c: the main comparison and the sweep over endpoint counts. */
 typedef struct page_data {
     moore_compare main;         /* at o->endpoints, every default metric */
+    page_robust *robust;        /* main.count entries */
+    page_routed *routed;        /* sweep[0].count entries */
+    moore_sweep_db *db;         /* o->db opened, or NULL */
+    int groups_read, groups_measured;  /* metric groups taken from db / measured */
     int sweep_count;
     moore_compare sweep[MOORE_PAGE_SWEEP_MAX];
 } page_data;

@@ -1,14 +1,31 @@
 /* sweep.c — what the report measures: the main comparison at the user's
- * endpoint count with every default metric (throughput too, when the metric
- * table has it), and a cheaper comparison (basic + paths) at each endpoint
- * count of the sweep for the figures against size. Both go through
- * moore_compare_run, so the page shows exactly the configurations `moore
- * compare` picks. */
+ * endpoint count (moore_compare_run, so the page shows exactly the
+ * configurations `moore compare` picks), and one point per endpoint count of
+ * the sweep for the figures against size.
+ *
+ * A sweep point takes what it can from closed forms: per family the
+ * planner's row (moore_plan_search at a bandwidth, the fewest-switch row
+ * whose closed-form throughput bound is not below it; moore_plan_make
+ * without) gives switches, cables, endpoints and, where the family has one,
+ * the diameter, without building anything. Only the chosen graph is built,
+ * for what has no closed form: the distances (paths) and the cable plan's
+ * cost (layout). A family that cannot reach a point is absent from it, with
+ * the reason as a note on the page.
+ *
+ * With a sweep database (o->db) every metric group of a topology the
+ * database holds is read from it instead of measured (sweep.h). */
 #include "report_internal.h"
+#include "../plan/plan_internal.h"
+#include "moore/dist.h"
 #include "moore/flow.h"
+#include "moore/paths.h"
+#include "moore/routing.h"
 #include "moore/traffic.h"
 
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void progress(const moore_page_options *o, const char *what, double f)
@@ -22,6 +39,12 @@ static void progress(const moore_page_options *o, const char *what, double f)
  * machine; the bars show the proven bounds reached, whatever their gap. */
 #define PAGE_EPS 0.1
 #define PAGE_PHASES 8
+
+/* The metric groups of the main table beyond "basic" (which compare runs),
+ * and those a sweep point builds its graph for. */
+#define PAGE_SWEEP_GROUPS "paths,layout"
+#define PAGE_BUILD_MAX 20000
+#define PAGE_POINT_TRIES 8
 
 static int bounds_of(const moore_graph *g, const char *tm, const moore_page_options *o,
                      moore_report *r, const char *key, moore_error *err)
@@ -46,16 +69,62 @@ static int bounds_of(const moore_graph *g, const char *tm, const moore_page_opti
     return rc;
 }
 
-/* Uniform and worst-case bounds for every row of the main comparison. */
-static int main_throughput(const moore_page_options *o, moore_compare *c, moore_error *err)
+/* 1 when name is an entry of the comma list. */
+static int in_list(const char *list, const char *name)
 {
+    size_t n = strlen(name);
+    for (const char *s = list; *s; s += *s == ',') {
+        size_t len = strcspn(s, ",");
+        if (len == n && strncmp(s, name, n) == 0)
+            return 1;
+        s += len;
+    }
+    return 0;
+}
+
+/* The groups of list for topology spec into r: from the database where it
+ * has them, measured on the graph (built once, only when needed) otherwise. */
+static int groups_of(const moore_page_options *o, page_data *d, const char *spec,
+                     const char *list, moore_graph **g, moore_report *r, moore_error *err)
+{
+    char missing[256];
+    int rc = MOORE_OK;
+    snprintf(missing, sizeof missing, "%s", list);
+    if (d->db)
+        rc = moore_sweep_db_lookup_list(d->db, spec, list, r, missing, sizeof missing, err);
+    for (const char *s = list; !rc && *s; s += *s == ',') {
+        size_t len = strcspn(s, ",");
+        char group[64];
+        snprintf(group, sizeof group, "%.*s", (int)len, s);
+        s += len;
+        int absent = in_list(missing, group);
+        d->groups_read += !absent;
+        d->groups_measured += absent;
+    }
+    if (!rc && *missing && !*g)
+        rc = moore_topology_load(spec, g, err);
+    if (!rc && *missing)
+        rc = moore_metrics_compute(*g, missing, &o->metric, r, err);
+    return rc;
+}
+
+/* The rest of the main table's groups, then uniform and worst-case
+ * throughput bounds, for every row of the main comparison. */
+static int main_rows(const moore_page_options *o, const char *groups, page_data *d,
+                     moore_error *err)
+{
+    moore_compare *c = &d->main;
     int rc = MOORE_OK;
     for (int i = 0; !rc && i < c->count; i++) {
         moore_graph *g = NULL;
         char what[MOORE_SPEC_MAX + 32];
-        snprintf(what, sizeof what, "report: throughput of %s", c->rows[i].spec);
+        snprintf(what, sizeof what, "report: measuring %s", c->rows[i].spec);
         progress(o, what, (double)i / c->count);
-        rc = moore_topology_load(c->rows[i].spec, &g, err);
+        rc = groups_of(o, d, c->rows[i].spec, groups, &g, &c->rows[i].report, err);
+        if (!rc)
+            rc = plan_row_ratio(&c->rows[i].report, err);
+        if (!rc && !g)
+            rc = moore_topology_load(c->rows[i].spec, &g, err);
         if (!rc)
             rc = bounds_of(g, "uniform", o, &c->rows[i].report, "throughput_uniform", err);
         if (!rc)
@@ -65,40 +134,275 @@ static int main_throughput(const moore_page_options *o, moore_compare *c, moore_
     return rc;
 }
 
-static int compare_at(const moore_page_options *o, int64_t endpoints, const char *metrics,
-                      moore_compare *out, moore_error *err)
+static int compare_main(const moore_page_options *o, moore_compare *out, moore_error *err)
 {
     moore_compare_options c;
     moore_compare_options_default(&c);
     c.radix = o->radix;
-    c.endpoints = endpoints;
+    c.endpoints = o->endpoints;
     c.families = o->families;
-    c.metrics = metrics;
+    c.metrics = "basic"; /* the other groups: main_rows, from the database when it has them */
     c.metric = o->metric;
     c.metric.progress = NULL; /* the page reports its own steps */
     c.bandwidth = o->bandwidth < 0 ? 0 : o->bandwidth; /* < 0: any */
     return moore_compare_run(&c, out, err);
 }
 
+/* The default groups compare runs, without "basic" (compare_main ran it). */
+static int main_groups(char *buf, size_t len, moore_error *err)
+{
+    char all[256];
+    int rc = moore_compare_default_metrics(all, sizeof all, err);
+    const char *s = all;
+    buf[0] = '\0';
+    if (!rc && strncmp(s, "basic", 5) == 0 && (s[5] == ',' || !s[5]))
+        s += s[5] ? 6 : 5;
+    if (!rc)
+        snprintf(buf, len, "%s", s);
+    return rc;
+}
+
+static int add_note(moore_compare *c, int cap, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int add_note(moore_compare *c, int cap, const char *fmt, ...)
+{
+    if (c->note_count >= cap)
+        return MOORE_OK;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->notes[c->note_count++], MOORE_ERRMSG_LEN, fmt, ap);
+    va_end(ap);
+    return MOORE_OK;
+}
+
+/* Why family f has no row at this point (rows of f in plan: any, ruled out). */
+static void why_absent(const moore_page_options *o, const moore_plan *plan,
+                       const moore_family *f, int64_t endpoints, moore_compare *c, int cap)
+{
+    int64_t rows = 0;
+    for (int64_t i = 0; i < plan->count; i++)
+        rows += plan->rows[i].family == f;
+    if (rows > 0 && plan->bandwidth > 0)
+        add_note(c, cap, "%s at %lld endpoints: none of its %lld configurations reaching them "
+                 "has a closed-form throughput bound of at least %g (or, without a closed-form "
+                 "bound, is proven by ECMP within %d builds)", f->name, (long long)endpoints,
+                 (long long)rows, plan->bandwidth, PAGE_POINT_TRIES);
+    else
+        add_note(c, cap, "%s at %lld endpoints: no configuration with radix %d reaches them",
+                 f->name, (long long)endpoints, (int)o->radix);
+}
+
+/* The row of plan row r: closed forms first, then the groups of the built
+ * graph — unless it has more than PAGE_BUILD_MAX switches (the all-pairs
+ * distances and the METIS placement of a graph that size take minutes), when
+ * the row keeps its closed forms and the page says what is missing. */
+static int point_row(const moore_page_options *o, page_data *d, const moore_plan_row *r,
+                     moore_graph *g, int64_t endpoints, moore_compare_row *row, moore_compare *c,
+                     int cap, moore_error *err)
+{
+    moore_report *rep = &row->report;
+    snprintf(row->spec, sizeof row->spec, "%s", r->spec);
+    int rc = moore_report_string(rep, "family", r->family->name, err);
+    if (!rc)
+        rc = moore_report_string(rep, "spec", r->spec, err);
+    if (!rc)
+        rc = moore_report_int(rep, "switches", r->counts.switches, err);
+    if (!rc)
+        rc = moore_report_int(rep, "cables", r->cables, err);
+    if (!rc)
+        rc = moore_report_int(rep, "endpoints", r->counts.endpoints, err);
+    if (!rc && r->counts.diameter >= 0)
+        rc = moore_report_int(rep, "diameter", r->counts.diameter, err);
+    if (!rc && r->counts.switches > PAGE_BUILD_MAX && !g)
+        return add_note(c, cap, "%s at %lld endpoints: its configuration %s (%lld endpoints) "
+                        "has %lld switches, more than the %d the report builds, so its path "
+                        "length and cost are not measured (switches, cables and diameter are "
+                        "closed forms)", r->family->name, (long long)endpoints, r->spec,
+                        (long long)r->counts.endpoints, (long long)r->counts.switches,
+                        PAGE_BUILD_MAX);
+    if (!rc)
+        rc = groups_of(o, d, r->spec, PAGE_SWEEP_GROUPS, &g, rep, err);
+    moore_graph_free(g);
+    return rc;
+}
+
+/* 1 when g's uniform throughput under ECMP (exact, a proven lower bound on
+ * the optimum) reaches the bandwidth. */
+static int ecmp_reaches(const moore_graph *g, const moore_page_options *o, int *ok,
+                        moore_error *err)
+{
+    moore_traffic *t = NULL;
+    moore_flow_options fo;
+    moore_flow_result f;
+    int32_t comps = 0;
+    *ok = 0;
+    int rc = moore_components(g, NULL, &comps, err);
+    if (rc || comps != 1 || g->n < 2)
+        return rc;
+    moore_flow_options_default(&fo);
+    fo.threads = o->metric.threads;
+    rc = moore_traffic_uniform(g, &t, err);
+    if (!rc)
+        rc = moore_routed_throughput_spec(g, "ecmp", t, &fo, 0, &f, err);
+    moore_traffic_free(t);
+    *ok = !rc && f.throughput >= o->bandwidth;
+    return rc;
+}
+
+/* Family f's row at this point: the planner's chosen row without a bandwidth;
+ * with one, the first row (fewest switches) not ruled out whose closed-form
+ * bound decides it, or — for a row without a closed-form bound (the Clos's
+ * oversubscribed wirings) — built (*g) and proven by ECMP, at most
+ * PAGE_POINT_TRIES such builds. *row = NULL when none qualifies. */
+static int choose_row(const moore_page_options *o, const moore_plan *plan,
+                      const moore_family *f, const moore_plan_row **row, moore_graph **g,
+                      moore_error *err)
+{
+    int rc = MOORE_OK, tries = 0;
+    *row = NULL;
+    *g = NULL;
+    if (plan->bandwidth <= 0) {
+        *row = moore_plan_chosen(plan, f);
+        return MOORE_OK;
+    }
+    for (int64_t i = 0; !rc && i < plan->count && tries < PAGE_POINT_TRIES; i++) {
+        const moore_plan_row *r = &plan->rows[i];
+        moore_error sub;
+        int ok = 0;
+        if (r->family != f || r->ruled_out)
+            continue;
+        if (isfinite(r->bound)) {
+            *row = r;
+            return MOORE_OK;
+        }
+        tries++;
+        if (r->counts.switches > PAGE_BUILD_MAX || moore_spec_build(r->spec, g, &sub))
+            continue; /* too large to prove, or a p= its family refuses */
+        rc = ecmp_reaches(*g, o, &ok, err);
+        if (!rc && ok) {
+            *row = r;
+            return MOORE_OK;
+        }
+        moore_graph_free(*g);
+        *g = NULL;
+    }
+    return rc;
+}
+
+/* One sweep point: each selected family's planner row, or a note. */
+static int sweep_point(const moore_page_options *o, page_data *d, int64_t endpoints,
+                       moore_compare *out, moore_error *err)
+{
+    moore_plan plan;
+    int families = 0, rc;
+    memset(out, 0, sizeof *out);
+    for (const moore_family *f = moore_families(); f->name; f++)
+        families++;
+    out->rows = moore_calloc((size_t)families + 1, sizeof *out->rows, err);
+    out->notes = out->rows ? moore_calloc((size_t)families + 1, sizeof *out->notes, err) : NULL;
+    if (!out->notes)
+        return err->code;
+    rc = o->bandwidth > 0
+             ? moore_plan_search(o->radix, endpoints, o->families, o->bandwidth, &plan, err)
+             : moore_plan_make(o->radix, endpoints, o->families, &plan, err);
+    if (rc == MOORE_EINVAL) { /* nothing at this radix and size: an empty point */
+        add_note(out, families, "%lld endpoints: %s", (long long)endpoints, err->msg);
+        moore_error_clear(err);
+        return MOORE_OK;
+    }
+    for (const moore_family *f = moore_families(); !rc && f->name; f++) {
+        int on;
+        if ((rc = moore_plan_family_selected(o->families, f, &on, err)) || !on)
+            continue;
+        const moore_plan_row *r;
+        moore_graph *g;
+        rc = choose_row(o, &plan, f, &r, &g, err);
+        if (!rc && !r)
+            why_absent(o, &plan, f, endpoints, out, families);
+        if (rc || !r)
+            continue;
+        moore_report_init(&out->rows[out->count].report);
+        rc = point_row(o, d, r, g, endpoints, &out->rows[out->count++], out, families, err);
+    }
+    moore_plan_free(&plan);
+    return rc;
+}
+
+static int open_db(const moore_page_options *o, page_data *d, moore_error *err)
+{
+    FILE *f = fopen(o->db, "rb");
+    if (!f)
+        return moore_error_set(err, MOORE_EINVAL, "report: cannot read the sweep database "
+                               "'%s' (moore sweep writes one)", o->db);
+    fclose(f);
+    return moore_sweep_db_open(o->db, &d->db, err);
+}
+
+/* The sweep's points: point i alone on MPI rank i mod K, gathered in order
+ * (moore_dist_map, docs/scale.md); one process runs them in turn. */
+typedef struct sweep_items {
+    const moore_page_options *o;
+    moore_page_options local;   /* o with the points' own MPI group */
+    page_data *d;
+} sweep_items;
+
+static int point_run(void *ctx, int64_t i, moore_dist_blob *out, moore_error *err)
+{
+    sweep_items *s = ctx;
+    char what[96];
+    moore_compare c;
+    snprintf(what, sizeof what, "report: sweep %lld endpoints", (long long)s->o->sweep[i]);
+    progress(s->o, what, (double)(i + 1) / (s->o->sweep_count + 1));
+    int rc = sweep_point(&s->local, s->d, s->o->sweep[i], &c, err);
+    if (!rc)
+        rc = moore_dist_pack_compare(out, &c, err);
+    moore_compare_free(&c);
+    return rc;
+}
+
+static int point_take(void *ctx, int64_t i, moore_dist_blob *in, moore_error *err)
+{
+    sweep_items *s = ctx;
+    s->d->sweep_count = (int)i + 1;
+    return moore_dist_unpack_compare(in, &s->d->sweep[i], err);
+}
+
+static int sweep_points(const moore_page_options *o, page_data *d, moore_error *err)
+{
+    sweep_items s = { o, *o, d };
+    const moore_dist *spread = moore_dist_for_items(o->metric.dist, o->sweep_count);
+    s.local.metric.dist = spread ? NULL : o->metric.dist;
+    moore_dist_loop loop = { o->sweep_count, point_run, point_take, &s };
+    return moore_dist_map(spread, &loop, err);
+}
+
 int page_measure(const moore_page_options *o, page_data *d, moore_error *err)
 {
-    char metrics[256], what[96];
+    char groups[256];
     memset(d, 0, sizeof *d);
-    int total = o->sweep_count + 1;
+    int rc = o->db ? open_db(o, d, err) : MOORE_OK;
     progress(o, "report: main comparison", 0);
-    int rc = moore_compare_default_metrics(metrics, sizeof metrics, err);
     if (!rc)
-        rc = compare_at(o, o->endpoints, metrics, &d->main, err);
+        rc = main_groups(groups, sizeof groups, err);
     if (!rc)
-        rc = main_throughput(o, &d->main, err);
-    for (int i = 0; !rc && i < o->sweep_count; i++) {
-        snprintf(what, sizeof what, "report: sweep %lld endpoints", (long long)o->sweep[i]);
-        progress(o, what, (double)(i + 1) / total);
-        rc = compare_at(o, o->sweep[i], "basic,paths", &d->sweep[i], err);
-        if (rc == MOORE_EINVAL) /* no family reaches this size: an empty point */
-            rc = MOORE_OK;
-        d->sweep_count = i + 1;
-    }
+        rc = compare_main(o, &d->main, err);
+    if (!rc)
+        rc = main_rows(o, groups, d, err);
+    if (!rc)
+        d->robust = moore_calloc((size_t)d->main.count + 1, sizeof *d->robust, err);
+    if (!rc && !d->robust)
+        rc = err->code;
+    if (!rc)
+        rc = page_resilience_measure(o, &d->main, d->robust, err);
+    if (!rc)
+        rc = sweep_points(o, d, err);
+    if (!rc)
+        d->routed = moore_calloc((size_t)d->sweep[0].count + 1, sizeof *d->routed, err);
+    if (!rc && !d->routed)
+        rc = err->code;
+    if (!rc)
+        rc = page_routed_measure(o, &d->sweep[0], d->routed, err);
     progress(o, "report: figures", 1);
     return rc;
 }
@@ -109,6 +413,12 @@ void page_data_free(page_data *d)
     for (int i = 0; i < d->sweep_count; i++)
         moore_compare_free(&d->sweep[i]);
     d->sweep_count = 0;
+    free(d->robust);
+    free(d->routed);
+    d->robust = NULL;
+    d->routed = NULL;
+    moore_sweep_db_close(d->db);
+    d->db = NULL;
 }
 
 const moore_compare_row *page_row(const moore_compare *c, const char *family)

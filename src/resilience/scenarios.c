@@ -4,20 +4,14 @@
  * a rack-per-switch array the caller supplies (docs/resilience.md). */
 #include "moore/resilience.h"
 #include "resilience_internal.h"
+#include "core/csr.h"
 
 #include <math.h>
 #include <stdlib.h>
 
 void moore_failure_links(const moore_graph *g, int32_t *u, int32_t *v)
 {
-    int64_t i = 0;
-    for (int32_t a = 0; a < g->n; a++)
-        for (int64_t k = g->offs[a]; k < g->offs[a + 1]; k++)
-            if (a < g->adj[k]) {
-                u[i] = a;
-                v[i] = g->adj[k];
-                i++;
-            }
+    moore_csr_links(g, u, v);
 }
 
 static int cmp_i64(const void *a, const void *b)

@@ -92,52 +92,52 @@ int32_t route_max_distance(const moore_routing *r)
     return d;
 }
 
-/* σ(u,t) = number of shortest u→t paths, for every u, into sigma (n). */
+/* σ(u,t) = number of shortest u→t paths, for every u, into sigma (n), and
+ * the size of every next-hop set toward t added to entries (n): one pass
+ * over the shortest-path DAG toward t in increasing distance. */
 void route_ecmp_counts(const moore_graph *g, const moore_routing *r, int32_t t,
-                       const int32_t *order, double *sigma)
+                       const int32_t *order, double *sigma, int64_t *entries)
 {
     const uint16_t *row = r->dist + (int64_t)t * r->n;
-    for (int32_t i = r->n - 1; i >= 0; i--) {
+    sigma[t] = 1;
+    for (int32_t i = r->n - 2; i >= 0; i--) {
         int32_t u = order[i];
-        if (u == t) {
-            sigma[u] = 1;
-            continue;
-        }
+        int32_t want = row[u] - 1, c = 0;
         double s = 0;
-        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
-            if (row[g->adj[k]] + 1 == row[u])
-                s += sigma[g->adj[k]];
+        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++) {
+            int32_t v = g->adj[k], on = row[v] == want;
+            s += on ? sigma[v] : 0.0;
+            c += on;
+        }
         sigma[u] = s;
+        entries[u] += c;
     }
 }
 
 /* Adds to load[] (2m arcs) the flow toward t of ECMP's even split (or the
  * minimal path): demand[u] enters at u and is passed on down the distance
- * order. demand is overwritten. */
+ * order, one backward pass over the shortest-path DAG toward t. demand is
+ * overwritten; hop is scratch for the largest degree. */
 void route_fixed_load(const moore_graph *g, const moore_routing *r, int32_t t,
-                      const int32_t *order, double *demand, double *load)
+                      const int32_t *order, double *demand, double *load, int64_t *hop)
 {
     const uint16_t *row = r->dist + (int64_t)t * r->n;
     int minimal = r->algo == MOORE_ROUTE_MINIMAL;
-    for (int32_t i = 0; i < r->n; i++) {
+    for (int32_t i = 0; i < r->n - 1; i++) {
         int32_t u = order[i];
         double f = demand[u];
-        if (u == t || f == 0)
+        if (f == 0)
             continue;
-        int32_t c = 0;
-        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
-            if (row[g->adj[k]] + 1 == row[u]) {
-                c++;
-                if (minimal)
-                    break;
-            }
+        int32_t c = 0, want = row[u] - 1;
+        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++) {
+            hop[c] = k;
+            c += row[g->adj[k]] == want;
+        }
+        c = minimal ? 1 : c;
         double share = f / c;
-        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
-            if (row[g->adj[k]] + 1 == row[u]) {
-                load[k] += share;
-                demand[g->adj[k]] += share;
-                if (minimal)
-                    break;
-            }
+        for (int32_t j = 0; j < c; j++) {
+            load[hop[j]] += share;
+            demand[g->adj[hop[j]]] += share;
+        }
     }
 }

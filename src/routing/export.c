@@ -7,7 +7,11 @@
  *           destination, next hops space-separated with their split
  *           fractions in the same order; for explicit path sets the
  *           destination-based projection of routing.h.
- * Both are written through moore_atomic_open/commit: whole or absent. */
+ *   netbench netbench's k-shortest-path cache (paths-cache/<SHA-1 of the
+ *           .topology file>.kspaths, read by its KShortestPathsSwitchRouting):
+ *           a line "k=K", then "rank,src,dst,path" with ranks from 1, for
+ *           every ordered pair of switches with servers (netbench's ToRs).
+ * All are written through moore_atomic_open/commit: whole or absent. */
 #include "routing_internal.h"
 
 #include "moore/io.h"
@@ -16,10 +20,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* One path line: CSV "src,dst,rank,layer,path" (layer ≥ 0), or netbench's
+ * "rank,src,dst,path" with ranks from 1 (layer < 0). */
 static void print_path(FILE *f, int32_t s, int32_t t, int64_t rank, int32_t layer,
                        const int32_t *seq, int64_t len)
 {
-    fprintf(f, "%d,%d,%lld,%d,", (int)s, (int)t, (long long)rank, (int)layer);
+    if (layer < 0)
+        fprintf(f, "%lld,%d,%d,", (long long)rank + 1, (int)s, (int)t);
+    else
+        fprintf(f, "%d,%d,%lld,%d,", (int)s, (int)t, (long long)rank, (int)layer);
     for (int64_t i = 0; i < len; i++)
         fprintf(f, i ? "-%d" : "%d", (int)seq[i]);
     fputc('\n', f);
@@ -54,46 +63,100 @@ static int64_t ecmp_paths(FILE *f, const moore_graph *g, const moore_routing *r,
     return rank;
 }
 
-int moore_routing_write_paths(const moore_graph *g, const moore_routing *r,
-                              const moore_deadlock_result *layers, const char *path,
+/* Every path of the routing into f, pairs in (src, dst) order; only pairs
+ * whose both ends pass `keep` (NULL: all). layer < 0 selects netbench lines. */
+static void write_all_paths(FILE *f, const moore_graph *g, const moore_routing *r,
+                            const int32_t *lay, int netbench, const char *keep, int32_t *seq,
+                            int64_t *next)
+{
+    int32_t n = r->n;
+    for (int32_t s = 0; s < n; s++)
+        for (int32_t t = 0; t < n; t++) {
+            if (s == t || (keep && (!keep[s] || !keep[t])))
+                continue;
+            int32_t tl = netbench ? -1 : lay ? lay[t] : 0;
+            if (r->algo == MOORE_ROUTE_ECMP) {
+                ecmp_paths(f, g, r, s, t, tl, seq, next);
+            } else if (r->algo == MOORE_ROUTE_MINIMAL) {
+                int32_t len = route_minimal_path(g, r, s, t, seq);
+                print_path(f, s, t, 0, tl, seq, len);
+            } else {
+                int64_t p0 = r->pair_offs[(int64_t)s * n + t];
+                for (int64_t p = p0; p < r->pair_offs[(int64_t)s * n + t + 1]; p++)
+                    print_path(f, s, t, p - p0, netbench ? -1 : lay ? lay[p] : 0,
+                               r->hops + r->path_offs[p], r->path_offs[p + 1] - r->path_offs[p]);
+            }
+        }
+}
+
+/* The most paths any pair has (netbench's "k=") into *k. */
+static int max_paths_per_pair(const moore_graph *g, const moore_routing *r, int64_t *k,
                               moore_error *err)
+{
+    *k = 0;
+    if (r->pair_offs) {
+        for (int64_t i = 0; i < (int64_t)r->n * r->n; i++)
+            *k = r->pair_offs[i + 1] - r->pair_offs[i] > *k ? r->pair_offs[i + 1] - r->pair_offs[i]
+                                                            : *k;
+        return MOORE_OK;
+    }
+    moore_routing_stats st;
+    int rc = moore_routing_stats_compute(g, r, &st, err);
+    *k = (int64_t)st.paths_per_pair_max;
+    return rc;
+}
+
+/* Both path formats: CSV with layers, or netbench's cache (header "k=K",
+ * pairs of switches with servers). */
+static int write_paths_as(const moore_graph *g, const moore_routing *r,
+                          const moore_deadlock_result *layers, int netbench, const char *path,
+                          moore_error *err)
 {
     int32_t n = r->n;
     int32_t *seq = moore_malloc((size_t)n + 1, sizeof *seq, err);
     int64_t *next = moore_malloc((size_t)n + 1, sizeof *next, err);
-    if (!seq || !next) {
-        free(seq);
-        free(next);
-        return MOORE_ENOMEM;
-    }
+    char *keep = netbench ? moore_malloc((size_t)n, 1, err) : NULL;
+    int64_t k = 0;
     moore_atomic_file af;
-    int rc = moore_atomic_open(path, &af, err);
-    if (rc) {
-        free(seq);
-        free(next);
-        return rc;
+    int rc = MOORE_OK;
+    if (!seq || !next || (netbench && !keep))
+        rc = MOORE_ENOMEM;
+    if (!rc && netbench)
+        rc = max_paths_per_pair(g, r, &k, err);
+    if (!rc)
+        rc = moore_atomic_open(path, &af, err);
+    if (rc)
+        goto done;
+    if (netbench) {
+        /* netbench's ToRs: the switches with servers (all of them when the
+         * graph has none, as moore's netbench topology export does) */
+        int none = moore_graph_endpoints_total(g) == 0;
+        for (int32_t v = 0; v < n; v++)
+            keep[v] = none || g->endpoints[v] > 0;
+        fprintf(af.f, "k=%lld\n", (long long)k);
+    } else {
+        fprintf(af.f, "src,dst,rank,layer,path\n");
     }
-    const int32_t *lay = layers ? layers->layer : NULL;
-    fprintf(af.f, "src,dst,rank,layer,path\n");
-    for (int32_t s = 0; s < n; s++)
-        for (int32_t t = 0; t < n; t++) {
-            if (s == t)
-                continue;
-            if (r->algo == MOORE_ROUTE_ECMP) {
-                ecmp_paths(af.f, g, r, s, t, lay ? lay[t] : 0, seq, next);
-            } else if (r->algo == MOORE_ROUTE_MINIMAL) {
-                int32_t len = route_minimal_path(g, r, s, t, seq);
-                print_path(af.f, s, t, 0, lay ? lay[t] : 0, seq, len);
-            } else {
-                int64_t p0 = r->pair_offs[(int64_t)s * n + t];
-                for (int64_t p = p0; p < r->pair_offs[(int64_t)s * n + t + 1]; p++)
-                    print_path(af.f, s, t, p - p0, lay ? lay[p] : 0, r->hops + r->path_offs[p],
-                               r->path_offs[p + 1] - r->path_offs[p]);
-            }
-        }
+    write_all_paths(af.f, g, r, layers ? layers->layer : NULL, netbench, keep, seq, next);
+    rc = moore_atomic_commit(&af, err);
+done:
     free(seq);
     free(next);
-    return moore_atomic_commit(&af, err);
+    free(keep);
+    return rc;
+}
+
+int moore_routing_write_paths(const moore_graph *g, const moore_routing *r,
+                              const moore_deadlock_result *layers, const char *path,
+                              moore_error *err)
+{
+    return write_paths_as(g, r, layers, 0, path, err);
+}
+
+int moore_routing_write_netbench(const moore_graph *g, const moore_routing *r, const char *path,
+                                 moore_error *err)
+{
+    return write_paths_as(g, r, NULL, 1, path, err);
 }
 
 /* The used arcs toward t with their pair-weighted path shares, by arc. */

@@ -35,7 +35,7 @@ static int routing_report(moore_report *rep, const moore_routing *r, const moore
 }
 
 int moore_routing_run(const moore_graph *g, const moore_routing_options *o, int layers,
-                      const char *paths, const char *tables, moore_report *rep,
+                      const char *paths, int netbench, const char *tables, moore_report *rep,
                       moore_routing **keep, moore_error *err)
 {
     moore_routing *r = NULL;
@@ -49,7 +49,10 @@ int moore_routing_run(const moore_graph *g, const moore_routing_options *o, int 
         goto done;
     if (layers && (rc = moore_routing_deadlock(g, r, o, &d, err)))
         goto done;
-    if (paths && (rc = moore_routing_write_paths(g, r, layers ? &d : NULL, paths, err)))
+    if (paths && netbench && (rc = moore_routing_write_netbench(g, r, paths, err)))
+        goto done;
+    if (paths && !netbench &&
+        (rc = moore_routing_write_paths(g, r, layers ? &d : NULL, paths, err)))
         goto done;
     if (tables && (rc = moore_routing_write_tables(g, r, tables, err)))
         goto done;

@@ -24,8 +24,13 @@
  *    upper ≤ (1+ε)·lower. The even split over each pair's paths is feasible
  *    too: its θ is the starting lower bound and the demand scale β. Commodities go in batches of fixed size whose
  *    choices are made in parallel from the same lengths and applied in
- *    order, so the result does not depend on the thread count. */
+ *    order, so the result does not depend on the thread count. Like the
+ *    unrestricted approximation it is anytime: it stops at o->time_limit or
+ *    when o->cancelled says so with the bounds reached (`stopped` set), and
+ *    passes improving bounds to o->bounds (flow.h). */
 #include "routing_internal.h"
+
+#include "../flow/flow_internal.h" /* flow_clock, flow_should_stop, flow_utilisation */
 
 #include <coin/Clp_C_Interface.h>
 #include <float.h>
@@ -35,7 +40,11 @@
 #include <string.h>
 
 #define FIXED_BLOCKS 32
-#define GK_BATCH 1024
+#define GK_BATCH 8192
+/* A batch's path choices run in parallel only when they scan at least this
+ * many arcs: below it, waking the threads costs more than it saves (and on a
+ * loaded machine much more). */
+#define GK_PARALLEL_ARCS (1 << 18)
 
 static int check_inputs(const moore_graph *g, const moore_routing *r, const moore_traffic *t,
                         moore_error *err)
@@ -50,18 +59,82 @@ static int check_inputs(const moore_graph *g, const moore_routing *r, const moor
     return MOORE_OK;
 }
 
-static void utilisation(const double *load, int64_t arcs, double scale, moore_flow_result *out)
+/* ---- fixed splits ---- */
+
+/* Demands toward the destinations of block b, one destination at a time:
+ * starts[b·n + s] is the position in source s's row (destinations
+ * ascending) of its first demand to a destination ≥ the block's first, so a
+ * block reads each row once and T is never regrouped. One pass over T. */
+static void block_starts(const moore_traffic *t, int blocks, int64_t *starts)
 {
-    double mx = 0, sum = 0;
-    for (int64_t a = 0; a < arcs; a++) {
-        mx = load[a] > mx ? load[a] : mx;
-        sum += load[a];
+    int32_t n = t->n;
+    for (int32_t s = 0; s < n; s++) {
+        int64_t i = t->offs[s];
+        for (int b = 0; b < blocks; b++) {
+            int32_t t0 = (int32_t)((int64_t)n * b / blocks);
+            while (i < t->offs[s + 1] && t->dst[i] < t0)
+                i++;
+            starts[(int64_t)b * n + s] = i;
+        }
     }
-    out->util_max = mx * scale;
-    out->util_mean = arcs ? sum / (double)arcs * scale : 0;
 }
 
-/* ---- fixed splits ---- */
+/* Into dem (zeroed by the caller) the demands T(·, tt); returns whether any. */
+static int take_column(const moore_traffic *t, int32_t tt, int64_t *cur, double *dem)
+{
+    int any = 0;
+    for (int32_t s = 0; s < t->n; s++) {
+        int64_t i = cur[s];
+        if (i < t->offs[s + 1] && t->dst[i] == tt) {
+            dem[s] = t->demand[i];
+            cur[s] = i + 1;
+            any = 1;
+        }
+    }
+    return any;
+}
+
+/* Per thread: the distance order, its counting-sort scratch, the demands
+ * toward one destination, the row cursors and the next-hop scratch. */
+typedef struct fixed_ws {
+    int32_t *order, *count;
+    double *dem;
+    int64_t *cur, *hop;
+} fixed_ws;
+
+static int fixed_ws_init(fixed_ws *w, const moore_graph *g, int32_t maxd)
+{
+    w->order = malloc((size_t)g->n * sizeof *w->order);
+    w->count = malloc((size_t)(maxd + 2) * sizeof *w->count);
+    w->dem = malloc((size_t)g->n * sizeof *w->dem);
+    w->cur = malloc((size_t)g->n * sizeof *w->cur);
+    w->hop = malloc(((size_t)moore_graph_degree_max(g) + 1) * sizeof *w->hop);
+    return w->order && w->count && w->dem && w->cur && w->hop;
+}
+
+static void fixed_ws_free(fixed_ws *w)
+{
+    free(w->order);
+    free(w->count);
+    free(w->dem);
+    free(w->cur);
+    free(w->hop);
+}
+
+/* Loads of destinations [t0, t1) added to load. */
+static void fixed_block(const moore_graph *g, const moore_routing *r, const moore_traffic *t,
+                        int32_t t0, int32_t t1, int32_t maxd, const int64_t *starts,
+                        fixed_ws *w, double *load)
+{
+    memcpy(w->cur, starts, (size_t)g->n * sizeof *w->cur);
+    for (int32_t tt = t0; tt < t1; tt++) {
+        memset(w->dem, 0, (size_t)g->n * sizeof *w->dem);
+        if (!take_column(t, tt, w->cur, w->dem))
+            continue;
+        route_order_by_distance(r, tt, w->order, w->count, maxd);
+        route_fixed_load(g, r, tt, w->order, w->dem, load, w->hop);
+    }
+}
 
 static int fixed_throughput(const moore_graph *g, const moore_routing *r, const moore_traffic *t,
                             const moore_flow_options *o, moore_flow_result *out, moore_error *err)
@@ -69,55 +142,31 @@ static int fixed_throughput(const moore_graph *g, const moore_routing *r, const 
     int32_t n = g->n, maxd = route_max_distance(r);
     int64_t arcs = 2 * g->m;
     int blocks = n < FIXED_BLOCKS ? n : FIXED_BLOCKS;
-    int rc = moore_memory_guard((double)blocks * (8.0 * (double)arcs + 16.0 * n) +
-                                    12.0 * (double)t->offs[n],
-                                "the routed link loads", err);
+    int rc = moore_memory_guard((double)blocks * 8.0 * ((double)arcs + n), "the routed link loads",
+                                err);
     if (rc)
         return rc;
-    /* demands by destination */
-    int64_t *doffs = moore_calloc((size_t)n + 1, sizeof *doffs, err);
-    int32_t *dsrc = moore_malloc((size_t)t->offs[n] + 1, sizeof *dsrc, err);
-    double *dval = moore_malloc((size_t)t->offs[n] + 1, sizeof *dval, err);
     double *load = moore_calloc((size_t)blocks * (size_t)arcs + 1, sizeof *load, err);
-    if (!doffs || !dsrc || !dval || !load) {
-        rc = MOORE_ENOMEM;
-        goto done;
+    int64_t *starts = moore_malloc((size_t)blocks * (size_t)n, sizeof *starts, err);
+    if (!load || !starts) {
+        free(load);
+        free(starts);
+        return MOORE_ENOMEM;
     }
-    for (int64_t i = 0; i < t->offs[n]; i++)
-        doffs[t->dst[i] + 1]++;
-    for (int32_t v = 0; v < n; v++)
-        doffs[v + 1] += doffs[v];
-    for (int32_t s = 0; s < n; s++)
-        for (int64_t i = t->offs[s]; i < t->offs[s + 1]; i++) {
-            int64_t at = doffs[t->dst[i]]++;
-            dsrc[at] = s;
-            dval[at] = t->demand[i];
-        }
-    for (int32_t v = n; v > 0; v--)
-        doffs[v] = doffs[v - 1];
-    doffs[0] = 0;
+    block_starts(t, blocks, starts);
     int oom = 0, done_blocks = 0;
     int threads = o && o->threads > 0 ? o->threads : omp_get_max_threads();
 #pragma omp parallel num_threads(threads) reduction(| : oom)
     {
-        int32_t *order = malloc((size_t)n * sizeof *order);
-        int32_t *count = malloc((size_t)(maxd + 2) * sizeof *count);
-        double *dem = calloc((size_t)n, sizeof *dem);
-        oom = !order || !count || !dem;
+        fixed_ws w;
+        oom = !fixed_ws_init(&w, g, maxd);
 #pragma omp for schedule(dynamic, 1)
         for (int b = 0; b < blocks; b++) {
             if (oom)
                 continue;
-            for (int32_t tt = (int32_t)((int64_t)n * b / blocks);
-                 tt < (int32_t)((int64_t)n * (b + 1) / blocks); tt++) {
-                if (doffs[tt + 1] == doffs[tt])
-                    continue;
-                memset(dem, 0, (size_t)n * sizeof *dem);
-                for (int64_t i = doffs[tt]; i < doffs[tt + 1]; i++)
-                    dem[dsrc[i]] += dval[i];
-                route_order_by_distance(r, tt, order, count, maxd);
-                route_fixed_load(g, r, tt, order, dem, load + (int64_t)b * arcs);
-            }
+            fixed_block(g, r, t, (int32_t)((int64_t)n * b / blocks),
+                        (int32_t)((int64_t)n * (b + 1) / blocks), maxd,
+                        starts + (int64_t)b * n, &w, load + (int64_t)b * arcs);
             if (o && o->progress) {
 #pragma omp atomic
                 done_blocks++;
@@ -125,13 +174,12 @@ static int fixed_throughput(const moore_graph *g, const moore_routing *r, const 
                     o->progress(o->progress_ctx, "routed loads", (double)done_blocks / blocks);
             }
         }
-        free(order);
-        free(count);
-        free(dem);
+        fixed_ws_free(&w);
     }
+    free(starts);
     if (oom) {
-        rc = moore_error_set(err, MOORE_ENOMEM, "routed throughput: no memory for scratch");
-        goto done;
+        free(load);
+        return moore_error_set(err, MOORE_ENOMEM, "routed throughput: no memory for scratch");
     }
     for (int b = 1; b < blocks; b++)
         for (int64_t a = 0; a < arcs; a++)
@@ -142,13 +190,9 @@ static int fixed_throughput(const moore_graph *g, const moore_routing *r, const 
     out->throughput = out->lower = out->upper = 1.0 / mx;
     out->method = "fixed-split";
     out->converged = 1;
-    utilisation(load, arcs, 1.0 / mx, out);
-done:
-    free(doffs);
-    free(dsrc);
-    free(dval);
+    flow_utilisation(load, arcs, out);
     free(load);
-    return rc;
+    return MOORE_OK;
 }
 
 /* ---- path sets ---- */
@@ -161,6 +205,7 @@ typedef struct commodities {
     int32_t *arc;           /* arcs of every routing path, at path_offs[p] − p */
     double beta;            /* demand scale: θ of the even split over the paths (≤ θ) */
     double even_util_mean;  /* mean arc utilisation of that split at θ = β */
+    double arcs_mean;       /* mean arcs over all paths of one commodity */
 } commodities;
 
 static void commodities_free(commodities *c)
@@ -228,6 +273,7 @@ static int even_split(const moore_graph *g, const moore_routing *r, commodities 
         for (int64_t p = c->path0[j]; p < c->path1[j]; p++) {
             int64_t hl;
             const int32_t *pa = path_arcs(r, c, p, &hl);
+            c->arcs_mean += (double)hl / (double)c->count;
             for (int64_t h = 0; h < hl; h++)
                 load[pa[h]] += share;
         }
@@ -325,15 +371,10 @@ static int path_lp(const moore_graph *g, const moore_routing *r, const commoditi
     out->method = "path-lp-clp";
     out->converged = 1;
     out->phases = Clp_numberIterations(model);
-    double mx = 0, sum = 0;
-    for (int64_t a = 0; a < arcs; a++) {
-        double u = (act[c->count + a] + lambda) / lambda;
-        u = u < 0 ? 0 : u;
-        mx = u > mx ? u : mx;
-        sum += u;
-    }
-    out->util_max = mx;
-    out->util_mean = sum / (double)arcs;
+    /* arc loads: the capacity rows hold load − λ */
+    for (int64_t a = 0; a < arcs; a++)
+        value[a] = fmax(0.0, act[c->count + a] + lambda);
+    flow_utilisation(value, arcs, out);
 done:
     if (model)
         Clp_deleteModel(model);
@@ -370,7 +411,8 @@ static double exact_dual_den(const moore_routing *r, const commodities *c, const
                              double *part, int threads)
 {
     int64_t blocks = (c->count + GK_BATCH - 1) / GK_BATCH;
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) if (blocks > 1)
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) \
+    if (blocks > 1 && (double)c->count * c->arcs_mean >= 2.0 * GK_PARALLEL_ARCS)
     for (int64_t b = 0; b < blocks; b++) {
         double sum = 0, z;
         for (int64_t j = b * GK_BATCH; j < c->count && j < (b + 1) * GK_BATCH; j++) {
@@ -400,7 +442,8 @@ static double gk_phase(const moore_routing *r, const commodities *c, gk_state *s
     double dual_den = 0;
     for (int64_t j0 = 0; j0 < c->count; j0 += GK_BATCH) {
         int64_t j1 = j0 + GK_BATCH < c->count ? j0 + GK_BATCH : c->count;
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 16) if (j1 - j0 >= 256)
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 64) \
+    if ((double)(j1 - j0) * c->arcs_mean >= GK_PARALLEL_ARCS)
         for (int64_t j = j0; j < j1; j++)
             s->choice[j - j0] = shortest_path(r, c, j, s->len, &s->choice_len[j - j0]);
         for (int64_t j = j0; j < j1; j++) {
@@ -447,7 +490,16 @@ static int gk_throughput(const moore_graph *g, const moore_routing *r, const com
         s.len[a] = 1.0;
     double lower = c->beta, upper = INFINITY, util_mean = c->even_util_mean; /* the even split */
     int64_t phase = 0, snap_phase = 0;
-    while (phase < max_phases && !(upper <= (1 + eps) * lower)) {
+    flow_clock clock;
+    flow_clock_start(&clock);
+    const char *stopped = NULL;
+    while (!(upper <= (1 + eps) * lower)) {
+        if (phase >= max_phases) {
+            stopped = "max-phases";
+            break;
+        }
+        if (phase > 0 && (stopped = o ? flow_should_stop(o, &clock) : NULL))
+            break;
         double den = gk_phase(r, c, &s, eps, threads);
         phase++;
         double D = 0, mx = 0, mxw = 0, sum = 0, sumw = 0;
@@ -486,6 +538,8 @@ static int gk_throughput(const moore_graph *g, const moore_routing *r, const com
         if (D > 1e200) /* rescale: bounds and choices only use ratios */
             for (int64_t a = 0; a < arcs; a++)
                 s.len[a] /= D;
+        if (o)
+            flow_report_bounds(o, &clock, phase, lower, upper);
         if (o && o->progress)
             o->progress(o->progress_ctx, "routed flow",
                         upper > lower ? fmin(1.0, eps / (upper / lower - 1.0)) : 1.0);
@@ -494,7 +548,9 @@ static int gk_throughput(const moore_graph *g, const moore_routing *r, const com
     out->upper = upper;
     out->method = "garg-konemann-paths";
     out->converged = upper <= (1 + eps) * lower;
+    out->stopped = out->converged ? NULL : stopped;
     out->phases = phase;
+    out->seconds = flow_clock_seconds(&clock);
     out->util_max = 1.0;
     out->util_mean = util_mean;
 done:

@@ -111,12 +111,56 @@ static void canonical_name(const moore_routing_options *o, char *buf, size_t len
         snprintf(buf, len, "%s", ALGO_NAMES[o->algo]);
 }
 
-/* All-pairs hop distances as n·n uint16, one parallel moore_bfs per source. */
+/* Distances from the 64 sources s0.. s0+cnt−1 at once (bit i of front[v]:
+ * v is at the current distance from source s0+i): one level is
+ *     next[v] = (OR of front[u] over u ∈ N(v)) & ~seen[v],
+ * about 2E word operations for 64 sources against 64·2E for one BFS each.
+ * The graph is undirected, so d(s,v) goes to row v, column s: 64 adjacent
+ * entries. Returns the largest distance met (the batch stops once every pair
+ * is reached; the graph is connected). */
+static int32_t rows_batch(const moore_graph *g, int32_t s0, int32_t cnt, uint64_t *front,
+                          uint64_t *next, uint64_t *seen, uint16_t *dist)
+{
+    int32_t n = g->n, d = 0;
+    uint64_t full = cnt == 64 ? ~(uint64_t)0 : ((uint64_t)1 << cnt) - 1;
+    memset(front, 0, (size_t)n * sizeof *front);
+    memset(seen, 0, (size_t)n * sizeof *seen);
+    for (int32_t i = 0; i < cnt; i++) {
+        front[s0 + i] = seen[s0 + i] = (uint64_t)1 << i;
+        dist[(int64_t)(s0 + i) * n + s0 + i] = 0;
+    }
+    int64_t remaining = (int64_t)cnt * (n - 1);
+    while (remaining > 0) {
+        d++;
+        for (int32_t v = 0; v < n; v++) {
+            uint64_t miss = full & ~seen[v], x = 0;
+            if (miss)
+                for (int64_t k = g->offs[v]; k < g->offs[v + 1]; k++)
+                    x |= front[g->adj[k]];
+            x &= miss;
+            next[v] = x;
+            seen[v] |= x;
+            remaining -= __builtin_popcountll(x);
+            uint16_t *row = dist + (int64_t)v * n + s0;
+            for (; x; x &= x - 1)
+                row[__builtin_ctzll(x)] = (uint16_t)(d > 65535 ? 65535 : d);
+        }
+        uint64_t *tmp = front;
+        front = next;
+        next = tmp;
+    }
+    return d;
+}
+
+/* All-pairs hop distances as n·n uint16. Bit-parallel batches of 64 sources
+ * when the graph's diameter is small (a batch costs a level per distance, so
+ * it wins when the diameter is well below 64: every topology of the
+ * catalogue at scale), else one moore_bfs per source; both in parallel. */
 static int distance_rows(const moore_graph *g, moore_routing *r, const moore_routing_options *o,
                          moore_error *err)
 {
     int32_t n = g->n, comps = 0;
-    int32_t *comp = moore_malloc((size_t)(n ? n : 1), sizeof *comp, err);
+    int32_t *comp = moore_malloc((size_t)(n ? n : 1) * 2, sizeof *comp, err);
     if (!comp)
         return MOORE_ENOMEM;
     int rc = moore_components(g, comp, &comps, err);
@@ -128,6 +172,8 @@ static int distance_rows(const moore_graph *g, moore_routing *r, const moore_rou
                              "routing: the topology is disconnected: no path from switch 0 to "
                              "switch %d", (int)v);
     }
+    /* diameter ≤ 2·ecc(0) */
+    int32_t ecc0 = rc ? 0 : moore_bfs(g, 0, comp, comp + n);
     free(comp);
     if (rc)
         return rc;
@@ -137,29 +183,38 @@ static int distance_rows(const moore_graph *g, moore_routing *r, const moore_rou
     r->dist = moore_malloc((size_t)n * (size_t)n + 1, sizeof *r->dist, err);
     if (!r->dist)
         return MOORE_ENOMEM;
+    int bits = 2 * ecc0 < 48;
+    int32_t units = bits ? (n + 63) / 64 : n;
     int bad = 0, oom = 0;
     int64_t done = 0;
     int threads = o->threads > 0 ? o->threads : omp_get_max_threads();
 #pragma omp parallel num_threads(threads) reduction(| : bad, oom)
     {
-        int32_t *d = malloc((size_t)n * 2 * sizeof *d);
-        oom = d == NULL;
-#pragma omp for schedule(dynamic, 16)
-        for (int32_t s = 0; s < n; s++) {
-            if (!d)
+        uint64_t *words = bits ? malloc((size_t)n * 3 * sizeof *words) : NULL;
+        int32_t *d = bits ? NULL : malloc((size_t)n * 2 * sizeof *d);
+        oom = !words && !d;
+#pragma omp for schedule(dynamic, 1)
+        for (int32_t u = 0; u < units; u++) {
+            if (oom)
                 continue;
-            int32_t ecc = moore_bfs(g, s, d, d + n);
-            bad |= ecc > 65534;
-            uint16_t *row = r->dist + (int64_t)s * n;
-            for (int32_t v = 0; v < n; v++)
-                row[v] = (uint16_t)d[v];
+            if (bits) {
+                int32_t s0 = 64 * u, cnt = n - s0 < 64 ? n - s0 : 64;
+                bad |= rows_batch(g, s0, cnt, words, words + n, words + 2 * (int64_t)n,
+                                  r->dist) > 65534;
+            } else {
+                bad |= moore_bfs(g, u, d, d + n) > 65534;
+                uint16_t *row = r->dist + (int64_t)u * n;
+                for (int32_t v = 0; v < n; v++)
+                    row[v] = (uint16_t)(d[v] > 65535 ? 65535 : d[v]);
+            }
             if (o->progress) {
 #pragma omp atomic
                 done++;
                 if (omp_get_thread_num() == 0)
-                    o->progress(o->progress_ctx, "distances", (double)done / n);
+                    o->progress(o->progress_ctx, "distances", (double)done / units);
             }
         }
+        free(words);
         free(d);
     }
     if (oom)

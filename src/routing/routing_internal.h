@@ -89,13 +89,14 @@ void route_order_by_distance(const moore_routing *r, int32_t t, int32_t *order, 
                              int32_t maxd);
 /* The largest entry of the distance rows. */
 int32_t route_max_distance(const moore_routing *r);
-/* Shortest-path counts σ(u,t) for every u (order from route_order_by_distance). */
+/* Shortest-path counts σ(u,t) for every u (order from route_order_by_distance,
+ * whose last entry is t), and |ECMP next hops of u toward t| added to entries[u]. */
 void route_ecmp_counts(const moore_graph *g, const moore_routing *r, int32_t t,
-                       const int32_t *order, double *sigma);
+                       const int32_t *order, double *sigma, int64_t *entries);
 /* ECMP/minimal flow toward t: demand[u] (overwritten) enters at u; arc loads
- * (CSR positions) are added to load. */
+ * (CSR positions) are added to load; hop is scratch of the largest degree. */
 void route_fixed_load(const moore_graph *g, const moore_routing *r, int32_t t,
-                      const int32_t *order, double *demand, double *load);
+                      const int32_t *order, double *demand, double *load, int64_t *hop);
 
 /* The explicit builders. */
 int route_ksp_build(const moore_graph *g, moore_routing *r, const moore_routing_options *o,

@@ -17,19 +17,21 @@ typedef struct dest_sums {
 } dest_sums;
 
 static void ecmp_dest(const moore_graph *g, const moore_routing *r, int32_t t, int32_t maxd,
-                      int32_t *order, int32_t *count, double *sigma, dest_sums *d)
+                      int32_t *order, int32_t *count, double *sigma, int64_t *entries,
+                      dest_sums *d)
 {
     route_order_by_distance(r, t, order, count, maxd);
-    route_ecmp_counts(g, r, t, order, sigma);
+    route_ecmp_counts(g, r, t, order, sigma, entries);
     d->paths = d->hops = 0;
     d->ppmin = 1e300;
     d->ppmax = 0;
     d->hmax = 0;
+    const uint16_t *row = r->dist + (int64_t)t * r->n;
     for (int32_t s = 0; s < r->n; s++) {
         if (s == t)
             continue;
         double c = r->algo == MOORE_ROUTE_MINIMAL ? 1 : sigma[s];
-        int32_t h = route_dist(r, s, t);
+        int32_t h = row[s];
         d->paths += c;
         d->hops += c * h;
         d->ppmin = c < d->ppmin ? c : d->ppmin;
@@ -79,21 +81,6 @@ static void explicit_dest(const moore_graph *g, const moore_routing *r, int32_t 
             }
 }
 
-/* Table entries of switch u under minimal or ECMP. */
-static int64_t fixed_entries(const moore_graph *g, const moore_routing *r, int32_t u)
-{
-    if (r->algo == MOORE_ROUTE_MINIMAL)
-        return r->n - 1;
-    int64_t e = 0;
-    const uint16_t *du = r->dist + (int64_t)u * r->n;
-    for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++) {
-        const uint16_t *dv = r->dist + (int64_t)g->adj[k] * r->n;
-        for (int32_t t = 0; t < r->n; t++)
-            e += dv[t] + 1 == du[t];
-    }
-    return e;
-}
-
 int moore_routing_stats_compute(const moore_graph *g, const moore_routing *r,
                                 moore_routing_stats *out, moore_error *err)
 {
@@ -114,18 +101,23 @@ int moore_routing_stats_compute(const moore_graph *g, const moore_routing *r,
         int32_t *count = malloc((size_t)(maxd + 2) * sizeof *count);
         double *sigma = malloc((size_t)n * sizeof *sigma);
         char *used = fixed ? NULL : calloc((size_t)(2 * g->m + 1), 1);
-        oom = !order || !count || !sigma || (!fixed && !used);
+        int64_t *ent = fixed ? calloc((size_t)n, sizeof *ent) : NULL;
+        oom = !order || !count || !sigma || (!fixed && !used) || (fixed && !ent);
 #pragma omp for schedule(dynamic, 8)
         for (int32_t t = 0; t < n; t++) {
             if (oom)
                 continue;
-            if (fixed) {
-                ecmp_dest(g, r, t, maxd, order, count, sigma, &ds[t]);
-                entries[t] = fixed_entries(g, r, t);
-            } else {
+            if (fixed)
+                ecmp_dest(g, r, t, maxd, order, count, sigma, ent, &ds[t]);
+            else
                 explicit_dest(g, r, t, used, entries, &ds[t]);
-            }
         }
+        /* integer sums: the same in any order */
+        for (int32_t u = 0; ent && !oom && u < n; u++) {
+#pragma omp atomic
+            entries[u] += ent[u];
+        }
+        free(ent);
         free(order);
         free(count);
         free(sigma);
@@ -136,6 +128,8 @@ int moore_routing_stats_compute(const moore_graph *g, const moore_routing *r,
         free(entries);
         return moore_error_set(err, MOORE_ENOMEM, "routing: no memory for the statistics");
     }
+    for (int32_t u = 0; r->algo == MOORE_ROUTE_MINIMAL && u < n; u++)
+        entries[u] = n - 1; /* one next hop per destination */
     out->pairs = (int64_t)n * (n - 1);
     out->paths_per_pair_min = 1e300;
     double hops = 0;

@@ -50,8 +50,9 @@ static int add_row(moore_report *r, sqlite3_stmt *st, moore_error *err)
     return moore_report_null(r, key, err);
 }
 
-int moore_sweep_db_lookup(moore_sweep_db *d, const char *topology, const char *task,
-                          moore_report *r, int *found, moore_error *err)
+/* The task's rows of one exact topology string into r. */
+static int lookup_exact(moore_sweep_db *d, const char *topology, const char *task,
+                        moore_report *r, int *found, moore_error *err)
 {
     sqlite3_stmt *st = NULL;
     int rc = sweep_db_prepare(d, "SELECT m.metric, m.type, m.value, m.text FROM measurements m "
@@ -69,6 +70,62 @@ int moore_sweep_db_lookup(moore_sweep_db *d, const char *topology, const char *t
         rc = add_row(r, st, err);
     }
     sqlite3_finalize(st);
+    return rc;
+}
+
+/* A sweep stores a seeded family's SPEC with its seed (grid.c); a SPEC
+ * without one builds with the family's default seed, so that is the SPEC
+ * the database knows it by. 0 when topology has no such other form. */
+static int seeded_form(const char *topology, char *buf, size_t len)
+{
+    const moore_family *f;
+    moore_params pp;
+    moore_error sub;
+    if (moore_spec_parse(topology, &f, &pp, &sub) || moore_params_has(&pp, "seed"))
+        return 0;
+    for (const moore_param_info *k = f->params; k && k->key; k++)
+        if (strcmp(k->key, "seed") == 0 && k->def && *k->def && strcmp(k->def, "-") != 0) {
+            int w = snprintf(buf, len, "%s%sseed=%s", topology, strchr(topology, ':') ? "," : ":",
+                             k->def);
+            return w > 0 && (size_t)w < len;
+        }
+    return 0;
+}
+
+int moore_sweep_db_lookup(moore_sweep_db *d, const char *topology, const char *task,
+                          moore_report *r, int *found, moore_error *err)
+{
+    char seeded[MOORE_SPEC_MAX + 32];
+    int rc = lookup_exact(d, topology, task, r, found, err);
+    if (!rc && !*found && seeded_form(topology, seeded, sizeof seeded))
+        rc = lookup_exact(d, seeded, task, r, found, err);
+    return rc;
+}
+
+int moore_sweep_db_lookup_list(moore_sweep_db *d, const char *topology, const char *tasks,
+                               moore_report *r, char *missing, size_t missing_len,
+                               moore_error *err)
+{
+    char task[MOORE_SWEEP_TASK_MAX];
+    int rc = MOORE_OK;
+    size_t used = 0;
+    if (missing_len < 1 || strlen(tasks) >= missing_len)
+        return moore_error_set(err, MOORE_EINVAL, "sweep: no room for the tasks '%s'", tasks);
+    missing[0] = '\0';
+    for (const char *s = tasks; !rc && *s; s += *s == ',') {
+        size_t len = strcspn(s, ",");
+        int found = 0;
+        if (len == 0 || len >= sizeof task)
+            return moore_error_set(err, MOORE_EINVAL, "sweep: task '%.*s' in '%s' is empty or "
+                                   "too long", (int)len, s, tasks);
+        memcpy(task, s, len);
+        task[len] = '\0';
+        s += len;
+        rc = moore_sweep_db_lookup(d, topology, task, r, &found, err);
+        if (!rc && !found)
+            used += (size_t)snprintf(missing + used, missing_len - used, "%s%s",
+                                     used ? "," : "", task);
+    }
     return rc;
 }
 

@@ -65,10 +65,10 @@ void wl_alltoall(wl_demands *d, int64_t k, const int32_t *srv, const double *wt)
 {
     if (k < 2 || d->failed)
         return;
-    int32_t *sw = malloc((size_t)k * sizeof *sw);
-    int32_t *uniq = malloc((size_t)k * sizeof *uniq);
-    int64_t *count = calloc((size_t)k, sizeof *count);
-    double *bytes = calloc((size_t)k, sizeof *bytes);
+    int32_t *sw = moore_malloc((size_t)k, sizeof *sw, d->err);
+    int32_t *uniq = moore_malloc((size_t)k, sizeof *uniq, d->err);
+    int64_t *count = moore_calloc((size_t)k, sizeof *count, d->err);
+    double *bytes = moore_calloc((size_t)k, sizeof *bytes, d->err);
     if (!sw || !uniq || !count || !bytes) {
         d->failed = moore_error_set(d->err, MOORE_ENOMEM,
                                     "out of memory for an all-to-all of %lld ranks", (long long)k);
@@ -144,13 +144,16 @@ void wl_hierarchical(wl_demands *d, int64_t k, const int32_t *srv, const double 
 {
     if (k < 2 || d->failed)
         return;
-    wl_member *m = malloc((size_t)k * sizeof *m);
-    int64_t *start = malloc((size_t)k * sizeof *start);  /* first member of its switch */
-    int64_t *size = malloc((size_t)k * sizeof *size);    /* members on its switch */
-    int64_t *in_ring = calloc((size_t)k, sizeof *in_ring); /* switches having local index j */
-    int64_t *next = malloc((size_t)k * sizeof *next);    /* next member with the same index */
-    int64_t *first = malloc((size_t)k * sizeof *first);  /* first member with local index j */
-    int64_t *last = malloc((size_t)k * sizeof *last);
+    /* start: first member of its switch; size: members on its switch; in_ring:
+     * switches having local index j; next: next member with the same index;
+     * first/last: first/last member with local index j */
+    wl_member *m = moore_malloc((size_t)k, sizeof *m, d->err);
+    int64_t *start = moore_malloc((size_t)k, sizeof *start, d->err);
+    int64_t *size = moore_malloc((size_t)k, sizeof *size, d->err);
+    int64_t *in_ring = moore_calloc((size_t)k, sizeof *in_ring, d->err);
+    int64_t *next = moore_malloc((size_t)k, sizeof *next, d->err);
+    int64_t *first = moore_malloc((size_t)k, sizeof *first, d->err);
+    int64_t *last = moore_malloc((size_t)k, sizeof *last, d->err);
     if (!m || !start || !size || !in_ring || !next || !first || !last) {
         d->failed = moore_error_set(d->err, MOORE_ENOMEM,
                                     "out of memory for an all-reduce of %lld ranks", (long long)k);

@@ -1,18 +1,18 @@
 /* placement.c — which server each rank of a job runs on (docs/ai-traffic.md):
  * linear (rank order = server order), random (a seeded moore_rng choice and
  * order of servers) and group (TP groups inside one switch when they fit,
- * inside one rack of the family's structure from moore_layout_place
- * otherwise, consecutive groups in the same rack).
+ * inside one group of the family's structure otherwise — structure.c —
+ * consecutive TP groups in the same structural group).
  *
  * Group placement takes the TP groups in rank order. For the r ranks of a
  * group still unplaced it picks the switch with the most room up to r
- * (min(free, r)), ties broken by: in the rack of the switch used last, the
- * switch used last, the earlier switch in rack order. Taking the largest
- * room first is what covers r ranks with the fewest switches, so a group
- * that fits on one switch (some switch has r free servers) gets one switch,
- * and a larger group gets ⌈r/p⌉ switches of p free servers. */
+ * (min(free, r)), ties broken by: the switch used last, then a switch in the
+ * structural group of the switch used last, then one linked to it, then the
+ * earlier switch in group order. Taking the largest room first is what
+ * covers r ranks with the fewest switches, so a group that fits on one
+ * switch (some switch has r free servers) gets one switch, and a larger
+ * group gets ⌈r/p⌉ switches of p free servers. */
 #include "workload_internal.h"
-#include "moore/layout.h"
 #include "moore/rng.h"
 
 #include <stdlib.h>
@@ -65,8 +65,9 @@ static int place_random(int64_t S, int64_t N, uint64_t seed, int32_t *server_of_
 /* State of the greedy group placement. */
 typedef struct wl_packing {
     int32_t n;
-    const int32_t *rack;     /* rack of every switch */
-    const int32_t *order;    /* switches in rack order */
+    const int32_t *rack;     /* structural group of every switch (structure.c) */
+    const int32_t *order;    /* switches in group order */
+    unsigned char *near;     /* 1 for the switches linked to `last` */
     int64_t *free;           /* free servers of every switch */
     int64_t *next;           /* next free server of every switch */
     int32_t last;            /* switch used last, −1 before the first */
@@ -79,20 +80,31 @@ static int32_t pick_switch(const wl_packing *pk, int64_t r)
         return last;
     int32_t best = -1;
     int64_t best_room = 0;
-    int best_rack = 0;
+    int best_rank = 0;
     for (int32_t i = 0; i < pk->n; i++) {
         int32_t v = pk->order[i];
         int64_t room = pk->free[v] < r ? pk->free[v] : r;
-        int same = last >= 0 && pk->rack[v] == pk->rack[last];
+        int rank = last >= 0 ? 2 * (pk->rack[v] == pk->rack[last]) + pk->near[v] : 0;
         if (room == 0)
             continue;
-        if (best < 0 || room > best_room || (room == best_room && same > best_rack)) {
+        if (best < 0 || room > best_room || (room == best_room && rank > best_rank)) {
             best = v;
             best_room = room;
-            best_rack = same;
+            best_rank = rank;
         }
     }
     return best;
+}
+
+/* Moves `last` to v, and near[] to v's neighbours. */
+static void set_last(const moore_graph *g, wl_packing *pk, int32_t v)
+{
+    if (pk->last >= 0)
+        for (int64_t i = g->offs[pk->last]; i < g->offs[pk->last + 1]; i++)
+            pk->near[g->adj[i]] = 0;
+    for (int64_t i = g->offs[v]; i < g->offs[v + 1]; i++)
+        pk->near[g->adj[i]] = 1;
+    pk->last = v;
 }
 
 /* Switches sorted by (rack, id): a counting sort by rack (count: racks+1 entries). */
@@ -118,11 +130,12 @@ static int place_group(const moore_graph *g, const int64_t *first, int64_t N, in
     int32_t *order = moore_malloc((size_t)n, sizeof *order, err);
     int64_t *free_ = moore_malloc((size_t)n + 1, sizeof *free_, err);
     int64_t *next = moore_malloc((size_t)n, sizeof *next, err);
-    if (!rack || !order || !free_ || !next) {
+    unsigned char *near = moore_calloc((size_t)n, 1, err);
+    if (!rack || !order || !free_ || !next || !near) {
         rc = MOORE_ENOMEM;
         goto done;
     }
-    rc = moore_layout_place(g, 0, rack, &racks, err);
+    rc = wl_structure(g, rack, &racks, err);
     if (rc)
         goto done;
     rack_order(n, rack, racks, order, free_);
@@ -130,7 +143,7 @@ static int place_group(const moore_graph *g, const int64_t *first, int64_t N, in
         free_[v] = first[v + 1] - first[v];
         next[v] = first[v];
     }
-    wl_packing pk = {n, rack, order, free_, next, -1};
+    wl_packing pk = {n, rack, order, near, free_, next, -1};
     for (int64_t r0 = 0; r0 < N; r0 += T) {
         int64_t left = T, r = r0;
         while (left > 0) {
@@ -140,7 +153,7 @@ static int place_group(const moore_graph *g, const int64_t *first, int64_t N, in
                 server_of_rank[r++] = (int32_t)next[v]++;
             free_[v] -= take;
             left -= take;
-            pk.last = v;
+            set_last(g, &pk, v);
         }
     }
 done:
@@ -148,6 +161,7 @@ done:
     free(order);
     free(free_);
     free(next);
+    free(near);
     return rc;
 }
 

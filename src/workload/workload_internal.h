@@ -27,6 +27,11 @@ typedef struct wl_demands {
 int wl_servers(const moore_graph *g, int64_t **first, int32_t **switch_of_server,
                moore_error *err);
 
+/* The group of the family's structure of every switch (group[v] in
+ * 0..*groups-1, structure.c): what `group` placement keeps TP groups and
+ * consecutive groups inside. */
+int wl_structure(const moore_graph *g, int32_t *group, int32_t *groups, moore_error *err);
+
 /* Collective patterns over a group of k ranks on servers srv[0..k-1]; member
  * i sends wt[i] bytes in total (docs/ai-traffic.md gives each pattern). */
 void wl_alltoall(wl_demands *d, int64_t k, const int32_t *srv, const double *wt);

@@ -2,7 +2,8 @@
 # equal.sh — an MPI build gives the same results for every rank count:
 # `mpirun -np K moore ...` (K = 1, 2, 3, oversubscribed on a small machine)
 # against the same command without mpirun, byte for byte; and a rank's bad
-# input ends the whole job with exit 2 and one line instead of a hang.
+# input ends the whole job with exit 2 and one line instead of a hang —
+# input every rank refuses, and input only one rank's share meets.
 #   bash equal.sh <path-to-moore> <source-dir>
 set -u
 MOORE=$1
@@ -44,6 +45,41 @@ for k in 1 2 3; do
     check "compare -np $k identical" cmp -s "$TMP/cmp1.json" "$TMP/cmpk.json"
 done
 
+# compare of given topologies: configuration i alone on rank i mod K
+# (moore_dist_map), the rows gathered in order; the table too.
+TOPOS=(jellyfish:n=40,d=5,seed=3 torus:dims=6x5 xpander:d=4,k=10,seed=1 slimfly:q=5)
+"$MOORE" compare "${TOPOS[@]}" --json >"$TMP/given1.json" 2>/dev/null
+"$MOORE" compare "${TOPOS[@]}" >"$TMP/given1.txt" 2>/dev/null
+for k in 2 3; do
+    timeout 300 "${MPIRUN[@]}" -np $k "$MOORE" compare "${TOPOS[@]}" --json >"$TMP/givenk.json" 2>/dev/null
+    check "compare given -np $k identical" cmp -s "$TMP/given1.json" "$TMP/givenk.json"
+    timeout 300 "${MPIRUN[@]}" -np $k "$MOORE" compare "${TOPOS[@]}" >"$TMP/givenk.txt" 2>/dev/null
+    check "compare given table -np $k identical" cmp -s "$TMP/given1.txt" "$TMP/givenk.txt"
+done
+
+# One rank's share is bad: the second topology (an odd degree sum, refused
+# only when built) is item 1, built by rank 1 alone. The job still exits 2
+# with the one line one process prints, and does not hang.
+BAD=(jellyfish:n=40,d=5,seed=3 jellyfish:n=31,d=5,seed=1 torus:dims=6x5)
+"$MOORE" compare "${BAD[@]}" >/dev/null 2>"$TMP/share1.err"
+check "bad share one process exit 2" test $? = 2
+for k in 2 3; do
+    timeout 120 "${MPIRUN[@]}" -np $k "$MOORE" compare "${BAD[@]}" >/dev/null 2>"$TMP/share.err"
+    rc=$?
+    check "bad share -np $k exit 2" test $rc = 2
+    check "bad share -np $k the one line" test "$(grep '^moore:' "$TMP/share.err")" = "$(cat "$TMP/share1.err")"
+done
+
+# report: the sweep's points across ranks (the main comparison's families
+# too); the page and its CSV files byte for byte.
+REPORT=(report --radix 12 --endpoints 100 --families clos,slimfly,jellyfish --sweep 50,100,200)
+"$MOORE" "${REPORT[@]}" -o "$TMP/r1.html" --data "$TMP/d1" 2>/dev/null
+for k in 2 3; do
+    timeout 300 "${MPIRUN[@]}" -np $k "$MOORE" "${REPORT[@]}" -o "$TMP/rk.html" --data "$TMP/dk$k" 2>/dev/null
+    check "report -np $k identical page" cmp -s "$TMP/r1.html" "$TMP/rk.html"
+    check "report -np $k identical data" diff -r -q "$TMP/d1" "$TMP/dk$k"
+done
+
 # Sweeps: configurations across ranks, one database.
 cat >"$TMP/s.json" <<'JSON'
 { "metrics": ["basic", "paths"], "seeds": [1, 2],
@@ -57,6 +93,16 @@ for k in 1 2 3; do
     timeout 300 "${MPIRUN[@]}" -np $k "$MOORE" sweep "$TMP/s.json" --db "$TMP/k$k.db" 2>"$TMP/err$k"
     check "sweep -np $k exit 0" test $? = 0
     check "sweep -np $k same database" test "$(dump "$TMP/k$k.db" | md5sum)" = "$(dump "$TMP/one.db" | md5sum)"
+done
+
+# compare reading the sweep's database: each rank looks its items up, and the
+# parts' read/measured counts add up to one process's note.
+DBC=(compare slimfly:q=5 jellyfish:n=40,d=4,seed=1 torus:dims=5x6 --metrics basic,paths --db "$TMP/one.db" --json)
+"$MOORE" "${DBC[@]}" >"$TMP/db1.json" 2>"$TMP/db1.err"
+for k in 2 3; do
+    timeout 300 "${MPIRUN[@]}" -np $k "$MOORE" "${DBC[@]}" >"$TMP/dbk.json" 2>"$TMP/dbk.err"
+    check "compare --db -np $k identical" cmp -s "$TMP/db1.json" "$TMP/dbk.json"
+    check "compare --db -np $k same note" test "$(grep '^moore:' "$TMP/dbk.err")" = "$(cat "$TMP/db1.err")"
 done
 
 # A bad sweep file: every rank refuses it; the job exits 2 with one line.
