@@ -228,8 +228,6 @@ static int run_scenarios(const moore_graph *g, const fail_args *f, const double 
     o.progress_ctx = &lp;
     o.dist = cli_dist();
     int rc = moore_fail_metric_mask(f->metrics, &o.metrics, err);
-    if (f->json && !rc)
-        printf("[\n");
     for (int l = 0; !rc && l < count; l++) {
         moore_failure_scenario s = { f->kind, levels[l], rack, racks };
         moore_fail_result res;
@@ -242,6 +240,8 @@ static int run_scenarios(const moore_graph *g, const fail_args *f, const double 
         if (!rc)
             rc = moore_fail_report(&r, &res, levels[l], o.metrics, err);
         if (!rc && f->json) {
+            if (l == 0) /* only once a level is measured: a refusal prints nothing */
+                printf("[\n");
             rc = moore_report_write_json(&r, stdout, 1, err);
             printf(l + 1 < count ? ",\n" : "]\n");
             fflush(stdout);

@@ -22,7 +22,8 @@ const char cmd_report_usage[] =
     "  --endpoints N    servers of the main comparison (default 10000)\n"
     "  --bandwidth B    uniform-traffic throughput per server a design must reach\n"
     "                   (default 1 = full bandwidth; 'any' drops the rule)\n"
-    "  --families LIST  comma list (default: every family with a planner)\n"
+    "  --families LIST  comma list, or 'all' for every family with a planner (default:\n"
+    "                   clos,fattree,slimfly,xpander,jellyfish,dragonfly,hyperx,polarfly,torus)\n"
     "  --sweep LIST     endpoint counts of the figures\n"
     "                   (default 1000,2000,5000,10000,20000,50000,100000)\n"
     "  -o FILE          the page (default report.html); written whole or not at all\n"
@@ -73,7 +74,7 @@ static int parse_args(int argc, char **argv, moore_page_options *o, const char *
             else
                 cli_double_value(&a, "--bandwidth", 1e-9, 1e9, &o->bandwidth);
         } else if (cli_option(&a, "--families", NULL))
-            o->families = a.value;
+            o->families = strcmp(a.value, "all") == 0 ? NULL : a.value;
         else if (cli_option(&a, "--sweep", NULL))
             a.bad = !parse_sweep(a.value, o);
         else if (cli_option(&a, "--output", "-o"))

@@ -850,9 +850,12 @@ static PyObject *py_report(PyObject *mod, PyObject *args)
     long long endpoints;
     unsigned long long seed;
     PyObject *sweep;
+    const char *families = NULL; /* None: the CLI's default families; "all": every one */
     if (!PyArg_ParseTuple(args, "siLdzOzK", &path, &radix, &endpoints, &o.bandwidth,
-                          &o.families, &sweep, &o.data_dir, &seed))
+                          &families, &sweep, &o.data_dir, &seed))
         return NULL;
+    if (families)
+        o.families = strcmp(families, "all") == 0 ? NULL : families;
     o.radix = radix;
     o.endpoints = endpoints;
     o.metric.seed = seed;

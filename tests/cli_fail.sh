@@ -65,6 +65,7 @@ bad "not a number" petersen --links 0.1,x
 bad "zero trials" petersen --links 0.1 --trials 0
 bad "absurd trials" petersen --links 0.1 --trials 100000000
 bad "racks beyond the rack count" slimfly:q=7 --racks 8
+bad "racks beyond the rack count, JSON" slimfly:q=7 --racks 8 --json
 bad "racks fraction" slimfly:q=7 --racks 0.5
 bad "unknown metric" petersen --links 0.1 --metrics girth
 bad "two kinds" petersen --links 0.1 --switches 0.1

@@ -30,7 +30,9 @@ typedef struct moore_page_options {
     int32_t radix;              /* default 48 */
     int64_t endpoints;          /* the main table's target, default 10,000 */
     double bandwidth;           /* the compare bandwidth target; < 0: any (default 1) */
-    const char *families;       /* comma list; NULL: every family with a planner */
+    const char *families;       /* comma list (default: clos,fattree,slimfly,
+                                 * xpander,jellyfish,dragonfly,hyperx,polarfly,
+                                 * torus); NULL: every family with a planner */
     int64_t sweep[MOORE_PAGE_SWEEP_MAX]; /* endpoint counts of the figures' x axis */
     int sweep_count;            /* default 1,000 2,000 5,000 10,000 20,000 50,000 100,000 */
     const char *data_dir;       /* CSV files of every figure go here; NULL: none */

@@ -319,7 +319,10 @@ int layout_place_metis(const moore_graph *g, int32_t cap, uint64_t seed, int32_t
     options[METIS_OPTION_NUMBERING] = 0;
     options[METIS_OPTION_UFACTOR] = 30; /* METIS's default 3%; tighter cuts worse */
     options[METIS_OPTION_SEED] = (idx_t)(seed & 0x7fffffff);
-    int mrc = parts <= PLACE_KWAY_MAX_PARTS
+    int mrc;
+    /* METIS keeps its random state in globals: see bisection.c. */
+#pragma omp critical
+    mrc = parts <= PLACE_KWAY_MAX_PARTS
                   ? METIS_PartGraphKway(&nv, &ncon, xadj, adjncy, NULL, NULL, NULL, &np, NULL,
                                         NULL, options, &objval, part)
                   : METIS_PartGraphRecursive(&nv, &ncon, xadj, adjncy, NULL, NULL, NULL, &np,

@@ -401,8 +401,12 @@ int moore_bisection_compute(const moore_graph *g, const moore_bisection_options 
         options[METIS_OPTION_UFACTOR] = 1;
         options[METIS_OPTION_NITER] = 20;
         options[METIS_OPTION_SEED] = (idx_t)((o->seed + (uint64_t)t) & 0x7fffffff);
-        int mrc = METIS_PartGraphRecursive(&nv, &ncon, xadj, adjncy, vwgt, NULL, NULL, &nparts,
-                                           NULL, NULL, options, &objval, part);
+        int mrc;
+        /* METIS keeps its random state in globals: calls from parallel
+         * failure trials must not interleave, or the cut depends on timing. */
+#pragma omp critical
+        mrc = METIS_PartGraphRecursive(&nv, &ncon, xadj, adjncy, vwgt, NULL, NULL, &nparts, NULL,
+                                       NULL, options, &objval, part);
         if (mrc != METIS_OK) {
             rc = moore_error_set(err, mrc == METIS_ERROR_MEMORY ? MOORE_ENOMEM : MOORE_EINTERNAL,
                                  "bisection: METIS failed with status %d", mrc);
