@@ -76,6 +76,10 @@ int page_resilience_measure(const moore_page_options *o, const moore_compare *c,
                             page_robust *out, moore_error *err);
 int page_routed_measure(const moore_page_options *o, const moore_compare *c, page_routed *out,
                         moore_error *err);
+/* Uniform throughput of g under ECMP (exact); NaN when disconnected or with
+ * fewer than two switches with servers. */
+int page_ecmp_uniform(const moore_graph *g, const moore_page_options *o, double *thr,
+                      moore_error *err);
 
 /* sweep.c: the main comparison and the sweep over endpoint counts. */
 typedef struct page_data {

@@ -67,10 +67,11 @@ static int connected_curve(const moore_graph *g, const moore_page_options *o,
     return rc;
 }
 
-/* Uniform throughput under ECMP (exact) of one survivor; NaN when it is
- * disconnected or keeps fewer than two switches with servers. */
-static int survivor_throughput(const moore_graph *s, const moore_page_options *o, double *thr,
-                               moore_error *err)
+/* Uniform throughput under ECMP (exact; a proven lower bound on the optimum)
+ * of s; NaN when it is disconnected or has fewer than two switches with
+ * servers. The failure curves and the sweep points' proofs use it. */
+int page_ecmp_uniform(const moore_graph *s, const moore_page_options *o, double *thr,
+                      moore_error *err)
 {
     moore_traffic *t = NULL;
     moore_flow_options fo;
@@ -118,7 +119,7 @@ static int throughput_at(const moore_graph *g, double level, int l,
         if (!rc)
             rc = moore_survivor_build(g, link_failed, switch_failed, &s, err);
         if (!rc)
-            rc = survivor_throughput(s, o, &thr, err);
+            rc = page_ecmp_uniform(s, o, &thr, err);
         if (!rc && !isnan(thr)) {
             sum += thr;
             count++;

@@ -227,26 +227,13 @@ static int point_row(const moore_page_options *o, page_data *d, const moore_plan
     return rc;
 }
 
-/* 1 when g's uniform throughput under ECMP (exact, a proven lower bound on
- * the optimum) reaches the bandwidth. */
+/* 1 when g's uniform throughput under ECMP reaches the bandwidth. */
 static int ecmp_reaches(const moore_graph *g, const moore_page_options *o, int *ok,
                         moore_error *err)
 {
-    moore_traffic *t = NULL;
-    moore_flow_options fo;
-    moore_flow_result f;
-    int32_t comps = 0;
-    *ok = 0;
-    int rc = moore_components(g, NULL, &comps, err);
-    if (rc || comps != 1 || g->n < 2)
-        return rc;
-    moore_flow_options_default(&fo);
-    fo.threads = o->metric.threads;
-    rc = moore_traffic_uniform(g, &t, err);
-    if (!rc)
-        rc = moore_routed_throughput_spec(g, "ecmp", t, &fo, 0, &f, err);
-    moore_traffic_free(t);
-    *ok = !rc && f.throughput >= o->bandwidth;
+    double thr = NAN;
+    int rc = page_ecmp_uniform(g, o, &thr, err);
+    *ok = !rc && thr >= o->bandwidth; /* NaN (disconnected) never reaches it */
     return rc;
 }
 
