@@ -14,23 +14,12 @@ D=${3:-32}
 SERIAL=${4:-yes}
 MOORE=$BUILD/moore
 TOPO="jellyfish:n=$N,d=$D,seed=1"
-MPIRUN=(mpirun --oversubscribe --bind-to none)
-[ "$(id -u)" = 0 ] && MPIRUN+=(--allow-run-as-root)
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+source "$(dirname "$0")/mpi_lib.sh"
 "$MOORE" build "$TOPO" -o "$TMP/g.txt"
 run() { # name, command...
-    local name=$1 load
+    local name=$1
     shift
-    load=$(cut -d' ' -f1 /proc/loadavg)
-    # wall, user and system seconds of the command and its children (every rank)
-    local TIMEFORMAT='%R %U %S'
-    { time "$@" stats "$TMP/g.txt" --metrics paths --json >"$TMP/$name.json" 2>"$TMP/$name.err"; } 2>"$TMP/$name.t"
-    read -r wall user sys <"$TMP/$name.t"
-    awk -v n="$name" -v w="$wall" -v u="$user" -v s="$sys" -v l="$load" \
-        'BEGIN { printf "%-24s %8.1f s wall %8.1f s CPU   (load %s)\n", n, w, u + s, l }'
-    echo "$wall" >"$TMP/$name.t"
-    awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }' >"$TMP/$name.cpu"
+    mpi_timed "$name" "$@" stats "$TMP/g.txt" --metrics paths --json
 }
 echo "all-pairs distances of $TOPO on $(nproc) cores"
 OMP_NUM_THREADS=2 run "2 threads" "$MOORE"

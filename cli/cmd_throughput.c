@@ -101,6 +101,7 @@ int cmd_throughput(int argc, char **argv)
     opt.bounds = show_bounds;
     opt.bounds_ctx = &view;
     opt.cancelled = cancelled;
+    opt.dist = cli_dist(); /* the sources of each batch across MPI ranks (dist.h) */
     cli_args_init(&a, argc, argv);
     for (; a.i < a.argc && !a.bad; a.i++) {
         if (cli_flag(&a, "--json", NULL))

@@ -63,6 +63,17 @@ typedef struct moore_dist_blob {
 } moore_dist_blob;
 
 MOORE_API void moore_dist_blob_free(moore_dist_blob *b);
+/* len raw bytes appended to b (growing it), or read from b->at on (an error
+ * when b ends first). */
+MOORE_API int moore_dist_blob_put(moore_dist_blob *b, const void *p, int64_t len,
+                                  moore_error *err);
+MOORE_API int moore_dist_blob_get(moore_dist_blob *b, void *p, int64_t len, moore_error *err);
+/* Every rank's bytes (mine, len of them) on every rank: all receives their
+ * concatenation in rank order (all->len in total, all->at = 0) and lens[r]
+ * rank r's length (lens holds moore_dist_size(d) entries). A failure on any
+ * rank (memory, more than 2 GiB) fails every rank with the same code. */
+MOORE_API int moore_dist_allgather(const moore_dist *d, const void *mine, int64_t len,
+                                   moore_dist_blob *all, int64_t *lens, moore_error *err);
 
 struct moore_report;
 struct moore_compare;

@@ -58,6 +58,9 @@ typedef struct moore_flow_options {
     void *cancel_ctx;
     moore_flow_exact_method exact_method;   /* default AUTO */
     double exact_gap;       /* column generation: stop at upper ≤ (1+gap)·lower (default 1e-7) */
+    /* The MPI job the approximation's sources are spread over (dist.h; every
+     * rank must make the same call); NULL: this process alone. */
+    const struct moore_dist *dist;
 } moore_flow_options;
 
 MOORE_API void moore_flow_options_default(moore_flow_options *o);

@@ -7,9 +7,37 @@
  * a job cannot hang on one rank's bad input. */
 #include "moore/dist.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Room for total bytes in all (its old contents are not kept). */
+static int gather_room(moore_dist_blob *all, int64_t total, moore_error *err)
+{
+    if (all->cap < total) {
+        unsigned char *data = moore_malloc((size_t)total, 1, err);
+        if (!data)
+            return err ? err->code : MOORE_ENOMEM;
+        free(all->data);
+        all->data = data;
+        all->cap = total;
+    }
+    all->len = total;
+    all->at = 0;
+    return MOORE_OK;
+}
+
+/* One process's gather: its own bytes. */
+static int gather_alone(const void *mine, int64_t len, moore_dist_blob *all, int64_t *lens,
+                        moore_error *err)
+{
+    lens[0] = len;
+    int rc = gather_room(all, len, err);
+    if (!rc && len)
+        memcpy(all->data, mine, (size_t)len);
+    return rc;
+}
 
 #ifdef MOORE_MPI
 #include <mpi.h>
@@ -124,6 +152,41 @@ int moore_dist_agree(const moore_dist *d, int rc, moore_error *err)
     return moore_error_set(err, worst, "%s", msg);
 }
 
+int moore_dist_allgather(const moore_dist *d, const void *mine, int64_t len,
+                         moore_dist_blob *all, int64_t *lens, moore_error *err)
+{
+    if (!d || d->size == 1)
+        return gather_alone(mine, len, all, lens, err);
+    if (MPI_Allgather(&len, 1, MPI_INT64_T, lens, 1, MPI_INT64_T, d->comm) != MPI_SUCCESS)
+        return dist_fail("Allgather", err);
+    int64_t total = 0;
+    for (int r = 0; r < d->size; r++)
+        total += lens[r];
+    /* Every rank saw the same lengths, so all refuse together. */
+    if (total > INT_MAX)
+        return moore_error_set(err, MOORE_ETOOBIG, "MPI: %lld bytes to gather in one step, "
+                               "more than %d", (long long)total, INT_MAX);
+    int rc = moore_dist_agree(d, gather_room(all, total, err), err);
+    int *counts = NULL, *offs = NULL;
+    if (!rc) {
+        counts = moore_malloc((size_t)d->size, sizeof *counts, err);
+        offs = moore_malloc((size_t)d->size, sizeof *offs, err);
+        rc = moore_dist_agree(d, counts && offs ? MOORE_OK : MOORE_ENOMEM, err);
+    }
+    if (!rc) {
+        for (int r = 0, at = 0; r < d->size; at += (int)lens[r], r++) {
+            counts[r] = (int)lens[r];
+            offs[r] = at;
+        }
+        if (MPI_Allgatherv(mine, (int)len, MPI_BYTE, all->data, counts, offs, MPI_BYTE,
+                           d->comm) != MPI_SUCCESS)
+            rc = dist_fail("Allgatherv", err);
+    }
+    free(counts);
+    free(offs);
+    return rc;
+}
+
 #else /* one process */
 
 int moore_dist_available(void) { return 0; }
@@ -170,6 +233,13 @@ int moore_dist_agree(const moore_dist *d, int rc, moore_error *err)
 {
     (void)d, (void)err;
     return rc;
+}
+
+int moore_dist_allgather(const moore_dist *d, const void *mine, int64_t len,
+                         moore_dist_blob *all, int64_t *lens, moore_error *err)
+{
+    (void)d;
+    return gather_alone(mine, len, all, lens, err);
 }
 
 #endif

@@ -55,6 +55,16 @@ static int get(moore_dist_blob *b, void *p, int64_t len, moore_error *err)
     return MOORE_OK;
 }
 
+int moore_dist_blob_put(moore_dist_blob *b, const void *p, int64_t len, moore_error *err)
+{
+    return put(b, p, len, err);
+}
+
+int moore_dist_blob_get(moore_dist_blob *b, void *p, int64_t len, moore_error *err)
+{
+    return get(b, p, len, err);
+}
+
 static int put_i64(moore_dist_blob *b, int64_t v, moore_error *err)
 {
     return put(b, &v, sizeof v, err);

@@ -58,8 +58,18 @@
  * of one batch are computed in parallel from the same lengths, then applied
  * one after another in source order, so results are bit-identical for any
  * number of threads; the staleness within a batch only slows convergence a
- * little and does not affect the bounds' validity. */
+ * little and does not affect the bounds' validity.
+ *
+ * Across the ranks of an MPI job (moore_flow_options.dist, docs/scale.md) the
+ * same holds one level up: entry j of a batch is planned on rank j mod K,
+ * every rank receives every planned tree (its arcs and loads bit for bit, its
+ * σ and α_s) and applies them all in source order, so every rank holds the
+ * same lengths and flows as one process would, and the exact dual
+ * recomputation is split the same way. Nothing is summed across ranks: each
+ * sum is made on every rank, in one process's order. Rank 0's stopping
+ * decision (time limit, cancel) is every rank's. */
 #include "moore/flow.h"
+#include "moore/dist.h"
 #include "flow_internal.h"
 
 #include <math.h>
@@ -109,6 +119,11 @@ typedef struct gk {
     double tau;         /* ... with weights exp(−excess / (tau·dist)) (plan_tree) */
     double lower, upper, D_start;
     int64_t phase;
+    const moore_dist *dist;     /* the MPI job (NULL: alone) */
+    int rank, size;
+    moore_dist_blob out, in;    /* this rank's planned trees; every rank's */
+    int64_t *lens;              /* per rank: bytes of its trees */
+    double *share;              /* per source (index in srcs): α_s being shared */
 } gk;
 
 /* The tree of s, stopped when all of s's destinations are settled. */
@@ -238,6 +253,10 @@ static void gk_free(gk *G)
     for (int i = 0; i < SNAPSHOTS; i++)
         free(G->snap[i]);
     free(G->srcs);
+    moore_dist_blob_free(&G->out);
+    moore_dist_blob_free(&G->in);
+    free(G->lens);
+    free(G->share);
 }
 
 /* Sizes, memory check and allocation; unit lengths, no flow. */
@@ -250,15 +269,18 @@ static int gk_setup(gk *G, const moore_graph *g, const moore_traffic *t, double 
     /* Batch size: a function of n only, so results do not depend on nt. */
     int32_t batch = n / 16;
     batch = batch < 1 ? 1 : batch > MAX_BATCH ? MAX_BATCH : batch;
+    int size = moore_dist_size(o->dist);
     double bytes = (double)arcs * (8.0 * 6 + 8.0 * 20) +
-                   (double)n * (8.0 * 4 + 40.0 * nt + 16.0 * batch);
+                   (double)n * (8.0 * 4 + 40.0 * nt + 16.0 * batch) +
+                   (size > 1 ? 2.0 * 16.0 * (double)batch * (double)arcs : 0);
     int rc = moore_memory_guard(bytes, "the throughput approximation", err);
     if (rc)
         return rc;
     *G = (gk){ .g = g, .t = t, .n = n, .arcs = arcs, .nt = nt, .batch = batch,
                .beta = tub, .epsstep = o->eps, .slack = SOFT_CUTOFF * SOFT_TAU * o->eps,
                .tau = SOFT_TAU * o->eps, .upper = tub,
-               .D_start = (double)arcs };
+               .D_start = (double)arcs, .dist = o->dist, .size = size,
+               .rank = moore_dist_rank(o->dist) };
     /* Threads only pay off when a batch holds real work (a parallel region
      * costs microseconds, more on a busy machine). */
     G->big = arcs * (int64_t)batch >= 8192;
@@ -272,8 +294,12 @@ static int gk_setup(gk *G, const moore_graph *g, const moore_traffic *t, double 
     G->S = moore_calloc((size_t)batch, sizeof *G->S, err);
     G->best_window = moore_calloc((size_t)arcs + 1, sizeof *G->best_window, err);
     G->prev = moore_calloc((size_t)arcs + 1, sizeof *G->prev, err);
+    if (size > 1) {
+        G->lens = moore_malloc((size_t)size, sizeof *G->lens, err);
+        G->share = moore_calloc((size_t)n, sizeof *G->share, err);
+    }
     if (!G->rev || !G->len || !G->flow || !G->alpha || !G->rem || !G->srcs || !G->W ||
-        !G->S || !G->best_window || !G->prev)
+        !G->S || !G->best_window || !G->prev || (size > 1 && (!G->lens || !G->share)))
         return MOORE_ENOMEM;
     for (int i = 0; i < nt; i++)
         if (!flow_ws_init(&G->W[i], n, 0))
@@ -285,6 +311,108 @@ static int gk_setup(gk *G, const moore_graph *g, const moore_traffic *t, double 
     for (int64_t k = 0; k < arcs; k++)
         G->len[k] = 1.0;
     return MOORE_OK;
+}
+
+/* A planned tree as bytes: its source, whether it ran out of memory, its
+ * arc count, σ and α_s (the header parts below), then its arcs and their
+ * loads. */
+typedef struct slot_part {
+    void *p;
+    int64_t len;
+} slot_part;
+
+static void slot_header(slot *sl, int32_t *head, double *alpha, slot_part *part)
+{
+    part[0] = (slot_part){ head, 2 * (int64_t)sizeof *head };
+    part[1] = (slot_part){ &sl->count, (int64_t)sizeof sl->count };
+    part[2] = (slot_part){ &sl->sigma, (int64_t)sizeof sl->sigma };
+    part[3] = (slot_part){ alpha, (int64_t)sizeof *alpha };
+}
+
+static int slot_pack(moore_dist_blob *b, slot *sl, double alpha, moore_error *err)
+{
+    int32_t head[2] = { sl->src, sl->oom };
+    slot_part part[4];
+    slot_header(sl, head, &alpha, part);
+    int rc = MOORE_OK;
+    for (int i = 0; !rc && i < 4; i++)
+        rc = moore_dist_blob_put(b, part[i].p, part[i].len, err);
+    if (!rc)
+        rc = moore_dist_blob_put(b, sl->arc, sl->count * (int64_t)sizeof *sl->arc, err);
+    if (!rc)
+        rc = moore_dist_blob_put(b, sl->load, sl->count * (int64_t)sizeof *sl->load, err);
+    return rc;
+}
+
+/* Room for count arcs in a slot. */
+static int slot_room(slot *sl, int64_t count, moore_error *err)
+{
+    if (count <= sl->cap)
+        return MOORE_OK;
+    int64_t *a = realloc(sl->arc, (size_t)count * sizeof *a);
+    if (a)
+        sl->arc = a;
+    double *l = a ? realloc(sl->load, (size_t)count * sizeof *l) : NULL;
+    if (l)
+        sl->load = l;
+    if (!a || !l)
+        return moore_error_set(err, MOORE_ENOMEM, "out of memory in the approximation");
+    sl->cap = count;
+    return MOORE_OK;
+}
+
+/* The tree slot_pack wrote, from b->at on; its α_s goes to G->alpha. */
+static int slot_unpack(gk *G, moore_dist_blob *b, slot *sl, moore_error *err)
+{
+    int32_t head[2];
+    double alpha = 0;
+    slot_part part[4];
+    slot_header(sl, head, &alpha, part);
+    int rc = MOORE_OK;
+    for (int i = 0; !rc && i < 4; i++)
+        rc = moore_dist_blob_get(b, part[i].p, part[i].len, err);
+    if (!rc && !(head[0] >= 0 && head[0] < G->n && sl->count >= 0 && sl->count <= 4 * G->arcs))
+        rc = moore_error_set(err, MOORE_EINTERNAL, "MPI: a planned tree arrived damaged");
+    if (!rc)
+        rc = slot_room(sl, sl->count, err);
+    if (!rc)
+        rc = moore_dist_blob_get(b, sl->arc, sl->count * (int64_t)sizeof *sl->arc, err);
+    if (!rc)
+        rc = moore_dist_blob_get(b, sl->load, sl->count * (int64_t)sizeof *sl->load, err);
+    if (!rc) {
+        sl->src = head[0];
+        sl->oom = head[1];
+        G->alpha[sl->src] = alpha;
+    }
+    return rc;
+}
+
+/* One batch across the ranks: entry j planned on rank j mod size, then every
+ * tree on every rank, bit for bit, in the slots one process would fill. */
+static int gk_plan_shared(gk *G, const int32_t *idx, int32_t cnt, moore_error *err)
+{
+    int32_t mine = cnt > G->rank ? (cnt - G->rank + G->size - 1) / G->size : 0;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(G->nt) if (mine * G->big > 1)
+    for (int32_t q = 0; q < mine; q++) {
+        int32_t j = G->rank + q * G->size;
+        plan_tree(G, idx[j], &G->W[omp_get_thread_num()], &G->S[j]);
+    }
+    int rc = MOORE_OK;
+    G->out.len = 0;
+    for (int32_t j = G->rank; !rc && j < cnt; j += G->size)
+        rc = slot_pack(&G->out, &G->S[j], G->alpha[idx[j]], err);
+    if ((rc = moore_dist_agree(G->dist, rc, err)))
+        return rc;
+    rc = moore_dist_allgather(G->dist, G->out.data, G->out.len, &G->in, G->lens, err);
+    if (rc)
+        return rc;
+    int64_t at = 0;
+    for (int r = 0; r < G->size; at += G->lens[r], r++) {
+        G->in.at = at;
+        for (int32_t j = r; !rc && r != G->rank && j < cnt; j += G->size)
+            rc = slot_unpack(G, &G->in, &G->S[j], err);
+    }
+    return moore_dist_agree(G->dist, rc, err);
 }
 
 /* One phase: every source's whole demand is routed once, in rounds over the
@@ -305,9 +433,15 @@ static int gk_phase(gk *G, moore_error *err)
             if (cnt == 0)
                 break;
             any = 1;
+            if (G->size > 1) {
+                int rc = gk_plan_shared(G, idx, cnt, err);
+                if (rc)
+                    return rc;
+            } else {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(G->nt) if (cnt * G->big > 1)
-            for (int32_t j = 0; j < cnt; j++)
-                plan_tree(G, idx[j], &G->W[omp_get_thread_num()], &G->S[j]);
+                for (int32_t j = 0; j < cnt; j++)
+                    plan_tree(G, idx[j], &G->W[omp_get_thread_num()], &G->S[j]);
+            }
             for (int32_t j = 0; j < cnt; j++) {
                 if (G->S[j].oom)
                     return moore_error_set(err, MOORE_ENOMEM,
@@ -367,9 +501,33 @@ static double alpha_sum(const gk *G)
     return alpha;
 }
 
+/* The exact α_s of every source under the current lengths. Across ranks
+ * source i is computed on rank i mod size and each value shared as its owner
+ * computed it. */
+static int gk_alpha_exact(gk *G, moore_error *err)
+{
+    int shared = G->size > 1;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(G->nt) if (G->K * G->big > 1)
+    for (int32_t i = 0; i < G->K; i++) {
+        if (shared && !moore_dist_mine(G->dist, i))
+            continue;
+        flow_ws *w = &G->W[omp_get_thread_num()];
+        source_tree(G->g, G->t, G->len, G->srcs[i], w);
+        double a = tree_alpha(G->t, G->srcs[i], w);
+        if (shared)
+            G->share[i] = a;
+        else
+            G->alpha[G->srcs[i]] = a;
+    }
+    int rc = shared ? moore_dist_share_rows(G->dist, G->share, G->K, 1, err) : MOORE_OK;
+    for (int32_t i = 0; shared && !rc && i < G->K; i++)
+        G->alpha[G->srcs[i]] = G->share[i];
+    return rc;
+}
+
 /* Dual: D(l_end) / Σ α_s from the phase's trees (each α_s ≤ its value under
  * l_end) is a valid bound; recompute exactly when it might end the run. */
-static void gk_dual(gk *G, double eps)
+static int gk_dual(gk *G, double eps, moore_error *err)
 {
     double D = 0;
     for (int64_t a = 0; a < G->arcs; a++)
@@ -378,12 +536,9 @@ static void gk_dual(gk *G, double eps)
     G->upper = ub < G->upper ? ub : G->upper;
     double growth = D / G->D_start;
     if (G->upper > (1 + eps) * G->lower && G->upper <= (1 + eps) * G->lower * growth * 1.05) {
-#pragma omp parallel for schedule(dynamic, 1) num_threads(G->nt) if (G->K * G->big > 1)
-        for (int32_t i = 0; i < G->K; i++) {
-            flow_ws *w = &G->W[omp_get_thread_num()];
-            source_tree(G->g, G->t, G->len, G->srcs[i], w);
-            G->alpha[G->srcs[i]] = tree_alpha(G->t, G->srcs[i], w);
-        }
+        int rc = gk_alpha_exact(G, err);
+        if (rc)
+            return rc;
         ub = D / alpha_sum(G);
         G->upper = ub < G->upper ? ub : G->upper;
     }
@@ -391,6 +546,25 @@ static void gk_dual(gk *G, double eps)
     for (int64_t a = 0; a < G->arcs; a++)
         G->len[a] /= D;
     G->D_start = 1.0;
+    return MOORE_OK;
+}
+
+/* Whether to stop early (time limit, cancel): rank 0 decides for the job, so
+ * every rank runs the same phases. */
+static int gk_should_stop(const gk *G, const moore_flow_options *o, const flow_clock *clock,
+                          const char **stopped, moore_error *err)
+{
+    static const char *const why[] = { NULL, "time-limit", "cancelled" };
+    *stopped = flow_should_stop(o, clock);
+    if (G->size == 1)
+        return MOORE_OK;
+    int32_t k = 0;
+    for (int32_t i = 1; i < 3; i++)
+        if (*stopped && !strcmp(*stopped, why[i]))
+            k = i;
+    int rc = moore_dist_bcast(G->dist, &k, sizeof k, 0, err);
+    *stopped = why[k];
+    return rc;
 }
 
 /* Keeps F at phases 1, 2, 4, 8, ... as window starts. */
@@ -450,7 +624,8 @@ int moore_flow_approx(const moore_graph *g, const moore_traffic *t,
         if ((rc = gk_phase(&G, err)))
             goto done;
         gk_primal(&G);
-        gk_dual(&G, o->eps);
+        if ((rc = gk_dual(&G, o->eps, err)))
+            goto done;
         converged = G.upper <= (1 + o->eps) * G.lower;
         if ((rc = gk_snapshot(&G, err)))
             goto done;
@@ -460,8 +635,8 @@ int moore_flow_approx(const moore_graph *g, const moore_traffic *t,
             double frac = gap > 0 && isfinite(gap) ? o->eps / gap : 0;
             o->progress(o->progress_ctx, "throughput (approximation)", frac > 1 ? 1 : frac);
         }
-        if (!converged)
-            stopped = flow_should_stop(o, &clock);
+        if (!converged && (rc = gk_should_stop(&G, o, &clock, &stopped, err)))
+            goto done;
     }
     gk_result(&G, converged, out);
     out->stopped = stopped;

@@ -37,6 +37,17 @@ for k in 1 2 3; do
     check "fail -np $k identical" cmp -s "$TMP/fail1.json" "$TMP/failk.json"
 done
 
+# throughput: each batch's sources planned across ranks, every tree applied
+# in source order on every rank (uniform and worst-case matrices, ~100 switches).
+for tm in uniform worst; do
+    THR=(throughput xpander:d=8,k=11,seed=1 --tm $tm --eps 0.1 --json)
+    "$MOORE" "${THR[@]}" >"$TMP/thr1.json" 2>/dev/null
+    for k in 1 2 3; do
+        timeout 300 "${MPIRUN[@]}" -np $k "$MOORE" "${THR[@]}" >"$TMP/thrk.json" 2>/dev/null
+        check "throughput --tm $tm -np $k identical" cmp -s "$TMP/thr1.json" "$TMP/thrk.json"
+    done
+done
+
 # compare: the chosen configurations measured with the ranks sharing the all-pairs work.
 "$MOORE" compare --radix 16 --endpoints 300 --families clos,slimfly,xpander,jellyfish --json >"$TMP/cmp1.json" 2>/dev/null
 for k in 1 2 3; do
