@@ -303,7 +303,7 @@ static int path_lp(const moore_graph *g, const moore_routing *r, const commoditi
     if (cols > 2000000000 || rows > 2000000000 || nnz > 2000000000)
         return moore_error_set(err, MOORE_ETOOBIG,
                                "routed throughput: the path LP would have %lld columns, more "
-                               "than Clp can index; use the approximation (--eps)",
+                               "than Clp can index; use the approximation instead",
                                (long long)cols);
     int rc = moore_memory_guard(60.0 * (double)nnz + 200.0 * (double)(cols + rows),
                                 "the path-restricted throughput LP", err);
