@@ -175,7 +175,7 @@ static int unit_deps(cdg *c, const moore_routing *r, int64_t unit, dep_fn emit, 
             return 0; /* no traffic between these switches */
         int64_t prev = -1;
         for (int64_t h = h0; h + 1 < h1; h++) {
-            int64_t a = route_arc(g, r->hops[h], r->hops[h + 1]);
+            int64_t a = moore_csr_find(g, r->hops[h], r->hops[h + 1]);
             int rc = prev >= 0 ? emit(c, ctx, prev, a) : 0;
             if (rc)
                 return rc;

@@ -177,7 +177,7 @@ static int collect_dest(const moore_graph *g, const moore_routing *r, int32_t t,
         int64_t p0 = r->pair_offs[(int64_t)s * n + t], p1 = r->pair_offs[(int64_t)s * n + t + 1];
         for (int64_t p = p0; p < p1; p++)
             for (int64_t h = r->path_offs[p]; h + 1 < r->path_offs[p + 1]; h++) {
-                int64_t a = route_arc(g, r->hops[h], r->hops[h + 1]);
+                int64_t a = moore_csr_find(g, r->hops[h], r->hops[h + 1]);
                 used += acc[a] == 0;
                 acc[a] += 1.0 / (double)(p1 - p0);
             }

@@ -243,7 +243,7 @@ static int commodities_make(const moore_graph *g, const moore_routing *r, const 
 #pragma omp parallel for schedule(dynamic, 64)
     for (int64_t p = 0; p < r->paths; p++)
         for (int64_t h = r->path_offs[p]; h + 1 < r->path_offs[p + 1]; h++)
-            c->arc[h - p] = (int32_t)route_arc(g, r->hops[h], r->hops[h + 1]);
+            c->arc[h - p] = (int32_t)moore_csr_find(g, r->hops[h], r->hops[h + 1]);
     for (int32_t s = 0; s < n; s++)
         for (int64_t i = t->offs[s]; i < t->offs[s + 1]; i++) {
             int64_t pair = (int64_t)s * n + t->dst[i];
