@@ -2,7 +2,7 @@
  * and its greedy split into virtual layers.
  *
  * The CDG has a vertex per directed link (a CSR arc position) and an arc
- * a→b when some path uses link b right after link a (SPEC.md §8). A lossless
+ * a→b when some path uses link b right after link a (docs/routing.md). A lossless
  * fabric routing on it cannot deadlock when the graph is acyclic. Stored as
  * bits: arc a = u→v has one bit per link v→w leaving v, so a layer costs
  * Σ_v deg(v)² bits.

@@ -1,5 +1,5 @@
 /* routed_flow.c — throughput when traffic may only use a routing's paths
- * (SPEC.md §8).
+ * (docs/routing.md).
  *
  * Fixed splits (minimal, ECMP): every demand s→t is split the way the tables
  * say (evenly over the next-hop set at every hop), so the arc loads of T are
