@@ -73,13 +73,11 @@ static int complete_meta(int64_t d, moore_graph **out, moore_error *err)
     for (int32_t u = 0; !rc && u <= d; u++)
         for (int32_t v = u + 1; !rc && v <= d; v++)
             rc = moore_builder_add_link(b, u, v, err);
-    if (rc)
-        goto done;
-    rc = moore_builder_finish(b, out, err);
-    b = NULL; /* finish frees it */
-done:
-    moore_builder_free(b);
-    return rc;
+    if (rc) {
+        moore_builder_free(b);
+        return rc;
+    }
+    return moore_builder_finish(b, out, err); /* frees b on every path */
 }
 
 /* The meta-graph named by meta= (and d=). */
