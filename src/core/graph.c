@@ -86,7 +86,7 @@ static int graph_alloc(int32_t n, int64_t m, moore_graph **out, moore_error *err
 {
     moore_graph *g = moore_calloc(1, sizeof *g, err);
     if (!g)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     g->n = n;
     g->m = m;
     g->offs = moore_calloc((size_t)n + 1, sizeof *g->offs, err);
@@ -94,7 +94,7 @@ static int graph_alloc(int32_t n, int64_t m, moore_graph **out, moore_error *err
     g->endpoints = moore_calloc((size_t)n, sizeof *g->endpoints, err);
     if (!g->offs || !g->adj || !g->endpoints) {
         moore_graph_free(g);
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     }
     *out = g;
     return MOORE_OK;
@@ -127,7 +127,7 @@ int moore_builder_finish(moore_builder *b, moore_graph **out, moore_error *err)
     for (int32_t v = 0; v < b->n; v++)
         g->offs[v + 1] += g->offs[v];
     if (!(fill = moore_malloc((size_t)b->n + 1, sizeof *fill, err))) {
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
         goto done;
     }
     memcpy(fill, g->offs, ((size_t)b->n + 1) * sizeof *fill);
@@ -182,11 +182,11 @@ int moore_graph_set_label(moore_graph *g, int32_t v, const char *label, moore_er
     if (!g->labels) {
         g->labels = moore_calloc((size_t)g->n, sizeof *g->labels, err);
         if (!g->labels)
-            return MOORE_ENOMEM;
+            return moore_alloc_code(err);
     }
     char *d = dup_str(label, err);
     if (!d)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     free(g->labels[v]);
     g->labels[v] = d;
     return MOORE_OK;

@@ -283,7 +283,7 @@ int moore_lift_search(const moore_graph *g, const moore_lift_options *o, int8_t 
     s.order = moore_malloc(m, sizeof *s.order, err);
     int8_t *cur = moore_malloc(m, sizeof *cur, err);
     if (!s.lu || !s.lv || !s.eid || !s.val || !s.vlo || !s.vhi || !s.tlo || !s.thi || !s.order || !cur) {
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
         goto done;
     }
     moore_csr_links(g, s.lu, s.lv);

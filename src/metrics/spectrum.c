@@ -105,7 +105,7 @@ int moore_eig_dense(const moore_symmat *m, double *w, moore_error *err)
     lapack_int *isuppz = moore_malloc(2 * (size_t)n, sizeof *isuppz, err);
     if (!isuppz) {
         free(a);
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     }
     int threads = blas_pin_begin();
     lapack_int info = LAPACKE_dsyevr(LAPACK_COL_MAJOR, 'N', 'A', 'U', n, a, n, 0.0, 0.0, 0, 0,
@@ -216,7 +216,7 @@ static int arpack_ws_alloc(arpack_ws *w, a_int n, int nev, int nd, moore_error *
     w->select = moore_calloc((size_t)w->ncv, sizeof *w->select, err);
     if (!w->resid || !w->v || !w->workd || !w->workl || !w->tmp || !w->d || !w->z ||
         !w->select)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     return MOORE_OK;
 }
 
@@ -414,7 +414,7 @@ int moore_eig_extremes(const moore_symmat *m, moore_eig_method method, double *l
     if (vlo || vhi) {
         vecs = moore_malloc(2 * (size_t)m->n, sizeof *vecs, err);
         if (!vecs)
-            return MOORE_ENOMEM;
+            return moore_alloc_code(err);
     }
     int converged;
     int rc = arpack_run(m, "BE", 2, NULL, 0, 0.0, vals, vecs, NULL, &converged, err);
@@ -443,8 +443,10 @@ int moore_spectrum_bipartite(const moore_graph *g, int *is_bipartite, int8_t *co
     int8_t *c = colour ? colour : (own = moore_malloc((size_t)(n ? n : 1), sizeof *own, err));
     int rc = MOORE_ENOMEM;
     q = moore_malloc((size_t)(n ? n : 1), sizeof *q, err);
-    if (!c || !q)
+    if (!c || !q) {
+        rc = moore_alloc_code(err);
         goto done;
+    }
     memset(c, -1, (size_t)n);
     int ok = 1;
     for (int32_t s = 0; s < n && ok; s++) {

@@ -28,6 +28,7 @@
  *    unrestricted approximation it is anytime: it stops at o->time_limit or
  *    when o->cancelled says so with the bounds reached (`stopped` set), and
  *    passes improving bounds to o->bounds (flow.h). */
+#include "core/alloc.h"
 #include "routing_internal.h"
 
 #include "../flow/flow_internal.h" /* flow_clock, flow_should_stop, flow_utilisation */
@@ -151,7 +152,7 @@ static int fixed_throughput(const moore_graph *g, const moore_routing *r, const 
     if (!load || !starts) {
         free(load);
         free(starts);
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     }
     block_starts(t, blocks, starts);
     int oom = 0, done_blocks = 0;
@@ -239,7 +240,7 @@ static int commodities_make(const moore_graph *g, const moore_routing *r, const 
     c->path1 = moore_malloc((size_t)k + 1, sizeof *c->path1, err);
     c->arc = moore_malloc((size_t)hops + 1, sizeof *c->arc, err);
     if (!c->demand || !c->path0 || !c->path1 || !c->arc)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
 #pragma omp parallel for schedule(dynamic, 64)
     for (int64_t p = 0; p < r->paths; p++)
         for (int64_t h = r->path_offs[p]; h + 1 < r->path_offs[p + 1]; h++)
@@ -267,7 +268,7 @@ static int even_split(const moore_graph *g, const moore_routing *r, commodities 
 {
     double *load = moore_calloc((size_t)(2 * g->m) + 1, sizeof *load, err);
     if (!load)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     for (int64_t j = 0; j < c->count; j++) {
         double share = c->demand[j] / (double)(c->path1[j] - c->path0[j]);
         for (int64_t p = c->path0[j]; p < c->path1[j]; p++) {
@@ -317,7 +318,7 @@ static int path_lp(const moore_graph *g, const moore_routing *r, const commoditi
     double *rup = rlo ? rlo + rows : NULL;
     Clp_Simplex *model = NULL;
     if (!start || !index || !value) {
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
         goto done;
     }
     int64_t z = 0, col = 0;
@@ -483,7 +484,7 @@ static int gk_throughput(const moore_graph *g, const moore_routing *r, const com
     s.part = moore_malloc((size_t)(c->count / GK_BATCH + 1), sizeof *s.part, err);
     int rc = MOORE_OK;
     if (!s.len || !s.flow || !s.snap || !s.choice || !s.choice_len || !s.part) {
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
         goto done;
     }
     for (int64_t a = 0; a < arcs; a++)

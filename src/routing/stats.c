@@ -3,6 +3,7 @@
  * (destination, next hop): Σ_t |next hops of u toward t|. For ECMP the path
  * counts are the shortest-path counts σ(s,t), computed per destination in
  * distance order; for explicit path sets they are read off the offsets. */
+#include "core/alloc.h"
 #include "routing_internal.h"
 
 #include <omp.h>
@@ -92,7 +93,7 @@ int moore_routing_stats_compute(const moore_graph *g, const moore_routing *r,
     if (!ds || !entries) {
         free(ds);
         free(entries);
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     }
     int oom = 0;
 #pragma omp parallel reduction(| : oom)
