@@ -137,35 +137,6 @@ static int parse(int argc, char **argv, fail_args *f)
     return 0;
 }
 
-static const char *const STAT_NAMES[7] = { "mean", "min", "p5", "p50", "p95", "max", "std" };
-
-static double stat_value(const moore_fail_stats *s, int i)
-{
-    const double v[7] = { s->mean, s->min, s->p5, s->p50, s->p95, s->max, s->std };
-    return s->count ? v[i] : NAN;
-}
-
-static int level_report(const moore_fail_result *res, double level, unsigned mask,
-                        moore_report *r, moore_error *err)
-{
-    int rc = moore_report_double(r, "level", level, err);
-    if (!rc) rc = moore_report_int(r, "trials", res->trials, err);
-    if (!rc) rc = moore_report_double(r, "connected_fraction", res->connected_fraction, err);
-    if (!rc) rc = moore_report_double(r, "links_failed_mean", res->links_failed.mean, err);
-    if (!rc) rc = moore_report_double(r, "switches_failed_mean", res->switches_failed.mean, err);
-    for (int m = 0; !rc && m < MOORE_FAIL_NMETRICS; m++) {
-        if (!(mask & 1u << m))
-            continue;
-        for (int i = 0; !rc && i < 7; i++) {
-            char key[48];
-            snprintf(key, sizeof key, "%s_%s", moore_fail_metric_name(m), STAT_NAMES[i]);
-            double v = stat_value(&res->metric[m], i);
-            rc = isnan(v) ? moore_report_null(r, key, err) : moore_report_double(r, key, v, err);
-        }
-    }
-    return rc;
-}
-
 /* Text column of a report key: metric names shortened so the table fits. */
 static void short_key(const char *key, char *out, size_t len)
 {
@@ -269,7 +240,7 @@ static int run_scenarios(const moore_graph *g, const fail_args *f, const double 
         rc = moore_fail_trials(g, &s, &o, &res, err);
         cli_progress_done();
         if (!rc)
-            rc = level_report(&res, levels[l], o.metrics, &r, err);
+            rc = moore_fail_report(&r, &res, levels[l], o.metrics, err);
         if (!rc && f->json) {
             rc = moore_report_write_json(&r, stdout, 1, err);
             printf(l + 1 < count ? ",\n" : "]\n");
@@ -288,21 +259,13 @@ static int run_scenarios(const moore_graph *g, const fail_args *f, const double 
 static int run_until(const moore_graph *g, const fail_args *f, moore_error *err)
 {
     moore_fail_stats s;
-    const char *what = f->switches_flag ? "switches" : "links";
     int rc = moore_disconnect_fraction(g, f->switches_flag, (uint64_t)f->seed, (int)f->trials,
                                        0, &s, err);
     if (rc)
         return rc;
     moore_report r;
     moore_report_init(&r);
-    const char *names[7] = { "mean", "min", "p5", "p50", "p95", "max", "std" };
-    const double vals[7] = { s.mean, s.min, s.p5, s.p50, s.p95, s.max, s.std };
-    rc = moore_report_int(&r, "trials", (int64_t)f->trials, err);
-    for (int i = 0; !rc && i < 7; i++) {
-        char key[48];
-        snprintf(key, sizeof key, "%s_at_disconnection_%s", what, names[i]);
-        rc = moore_report_double(&r, key, vals[i], err);
-    }
+    rc = moore_disconnect_report(&r, &s, f->switches_flag, (int)f->trials, err);
     if (!rc)
         rc = f->json ? moore_report_write_json(&r, stdout, 1, err)
                      : moore_report_write_text(&r, stdout, err);

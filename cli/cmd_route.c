@@ -25,32 +25,6 @@ const char cmd_route_usage[] =
     "table_entries_max, table_entries_total, cdg_acyclic, layers (greedy layering, the one\n"
     "written in --paths), vcs_hop_index (a path of h hops on VCs 0..h-1).\n";
 
-static int report(moore_report *rep, const moore_routing *r, const moore_routing_stats *s,
-                  const moore_deadlock_result *d, moore_error *err)
-{
-    int rc = moore_report_string(rep, "algo", r->name, err);
-    if (!rc) rc = moore_report_int(rep, "switches", r->n, err);
-    if (!rc) rc = moore_report_int(rep, "pairs", s->pairs, err);
-    if (!rc) rc = moore_report_double(rep, "paths_total", s->paths_total, err);
-    if (!rc) rc = moore_report_double(rep, "paths_per_pair_min", s->paths_per_pair_min, err);
-    if (!rc) rc = moore_report_double(rep, "paths_per_pair_mean", s->paths_per_pair_mean, err);
-    if (!rc) rc = moore_report_double(rep, "paths_per_pair_max", s->paths_per_pair_max, err);
-    if (!rc) rc = moore_report_double(rep, "hops_mean", s->hops_mean, err);
-    if (!rc) rc = moore_report_int(rep, "hops_max", s->hops_max, err);
-    if (!rc) rc = moore_report_int(rep, "table_entries_max", s->table_entries_max, err);
-    if (!rc) rc = moore_report_int(rep, "table_entries_total", s->table_entries_total, err);
-    if (!rc && d) {
-        rc = moore_report_bool(rep, "cdg_acyclic", d->cdg_acyclic, err);
-        if (!rc) rc = moore_report_int(rep, "cdg_dependencies", d->dependencies, err);
-        if (!rc) rc = moore_report_int(rep, "layers", d->layers, err);
-    } else if (!rc) {
-        rc = moore_report_null(rep, "cdg_acyclic", err);
-        if (!rc) rc = moore_report_null(rep, "layers", err);
-    }
-    if (!rc) rc = moore_report_int(rep, "vcs_hop_index", s->hops_max, err);
-    return rc;
-}
-
 int cmd_route(int argc, char **argv)
 {
     cli_args a;
@@ -93,33 +67,16 @@ int cmd_route(int argc, char **argv)
     if (rc)
         return cli_fail(&err);
     moore_graph *g = NULL;
-    moore_routing *r = NULL;
-    moore_routing_stats s;
-    moore_deadlock_result d;
-    memset(&d, 0, sizeof d);
     moore_report rep;
     moore_report_init(&rep);
     rc = moore_topology_load(topo, &g, &err);
     if (!rc)
-        rc = moore_routing_build(g, &o, &r, &err);
-    if (!rc)
-        rc = moore_routing_stats_compute(g, r, &s, &err);
-    if (!rc && layers)
-        rc = moore_routing_deadlock(g, r, &o, &d, &err);
-    if (!rc && paths)
-        rc = netbench ? moore_routing_write_netbench(g, r, paths, &err)
-                      : moore_routing_write_paths(g, r, layers ? &d : NULL, paths, &err);
-    if (!rc && tables)
-        rc = moore_routing_write_tables(g, r, tables, &err);
+        rc = moore_routing_run(g, &o, layers, paths, netbench, tables, &rep, NULL, &err);
     cli_progress_done();
-    if (!rc)
-        rc = report(&rep, r, &s, layers ? &d : NULL, &err);
     if (!rc)
         rc = json ? moore_report_write_json(&rep, stdout, 1, &err)
                   : moore_report_write_text(&rep, stdout, &err);
     moore_report_free(&rep);
-    moore_deadlock_result_free(&d);
-    moore_routing_free(r);
     moore_graph_free(g);
     return rc ? cli_fail(&err) : 0;
 }

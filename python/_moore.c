@@ -15,7 +15,10 @@
 #include <string.h>
 #include "moore/moore.h"
 #include "moore/layout.h"
+#include "moore/page.h"
+#include "moore/resilience.h"
 #include "moore/routing.h"
+#include "moore/sweep.h"
 
 static PyObject *moore_py_error;   /* moore.Error, set at module init */
 
@@ -402,6 +405,28 @@ static PyObject *py_stats(PyObject *mod, PyObject *args, PyObject *kw)
     return d;
 }
 
+/* Adds to row i's dict the keys `moore compare --json` adds to the report:
+ * vs_clos_switches_pct, vs_clos_cables_pct, vs_clos_cost_pct (None without a
+ * Clos row). */
+static int add_vs_baseline(PyObject *d, const moore_compare *c, int i)
+{
+    static const char *const keys[3] = { "vs_clos_switches_pct", "vs_clos_cables_pct",
+                                         "vs_clos_cost_pct" };
+    double pct[3] = { NAN, NAN, NAN };
+    moore_error err;
+    moore_error_clear(&err);
+    moore_compare_vs_baseline(c, i, pct, &err);
+    for (int k = 0; k < 3; k++) {
+        PyObject *v = isfinite(pct[k]) ? PyFloat_FromDouble(pct[k]) : Py_NewRef(Py_None);
+        if (!v || PyDict_SetItemString(d, keys[k], v)) {
+            Py_XDECREF(v);
+            return -1;
+        }
+        Py_DECREF(v);
+    }
+    return 0;
+}
+
 static PyObject *py_compare(PyObject *mod, PyObject *args, PyObject *kw)
 {
     (void)mod;
@@ -429,6 +454,8 @@ static PyObject *py_compare(PyObject *mod, PyObject *args, PyObject *kw)
     PyObject *list = PyList_New(c.count);
     for (int i = 0; list && i < c.count; i++) {
         PyObject *d = moore_py_report_dict(&c.rows[i].report);
+        if (d && add_vs_baseline(d, &c, i))
+            Py_CLEAR(d);
         if (!d) {
             Py_CLEAR(list);
             break;
@@ -528,7 +555,339 @@ static PyObject *py_layout(PyObject *mod, PyObject *args, PyObject *kw)
     return d;
 }
 
+/* The routing's plain arrays as bytes, for NumPy (moore/_convert.py): dist
+ * (n·n uint16) and, for explicit path sets, pair_offs, path_offs (int64) and
+ * hops (int32), laid out as include/moore/routing.h says. */
+static PyObject *routing_arrays(const moore_routing *r)
+{
+    int64_t pairs = (int64_t)r->n * r->n;
+    PyObject *d = PyDict_New();
+    struct { const char *key; const void *p; int64_t bytes; } a[4] = {
+        { "dist", r->dist, pairs * (int64_t)sizeof *r->dist },
+        { "pair_offs", r->pair_offs, (pairs + 1) * (int64_t)sizeof(int64_t) },
+        { "path_offs", r->path_offs, (r->paths + 1) * (int64_t)sizeof(int64_t) },
+        { "hops", r->hops, r->path_offs ? r->path_offs[r->paths] * (int64_t)sizeof(int32_t) : 0 },
+    };
+    for (int k = 0; d && k < 4; k++) {
+        if (!a[k].p)
+            continue;
+        PyObject *b = PyBytes_FromStringAndSize(a[k].p, (Py_ssize_t)a[k].bytes);
+        if (!b || PyDict_SetItemString(d, a[k].key, b))
+            Py_CLEAR(d);
+        Py_XDECREF(b);
+    }
+    return d;
+}
+
+/* route(topo, algo, paths, tables, layers, threads, arrays): the keys of
+ * `moore route --json` (moore_routing_run); with arrays, the pair
+ * (dict, routing_arrays). */
+static PyObject *py_route(PyObject *mod, PyObject *args, PyObject *kw)
+{
+    (void)mod;
+    static char *kwlist[] = { "topo", "algo", "paths", "tables", "layers", "threads", "arrays",
+                              NULL };
+    PyObject *topo;
+    const char *algo = "ecmp", *paths = NULL, *tables = NULL;
+    int layers = 1, threads = 0, arrays = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|szzpip", kwlist, &topo, &algo, &paths,
+                                     &tables, &layers, &threads, &arrays))
+        return NULL;
+    const moore_graph *g = graph_of(topo);
+    if (!g)
+        return NULL;
+    moore_routing_options o;
+    moore_routing_options_default(&o);
+    o.threads = threads;
+    moore_routing *r = NULL;
+    moore_report rep;
+    moore_report_init(&rep);
+    moore_error err;
+    moore_error_clear(&err);
+    int rc;
+    MOORE_PY_CALL(
+        rc = moore_routing_parse(algo, &o, &err);
+        if (!rc) rc = moore_routing_run(g, &o, layers, paths, 0, tables, &rep, arrays ? &r : NULL,
+                                        &err));
+    PyObject *out = rc ? raise_error(&err) : moore_py_report_dict(&rep);
+    if (out && arrays) {
+        PyObject *raw = routing_arrays(r);
+        PyObject *pair = raw ? PyTuple_Pack(2, out, raw) : NULL;
+        Py_XDECREF(raw);
+        Py_SETREF(out, pair);
+    }
+    moore_report_free(&rep);
+    moore_routing_free(r);
+    return out;
+}
+
+#define MOORE_PY_FAIL_LEVELS 64
+
+/* The failure kind named as moore.fail's options are: links, independent
+ * (links, each with probability level), switches, racks, bundles. */
+static int failure_kind(const char *name, moore_failure_kind *kind)
+{
+    static const struct { const char *name; moore_failure_kind kind; } KINDS[] = {
+        { "links", MOORE_FAIL_LINKS_FRACTION }, { "independent", MOORE_FAIL_LINKS_PROB },
+        { "switches", MOORE_FAIL_SWITCHES }, { "racks", MOORE_FAIL_RACKS },
+        { "bundles", MOORE_FAIL_BUNDLES }
+    };
+    for (size_t i = 0; i < sizeof KINDS / sizeof KINDS[0]; i++)
+        if (strcmp(name, KINDS[i].name) == 0) {
+            *kind = KINDS[i].kind;
+            return 1;
+        }
+    PyErr_Format(PyExc_ValueError, "unknown failure kind '%s'", name);
+    return 0;
+}
+
+/* Runs the trials of every level into reps[0..count-1] (the CLI's
+ * run_levels: racks placed as `moore layout` places them). */
+static int fail_levels(const moore_graph *g, moore_failure_kind kind, const double *levels,
+                       int count, const char *metrics, moore_fail_options *o, int32_t *rack,
+                       moore_report *reps, moore_error *err)
+{
+    int32_t racks = 0;
+    int rc = rack ? moore_layout_place(g, 0, rack, &racks, err) : MOORE_OK;
+    if (!rc)
+        rc = moore_fail_metric_mask(metrics, &o->metrics, err);
+    for (int l = 0; !rc && l < count; l++) {
+        moore_failure_scenario s = { kind, levels[l], rack, racks };
+        moore_fail_result res;
+        rc = moore_fail_trials(g, &s, o, &res, err);
+        if (!rc)
+            rc = moore_fail_report(&reps[l], &res, levels[l], o->metrics, err);
+        moore_fail_result_free(&res);
+    }
+    return rc;
+}
+
+/* _fail(topo, kind, levels, trials, metrics, eps, seed, threads): one dict per level
+ * with the keys of `moore fail --json`. */
+static PyObject *py_fail(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    PyObject *topo, *seq;
+    const char *kind_name, *metrics;
+    moore_fail_options o;
+    moore_fail_options_default(&o);
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "OsOizdKi", &topo, &kind_name, &seq, &o.trials, &metrics, &o.eps,
+                          &seed, &o.threads))
+        return NULL;
+    o.seed = seed;
+    const moore_graph *g = graph_of(topo);
+    moore_failure_kind kind;
+    if (!g || !failure_kind(kind_name, &kind))
+        return NULL;
+    double levels[MOORE_PY_FAIL_LEVELS];
+    Py_ssize_t count = PySequence_Length(seq);
+    if (count < 0)
+        return NULL;
+    if (count < 1 || count > MOORE_PY_FAIL_LEVELS)
+        return PyErr_Format(PyExc_ValueError, "1 to %d failure levels", MOORE_PY_FAIL_LEVELS);
+    for (Py_ssize_t l = 0; l < count; l++) {
+        PyObject *x = PySequence_GetItem(seq, l);
+        levels[l] = x ? PyFloat_AsDouble(x) : -1;
+        Py_XDECREF(x);
+        if (PyErr_Occurred())
+            return NULL;
+    }
+    int with_racks = kind == MOORE_FAIL_RACKS || kind == MOORE_FAIL_BUNDLES;
+    int32_t *rack = with_racks ? PyMem_Calloc((size_t)g->n + 1, sizeof *rack) : NULL;
+    if (with_racks && !rack)
+        return PyErr_NoMemory();
+    moore_report reps[MOORE_PY_FAIL_LEVELS];
+    for (int l = 0; l < MOORE_PY_FAIL_LEVELS; l++)
+        moore_report_init(&reps[l]);
+    moore_error err;
+    moore_error_clear(&err);
+    int rc;
+    MOORE_PY_CALL(rc = fail_levels(g, kind, levels, (int)count, metrics, &o, rack, reps, &err));
+    PyObject *list = rc ? raise_error(&err) : PyList_New(count);
+    for (Py_ssize_t l = 0; list && l < count; l++) {
+        PyObject *d = moore_py_report_dict(&reps[l]);
+        if (!d) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, l, d);
+    }
+    for (int l = 0; l < MOORE_PY_FAIL_LEVELS; l++)
+        moore_report_free(&reps[l]);
+    PyMem_Free(rack);
+    return list;
+}
+
+/* _disconnect(topo, switches, trials, seed, threads): the keys of
+ * `moore fail --until-disconnected --json`. */
+static PyObject *py_disconnect(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    PyObject *topo;
+    int switches, trials, threads;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "OpiKi", &topo, &switches, &trials, &seed, &threads))
+        return NULL;
+    const moore_graph *g = graph_of(topo);
+    if (!g)
+        return NULL;
+    moore_fail_stats s;
+    moore_report r;
+    moore_report_init(&r);
+    moore_error err;
+    moore_error_clear(&err);
+    int rc;
+    MOORE_PY_CALL(
+        rc = moore_disconnect_fraction(g, switches, seed, trials, threads, &s, &err);
+        if (!rc) rc = moore_disconnect_report(&r, &s, switches, trials, &err));
+    PyObject *d = rc ? raise_error(&err) : moore_py_report_dict(&r);
+    moore_report_free(&r);
+    return d;
+}
+
+/* What a serial sweep did, as moore.sweep returns it. */
+typedef struct py_sweep_run {
+    moore_sweep s;
+    int64_t *ids;
+    int64_t pending, measured;
+} py_sweep_run;
+
+/* The CLI's serial sweep: register the configurations, measure what is
+ * pending (everything when force), each configuration in its transaction. */
+static int sweep_execute(const char *file, const char *db_path, int force, int threads,
+                         py_sweep_run *run, moore_error *err)
+{
+    moore_sweep_db *db = NULL;
+    moore_metric_options o;
+    moore_metric_options_default(&o);
+    o.threads = threads;
+    int rc = moore_sweep_load(file, &run->s, err);
+    if (!rc && !(run->ids = moore_calloc((size_t)run->s.config_count + 1, sizeof *run->ids, err)))
+        rc = err->code;
+    if (!rc) rc = moore_sweep_db_open(db_path, &db, err);
+    if (!rc) rc = moore_sweep_db_register(db, &run->s, run->ids, err);
+    if (!rc) rc = moore_sweep_db_pending(db, &run->s, run->ids, force, &run->pending, err);
+    for (int64_t i = 0; !rc && run->pending > 0 && i < run->s.config_count; i++) {
+        int measured = 0;
+        rc = moore_sweep_measure(db, &run->s, i, run->ids[i], force, &o, &measured, err);
+        run->measured += measured;
+    }
+    moore_sweep_db_close(db);
+    return rc;
+}
+
+static PyObject *sweep_dict(const py_sweep_run *run, const char *db)
+{
+    PyObject *topologies = PyList_New((Py_ssize_t)run->s.config_count);
+    for (int64_t i = 0; topologies && i < run->s.config_count; i++) {
+        PyObject *x = str_or_none(run->s.configs[i].topology);
+        if (!x) {
+            Py_CLEAR(topologies);
+            break;
+        }
+        PyList_SET_ITEM(topologies, (Py_ssize_t)i, x);
+    }
+    PyObject *tasks = PyList_New(run->s.task_count);
+    for (int t = 0; tasks && t < run->s.task_count; t++) {
+        PyObject *x = str_or_none(run->s.tasks[t]);
+        if (!x) {
+            Py_CLEAR(tasks);
+            break;
+        }
+        PyList_SET_ITEM(tasks, t, x);
+    }
+    PyObject *d = topologies && tasks
+        ? Py_BuildValue("{s:s,s:O,s:O,s:L,s:L,s:L,s:z}", "db", db, "topologies", topologies,
+                        "tasks", tasks, "pending", (long long)run->pending, "measured",
+                        (long long)run->measured, "skipped", (long long)run->s.skipped,
+                        "first_skip", run->s.skipped ? run->s.first_skip : NULL)
+        : NULL;
+    Py_XDECREF(topologies);
+    Py_XDECREF(tasks);
+    return d;
+}
+
+/* _sweep(file, db, force, threads). */
+static PyObject *py_sweep(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    const char *file, *db;
+    int force, threads;
+    if (!PyArg_ParseTuple(args, "sspi", &file, &db, &force, &threads))
+        return NULL;
+    py_sweep_run run;
+    memset(&run, 0, sizeof run);
+    moore_error err;
+    moore_error_clear(&err);
+    int rc;
+    MOORE_PY_CALL(rc = sweep_execute(file, db, force, threads, &run, &err));
+    PyObject *d = rc ? raise_error(&err) : sweep_dict(&run, db);
+    moore_sweep_free(&run.s);
+    free(run.ids);
+    return d;
+}
+
+/* The page written whole to path, or nothing (moore_atomic_open/commit). */
+static int write_page(const moore_page_options *o, const char *path, moore_error *err)
+{
+    moore_atomic_file af;
+    int rc = moore_atomic_open(path, &af, err);
+    if (!rc && (rc = moore_page_write(o, af.f, err)))
+        moore_atomic_abort(&af);
+    return rc ? rc : moore_atomic_commit(&af, err);
+}
+
+/* _report(path, radix, endpoints, bandwidth, families, sweep, data, seed):
+ * `moore report`; sweep a sequence of endpoint counts or None. */
+static PyObject *py_report(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    moore_page_options o;
+    moore_page_options_default(&o);
+    const char *path;
+    int radix;
+    long long endpoints;
+    unsigned long long seed;
+    PyObject *sweep;
+    if (!PyArg_ParseTuple(args, "siLdzOzK", &path, &radix, &endpoints, &o.bandwidth,
+                          &o.families, &sweep, &o.data_dir, &seed))
+        return NULL;
+    o.radix = radix;
+    o.endpoints = endpoints;
+    o.metric.seed = seed;
+    if (sweep != Py_None) {
+        Py_ssize_t n = PySequence_Length(sweep);
+        if (n < 0)
+            return NULL;
+        if (n > MOORE_PAGE_SWEEP_MAX)
+            return PyErr_Format(PyExc_ValueError, "at most %d sweep values",
+                                MOORE_PAGE_SWEEP_MAX);
+        o.sweep_count = (int)n;
+        for (Py_ssize_t k = 0; k < n; k++) {
+            PyObject *x = PySequence_GetItem(sweep, k);
+            o.sweep[k] = x ? PyLong_AsLongLong(x) : -1;
+            Py_XDECREF(x);
+            if (PyErr_Occurred())
+                return NULL;
+        }
+    }
+    moore_error err;
+    moore_error_clear(&err);
+    int rc;
+    MOORE_PY_CALL(rc = write_page(&o, path, &err));
+    if (rc)
+        return raise_error(&err);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef module_methods[] = {
+    { "_report", py_report, METH_VARARGS, "internal: see moore.report" },
+    { "route", (PyCFunction)(void (*)(void))py_route, METH_VARARGS | METH_KEYWORDS,
+      "route(topo, algo='ecmp', paths=None, tables=None, layers=True, threads=0, arrays=False)" },
+    { "_fail", py_fail, METH_VARARGS, "internal: see moore.fail" },
+    { "_disconnect", py_disconnect, METH_VARARGS, "internal: see moore.fail" },
+    { "_sweep", py_sweep, METH_VARARGS, "internal: see moore.sweep" },
     { "layout", (PyCFunction)(void (*)(void))py_layout, METH_VARARGS | METH_KEYWORDS,
       "layout(topo, model=None, switches_per_rack=0, cables=None) -> dict" },
     { "throughput", (PyCFunction)(void (*)(void))py_throughput, METH_VARARGS | METH_KEYWORDS,

@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include "moore/error.h"
 #include "moore/graph.h"
+#include "moore/report.h"
 #include "moore/rng.h"
 
 #ifdef __cplusplus
@@ -151,6 +152,20 @@ MOORE_API int moore_disconnect_trials(const moore_graph *g, int switches, uint64
 MOORE_API int moore_disconnect_fraction(const moore_graph *g, int switches, uint64_t seed,
                                         int trials, int threads, moore_fail_stats *out,
                                         moore_error *err);
+
+/* ---- reports (report.c) ---- */
+
+/* Adds to r what `moore fail --json` prints for one failure level: level,
+ * trials, connected_fraction, links_failed_mean, switches_failed_mean, and per
+ * metric in the mask <key>_mean, _min, _p5, _p50, _p95, _max, _std (null when
+ * no trial's survivors were connected). */
+MOORE_API int moore_fail_report(moore_report *r, const moore_fail_result *res, double level,
+                                unsigned metrics, moore_error *err);
+/* Adds what `moore fail --until-disconnected --json` prints: trials and
+ * links_ (switches_ when `switches`) at_disconnection_mean, _min, _p5, _p50,
+ * _p95, _max, _std. */
+MOORE_API int moore_disconnect_report(moore_report *r, const moore_fail_stats *s, int switches,
+                                      int trials, moore_error *err);
 
 #ifdef __cplusplus
 }

@@ -133,6 +133,22 @@ MOORE_API int moore_routing_deadlock(const moore_graph *g, const moore_routing *
                                      moore_error *err);
 MOORE_API void moore_deadlock_result_free(moore_deadlock_result *d);
 
+/* ---- the whole of `moore route` (report.c) ---- */
+
+/* Builds the routing of g for o, its statistics and, when `layers`, its
+ * deadlock report; writes the paths to `paths` (the CSV, or netbench's cache
+ * when `netbench`) and the forwarding tables to `tables` when they are not
+ * NULL (moore_routing_write_paths/_netbench/_tables); and
+ * adds to rep what `moore route --json` prints: algo, switches, pairs,
+ * paths_total, paths_per_pair_min/_mean/_max, hops_mean, hops_max,
+ * table_entries_max/_total, cdg_acyclic, cdg_dependencies, layers (null
+ * without `layers`) and vcs_hop_index. On success *keep (when keep is not
+ * NULL) receives the routing (the caller frees it), else it is freed. One
+ * call for the CLI and the Python binding. */
+MOORE_API int moore_routing_run(const moore_graph *g, const moore_routing_options *o, int layers,
+                                const char *paths, int netbench, const char *tables,
+                                moore_report *rep, moore_routing **keep, moore_error *err);
+
 /* ---- files (export.c) ---- */
 
 /* CSV "src,dst,rank,layer,path" (path: switch ids joined by '-'; ECMP lists

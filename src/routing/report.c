@@ -1,0 +1,68 @@
+/* report.c — what `moore route` does once its arguments are parsed: the
+ * routing, its statistics, its deadlock report, the CSV files, and the keys
+ * `moore route --json` prints (docs/routing.md), so that the CLI and the
+ * Python binding (moore.route) run the same steps and show the same names for
+ * the same numbers. */
+#include "moore/routing.h"
+
+#include <string.h>
+
+/* The keys of `moore route --json`; d NULL: no layering computed (null). */
+static int routing_report(moore_report *rep, const moore_routing *r, const moore_routing_stats *s,
+                          const moore_deadlock_result *d, moore_error *err)
+{
+    int rc = moore_report_string(rep, "algo", r->name, err);
+    if (!rc) rc = moore_report_int(rep, "switches", r->n, err);
+    if (!rc) rc = moore_report_int(rep, "pairs", s->pairs, err);
+    if (!rc) rc = moore_report_double(rep, "paths_total", s->paths_total, err);
+    if (!rc) rc = moore_report_double(rep, "paths_per_pair_min", s->paths_per_pair_min, err);
+    if (!rc) rc = moore_report_double(rep, "paths_per_pair_mean", s->paths_per_pair_mean, err);
+    if (!rc) rc = moore_report_double(rep, "paths_per_pair_max", s->paths_per_pair_max, err);
+    if (!rc) rc = moore_report_double(rep, "hops_mean", s->hops_mean, err);
+    if (!rc) rc = moore_report_int(rep, "hops_max", s->hops_max, err);
+    if (!rc) rc = moore_report_int(rep, "table_entries_max", s->table_entries_max, err);
+    if (!rc) rc = moore_report_int(rep, "table_entries_total", s->table_entries_total, err);
+    if (!rc && d) {
+        rc = moore_report_bool(rep, "cdg_acyclic", d->cdg_acyclic, err);
+        if (!rc) rc = moore_report_int(rep, "cdg_dependencies", d->dependencies, err);
+        if (!rc) rc = moore_report_int(rep, "layers", d->layers, err);
+    } else if (!rc) {
+        rc = moore_report_null(rep, "cdg_acyclic", err);
+        if (!rc) rc = moore_report_null(rep, "layers", err);
+    }
+    if (!rc) rc = moore_report_int(rep, "vcs_hop_index", s->hops_max, err);
+    return rc;
+}
+
+int moore_routing_run(const moore_graph *g, const moore_routing_options *o, int layers,
+                      const char *paths, int netbench, const char *tables, moore_report *rep,
+                      moore_routing **keep, moore_error *err)
+{
+    moore_routing *r = NULL;
+    moore_routing_stats s;
+    moore_deadlock_result d;
+    memset(&d, 0, sizeof d);
+    int rc = moore_routing_build(g, o, &r, err);
+    if (rc)
+        goto done;
+    if ((rc = moore_routing_stats_compute(g, r, &s, err)))
+        goto done;
+    if (layers && (rc = moore_routing_deadlock(g, r, o, &d, err)))
+        goto done;
+    if (paths && netbench && (rc = moore_routing_write_netbench(g, r, paths, err)))
+        goto done;
+    if (paths && !netbench &&
+        (rc = moore_routing_write_paths(g, r, layers ? &d : NULL, paths, err)))
+        goto done;
+    if (tables && (rc = moore_routing_write_tables(g, r, tables, err)))
+        goto done;
+    rc = routing_report(rep, r, &s, layers ? &d : NULL, err);
+    if (!rc && keep) {
+        *keep = r;
+        r = NULL;
+    }
+done:
+    moore_deadlock_result_free(&d);
+    moore_routing_free(r);
+    return rc;
+}
