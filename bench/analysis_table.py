@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """analysis_table.py — writes docs/analysis.md: bisection, symmetry and path
-diversity of the radix-48 configurations in the seed's Slim Fly table and the
+diversity of the radix-48 configurations in the commonly quoted Slim Fly table and the
 topologies the seeds compare it with, beside what the seeds claim, and how
 long METIS (bisection group) and Traces (symmetry group) took.
 
@@ -56,8 +56,8 @@ def configurations():
         rows.append((sec, f"slimfly:q={q}", f"p = {(d + 1) // 2} (default ⌈k'/2⌉)"))
         rows.append((sec, f"jellyfish:n={n},d={d},radix={RADIX},seed=1", "same N, d, p"))
         rows.append((sec, f"xpander:d={d},k={k},radix={RADIX},seed=1", f"N = {k * (d + 1)}"))
-    sec = (f"Slim Fly beyond the seed's q ≡ 1 (mod 4): δ = 0 and δ = −1 "
-           f"(SPEC.md §2.1), radix {RADIX}")
+    sec = (f"Slim Fly beyond q ≡ 1 (mod 4): δ = 0 and δ = −1 "
+           f"(docs/slimfly.md), radix {RADIX}")
     for q in (8, 16, 19, 23):
         rows.append((sec, f"slimfly:q={q},radix={RADIX}",
                      f"δ = {0 if q % 4 == 0 else -1}, p = {RADIX - slimfly_degree(q)}"))
@@ -170,7 +170,7 @@ def main():
       f"on a machine with {os.cpu_count()} cores. Re-run it after new families land: "
       "rows whose family `moore families` does not list yet say so.")
     w("")
-    w("How the numbers are made (SPEC.md §3):")
+    w("How the numbers are made (docs/throughput.md):")
     w("- **cut**: fewest links between two halves of the endpoints, by METIS "
       "(`METIS_PartGraphRecursive`, 8 seeds, best kept) with switch weight = endpoint count, "
       "then balanced to within one switch's endpoints. An upper bound on the true bisection.")
@@ -179,7 +179,7 @@ def main():
       "`null` above 3,000 switches (dense eigen-solve).")
     w("- **cut/(E/2)**: normalised bisection bandwidth, E = endpoints; 1 = full bisection. "
       "**cut/(L/2)**: the cut as a fraction of half the links, which is what a random split "
-      "cuts (the seed's \"d·N/4\" for Jellyfish is exactly L/2).")
+      "cuts (the often quoted \"d·N/4\" for Jellyfish is exactly L/2).")
     w("- **VT**: vertex-transitive as Traces (nauty 2.8) finds it; |Aut| the group order.")
     w("- **disjoint**: edge-disjoint paths per switch pair by max-flow (min over pairs; exact "
       "for all pairs up to 4,000 switches via Gusfield's flow tree, else 2,000 seeded pairs); "

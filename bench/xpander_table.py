@@ -2,7 +2,7 @@
 """xpander_table.py — the measurements behind docs/xpander.md.
 
 At equal switch count and network degree (about 200, 1,000 and 10,000
-switches) it builds the paper's Xpander, the seed document's clique variant,
+switches) it builds the paper's Xpander, the clique variant common in the literature,
 Jellyfish, and — when `moore families` lists slimfly — Slim Fly with a
 Jellyfish and the nearest Xpander of the same size and degree, and measures
 λ₂, λ₂ and λ_nontrivial against the Ramanujan bound 2√(d−1), the algebraic

@@ -3,7 +3,7 @@
  * configuration with at least N servers on radix-R switches proven to reach
  * uniform throughput B per server, one table row (or one JSON object)
  * printed as each is measured, then each family against the Clos baseline
- * and a verdict on the Slim Fly seed's claim (library: plan.h,
+ * and a verdict on the often-quoted Slim Fly claim (library: plan.h,
  * docs/compare.md). */
 #include "cli.h"
 #include "table.h"

@@ -76,6 +76,16 @@ typedef struct bounds_view {
     double last;
 } bounds_view;
 
+/* An exact LP the library refused as too big: name the option that selects
+ * the approximation the library's message points to. */
+static void hint_approximation(int rc, int exact, moore_error *err)
+{
+    if (rc != MOORE_ETOOBIG || !exact)
+        return;
+    size_t len = strlen(err->msg);
+    snprintf(err->msg + len, sizeof err->msg - len, " (drop --exact; --eps sets its accuracy)");
+}
+
 static void show_bounds(void *ctx, int64_t phase, double lower, double upper, double seconds)
 {
     bounds_view *v = ctx;
@@ -154,11 +164,14 @@ int cmd_throughput(int argc, char **argv)
     int rc = moore_topology_load(topo, &g, &err);
     if (!rc)
         rc = moore_traffic_make(g, tm, (uint64_t)seed, &t, &err);
-    if (!rc && routing && strcmp(routing, "optimal") != 0) /* --routing R (routing.h) */
+    if (!rc && routing && strcmp(routing, "optimal") != 0) { /* --routing R (routing.h) */
         rc = moore_routed_throughput_spec(g, routing, t, &opt, exact, &f, &err);
-    else if (!rc)
+        hint_approximation(rc, exact, &err);
+    } else if (!rc) {
         rc = exact ? moore_flow_exact(g, t, &opt, &f, &err)
                    : moore_flow_approx(g, t, &opt, &f, &err);
+        hint_approximation(rc, exact, &err);
+    }
     if (!rc)
         rc = moore_report_string(&r, "routing", routing ? routing : "optimal", &err);
     if (!rc)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# cli_slimfly.sh — the command line's Slim Fly contract: the seed's 48-port
+# cli_slimfly.sh — the command line's Slim Fly contract: the commonly quoted 48-port
 # table from `moore stats … --json`, and bad q / radix refused with exit 2 and
 # one line on stderr. Run by ctest as: bash cli_slimfly.sh MOORE SOURCE_DIR.
 set -u

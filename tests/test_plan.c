@@ -6,8 +6,8 @@
  * out by hand from the definitions: the fat-tree rows at radix 48 are exactly
  * k = 4 … 48, the smallest reaching 10,000 endpoints is k = 36 (34³/4 = 9,826),
  * PolarFly's is q = 19 ((q²+q+1)(47−q): 9,210 at q = 17, 10,668 at q = 19),
- * and when the slimfly family is present, its radix-48 rows are the seed's
- * table (SPEC.md §2.1). Compare is checked by its rows agreeing with the
+ * and when the slimfly family is present, its radix-48 rows are the table
+ * of docs/slimfly.md. Compare is checked by its rows agreeing with the
  * plan's choices and the built graphs' diameters with the closed forms. */
 #include "testutil.h"
 #include "moore/plan.h"
@@ -138,7 +138,7 @@ static void chosen_by_hand(void **state)
     moore_plan_free(&p);
 }
 
-/* SPEC.md §2.1: q=5: 50 switches, k'=7, 2,050 endpoints; q=13: 338, 19, 9,802;
+/* docs/slimfly.md: q=5: 50 switches, k'=7, 2,050 endpoints; q=13: 338, 19, 9,802;
  * q=17: 578, 25, 13,294; q=29: 1,682, 43, 8,410; q=37 (k'=55) infeasible. */
 static void slimfly_rows_are_the_seed_table(void **state)
 {

@@ -519,7 +519,7 @@ static void endpoints_p_and_radix(void **state)
     tu_build_fails("slimfly:q=13,p=2,radix=48", MOORE_EINVAL);
     tu_build_fails("slimfly:q=13,p=-1", MOORE_EINVAL);
     tu_build_fails("slimfly:q=13,radix=x", MOORE_EINVAL);
-    /* The seed's 48-port table, by closed forms: switches, k', endpoints. */
+    /* The commonly quoted 48-port table, by closed forms: switches, k', endpoints. */
     const int64_t table[][4] = {
         { 5, 50, 7, 2050 }, { 13, 338, 19, 9802 }, { 17, 578, 25, 13294 }, { 29, 1682, 43, 8410 }
     };

@@ -1,7 +1,7 @@
 /* test_xpander.c — both Xpander variants: switch counts, degrees, exactly k
  * links between the super-nodes of every meta-link and none elsewhere
  * (none inside a super-node in the paper's variant, a full mesh in the
- * seed's), meta-graphs by keyword, SPEC, nested SPEC and file, the 2-lift
+ * clique variant), meta-graphs by keyword, SPEC, nested SPEC and file, the 2-lift
  * matchings, tries, endpoints, counts, the planner and bad parameters. */
 #include "testutil.h"
 
@@ -83,7 +83,7 @@ static void seed_variant(void **state)
     assert_int_equal(g->endpoints[0], 6);
     moore_graph_free(g);
     moore_graph_free(meta);
-    /* the seed's own example: a 3-cycle meta-graph (K_3), k = 4 */
+    /* the example common in the literature: a 3-cycle meta-graph (K_3), k = 4 */
     g = tu_build("xpander:meta=complete:n=3,k=4,intra=clique");
     assert_int_equal(g->n, 12);
     assert_int_equal(moore_graph_degree_max(g), 5);

@@ -1,5 +1,5 @@
 /* flow.h — throughput: the maximum concurrent flow of a traffic matrix
- * (SPEC.md §3).
+ * (docs/throughput.md).
  *
  * θ(T) is the largest θ such that θ·T is routable as a fractional
  * multicommodity flow with capacity 1 in each direction of every switch

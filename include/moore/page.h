@@ -7,7 +7,7 @@
  * bounds, λ₂ against the Ramanujan bound, distance histograms, and a closing
  * resilience curves (connected share and throughput against the share of
  * links failed), routed (ECMP, KSP-8) against optimal throughput, and a closing
- * table of the seed documents' claims with the measured value and a verdict.
+ * table of often-quoted claims about the families with the measured value and a verdict.
  * Every figure's numbers are printed under it and, with a data directory,
  * written as CSV files beside the page. The page has no external reference:
  * styles and figures are inline, so it reads offline and prints. */

@@ -126,7 +126,7 @@ typedef struct moore_compare_options {
     int topology_count;
     moore_metric_options metric; /* seed, threads, progress callback */
     /* Uniform-traffic throughput per server each chosen row must be proven
-     * to reach (SPEC.md §6); 0 = any: each family's fewest-switch row
+     * to reach (docs/compare.md); 0 = any: each family's fewest-switch row
      * reaching the endpoints, without throughput. Default 1 (full). */
     double bandwidth;
     int max_tries;              /* per family, graphs built before giving up (default 8) */
@@ -193,7 +193,7 @@ MOORE_API void moore_compare_free(moore_compare *c);
 MOORE_API int moore_compare_vs_baseline(const moore_compare *c, int row, double pct[3],
                                         moore_error *err);
 
-/* One line on the Slim Fly seed's claim "at equal ports, 25-40% fewer
+/* One line on the often-quoted Slim Fly claim "at equal ports, 25-40% fewer
  * switches and cables than fat-tree, uniform throughput equal or better",
  * checked on these rows (Slim Fly against the Clos baseline). */
 MOORE_API void moore_compare_verdict(const moore_compare *c, char *buf, size_t len);

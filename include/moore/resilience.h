@@ -9,7 +9,7 @@
  * in order. Trials run in parallel; trial t draws from moore_rng_split(seed
  * stream, t), so the numbers are the same bytes for any thread count.
  *
- * The disconnection fraction (SPEC: the share of links removed, in uniformly
+ * The disconnection fraction (docs/resilience.md: the share of links removed, in uniformly
  * random order, when the graph first disconnects) is exact per trial: the
  * links are added back in reverse order into a union-find structure, no BFS
  * per removal. For switches it is the share removed when the survivors first

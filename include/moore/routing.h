@@ -1,4 +1,4 @@
-/* routing.h — routes on a switch graph (SPEC.md §8): path sets per switch
+/* routing.h — routes on a switch graph (docs/routing.md): path sets per switch
  * pair, forwarding tables, deadlock freedom (channel dependency graph and
  * virtual layers), and the throughput a traffic matrix gets when it may only
  * use the routing's paths.

@@ -1,4 +1,4 @@
-/* traffic.h — traffic matrices for throughput (SPEC.md §3), and the
+/* traffic.h — traffic matrices for throughput (docs/throughput.md), and the
  * maximum-weight perfect matching that defines the worst-case one.
  *
  * A traffic matrix T is stored sparsely by source switch (CSR): the demands of

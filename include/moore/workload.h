@@ -1,5 +1,5 @@
 /* workload.h — traffic matrices of AI training jobs and collectives
- * (SPEC.md §10, docs/ai-traffic.md).
+ * (docs/ai-traffic.md).
  *
  * A job description is turned into a server-level demand matrix (one server =
  * one accelerator endpoint), every server of the job sending 1 in total, and

@@ -5,6 +5,7 @@
  * The graph read keeps the file's links and switch order; its origin becomes
  * family "file" with params "PATH,p=P", so the SPEC that rebuilds it is the
  * one given (every result's `topology`, docs/json.md). */
+#include "core/alloc.h"
 #include "moore/family.h"
 #include "moore/graph.h"
 #include "moore/io.h"
@@ -44,7 +45,7 @@ static int filespec_radix(moore_graph *g, long long radix, moore_error *err)
     int32_t *p = NULL;
     int rc = MOORE_OK;
     if (!(p = moore_malloc((size_t)(g->n ? g->n : 1), sizeof *p, err)))
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     for (int32_t v = 0; v < g->n && !rc; v++) {
         int32_t d = (int32_t)(g->offs[v + 1] - g->offs[v]);
         if (radix - d < 0)

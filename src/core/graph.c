@@ -5,6 +5,7 @@
  * free. Rows come out sorted, which lets has_link use binary search and makes
  * every writer's output byte-stable. */
 #include "moore/graph.h"
+#include "core/alloc.h"
 #include "core/csr.h"
 
 #include <stdlib.h>
@@ -28,17 +29,22 @@ int moore_builder_new(int32_t n, int64_t expected_links, moore_builder **out, mo
     if (rc)
         return rc;
     moore_builder *b = moore_calloc(1, sizeof *b, err);
-    if (!b)
-        return MOORE_ENOMEM;
+    if (!b) {
+        rc = moore_alloc_code(err);
+        goto done;
+    }
     b->n = n;
     b->cap = expected_links > 16 ? expected_links : 16;
     b->pairs = moore_malloc((size_t)b->cap, sizeof *b->pairs, err);
     if (!b->pairs) {
-        free(b);
-        return MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
+        goto done;
     }
     *out = b;
-    return MOORE_OK;
+    b = NULL;
+done:
+    moore_builder_free(b);
+    return rc;
 }
 
 int moore_builder_add_link(moore_builder *b, int32_t u, int32_t v, moore_error *err)
@@ -80,7 +86,7 @@ static int graph_alloc(int32_t n, int64_t m, moore_graph **out, moore_error *err
 {
     moore_graph *g = moore_calloc(1, sizeof *g, err);
     if (!g)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     g->n = n;
     g->m = m;
     g->offs = moore_calloc((size_t)n + 1, sizeof *g->offs, err);
@@ -88,7 +94,7 @@ static int graph_alloc(int32_t n, int64_t m, moore_graph **out, moore_error *err
     g->endpoints = moore_calloc((size_t)n, sizeof *g->endpoints, err);
     if (!g->offs || !g->adj || !g->endpoints) {
         moore_graph_free(g);
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     }
     *out = g;
     return MOORE_OK;
@@ -121,7 +127,7 @@ int moore_builder_finish(moore_builder *b, moore_graph **out, moore_error *err)
     for (int32_t v = 0; v < b->n; v++)
         g->offs[v + 1] += g->offs[v];
     if (!(fill = moore_malloc((size_t)b->n + 1, sizeof *fill, err))) {
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
         goto done;
     }
     memcpy(fill, g->offs, ((size_t)b->n + 1) * sizeof *fill);
@@ -176,11 +182,11 @@ int moore_graph_set_label(moore_graph *g, int32_t v, const char *label, moore_er
     if (!g->labels) {
         g->labels = moore_calloc((size_t)g->n, sizeof *g->labels, err);
         if (!g->labels)
-            return MOORE_ENOMEM;
+            return moore_alloc_code(err);
     }
     char *d = dup_str(label, err);
     if (!d)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     free(g->labels[v]);
     g->labels[v] = d;
     return MOORE_OK;
@@ -191,16 +197,21 @@ int moore_graph_set_origin(moore_graph *g, const char *family, const char *param
 {
     char *f = family ? dup_str(family, err) : NULL;
     char *p = params ? dup_str(params, err) : NULL;
+    int rc = MOORE_OK;
     if ((family && !f) || (params && !p)) {
-        free(f);
-        free(p);
-        return MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
+        goto done;
     }
-    free(g->family);
-    free(g->params);
+    /* swap: the new strings into g, the old ones into the free list */
+    char *old_f = g->family, *old_p = g->params;
     g->family = f;
     g->params = p;
-    return MOORE_OK;
+    f = old_f;
+    p = old_p;
+done:
+    free(f);
+    free(p);
+    return rc;
 }
 
 int32_t moore_graph_degree_min(const moore_graph *g)

@@ -3,6 +3,7 @@
  * JSON goes through cJSON so escaping and number formatting are someone else's
  * well-tested code; doubles are printed with 17 significant digits by cJSON,
  * and non-finite values become null because JSON has no NaN. */
+#include "core/alloc.h"
 #include "moore/report.h"
 
 #include <math.h>
@@ -108,7 +109,7 @@ int moore_report_string(moore_report *r, const char *key, const char *v, moore_e
     size_t len = strlen(v) + 1;
     it->s = moore_malloc(len, 1, err);
     if (!it->s)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     memcpy(it->s, v, len);
     return MOORE_OK;
 }
@@ -121,7 +122,7 @@ int moore_report_int_array(moore_report *r, const char *key, const int64_t *v, i
         return err ? err->code : MOORE_ENOMEM;
     it->ia = moore_malloc((size_t)len, sizeof *v, err);
     if (!it->ia)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     if (len)
         memcpy(it->ia, v, (size_t)len * sizeof *v);
     it->len = len;
@@ -136,7 +137,7 @@ int moore_report_double_array(moore_report *r, const char *key, const double *v,
         return err ? err->code : MOORE_ENOMEM;
     it->da = moore_malloc((size_t)len, sizeof *v, err);
     if (!it->da)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     if (len)
         memcpy(it->da, v, (size_t)len * sizeof *v);
     it->len = len;

@@ -15,6 +15,7 @@
  * lower-numbered supernode. Network degree k' + (r−1)/2 with
  * k' = (3q − δ)/2; 2q²·r switches; diameter 3 (the paper's value; the tests
  * check it by BFS over a sweep). */
+#include "core/alloc.h"
 #include "families.h"
 #include "moore/field.h"
 
@@ -139,7 +140,7 @@ int moore_bundlefly_build(moore_params *pp, moore_graph **out, moore_error *err)
     if (!rc)
         rc = moore_gf_new((int32_t)s.r, &f, err);
     if (!rc && !(square = moore_malloc((size_t)s.r, 1, err)))
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
     if (!rc)
         rc = moore_paley_squares(f, square);
     if (!rc)

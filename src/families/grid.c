@@ -7,6 +7,7 @@
  * A ring of size 2 is a single link (its two ring links would join the same
  * pair of switches, and the graph is simple); a dimension of size 1 adds
  * nothing. */
+#include "core/alloc.h"
 #include "families.h"
 #include "families/grid.h"
 #include "moore/parse.h"
@@ -254,8 +255,10 @@ int moore_grid_distances(const moore_grid *g, int64_t **hist, int32_t *len, moor
     h = moore_calloc((size_t)c.diameter + 1, sizeof *h, err);
     next = moore_calloc((size_t)c.diameter + 1, sizeof *next, err);
     dim = moore_malloc((size_t)widest, sizeof *dim, err);
-    if (!h || !next || !dim)
+    if (!h || !next || !dim) {
+        rc = moore_alloc_code(err);
         goto done;
+    }
     int64_t reach = 0; /* the diameter of the dimensions so far */
     h[0] = 1;
     for (int i = 0; i < g->nd; i++) {

@@ -21,6 +21,7 @@
 #include "families.h"
 #include "moore/jellyfish.h"
 #include "moore/rng.h"
+#include "core/alloc.h"
 #include "core/csr.h"
 
 #include <stdio.h>
@@ -50,6 +51,9 @@ static void pairing_free(pairing *p)
     free(p->ev);
     free(p->slot);
     free(p->bad);
+    p->eu = p->ev = NULL;
+    p->slot = NULL;
+    p->bad = NULL;
 }
 
 static int32_t other_end(const pairing *p, int64_t j, int32_t v)
@@ -104,11 +108,10 @@ static int pairing_draw(pairing *p, moore_rng *rng, int64_t *nbad, moore_error *
     int32_t *stub = moore_malloc((size_t)ports, sizeof *stub, err);
     int64_t *key = moore_malloc(2 * (size_t)p->m, sizeof *key, err);
     int32_t *fill = moore_calloc((size_t)p->n, sizeof *fill, err);
+    int rc = MOORE_OK;
     if (!stub || !key || !fill) {
-        free(stub);
-        free(key);
-        free(fill);
-        return MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
+        goto done;
     }
     for (int64_t i = 0; i < ports; i++)
         stub[i] = (int32_t)(i / p->d);
@@ -131,10 +134,11 @@ static int pairing_draw(pairing *p, moore_rng *rng, int64_t *nbad, moore_error *
     *nbad = 0;
     for (int64_t j = 0; j < p->m; j++)
         *nbad += p->bad[j];
+done:
     free(stub);
     free(key);
     free(fill);
-    return MOORE_OK;
+    return rc;
 }
 
 /* Swaps every bad link away; returns 0 when the attempt budget ran out. */
@@ -201,11 +205,10 @@ static int pairing_connect(pairing *p, moore_rng *rng, moore_error *err)
     int32_t *comp = moore_malloc((size_t)p->n, sizeof *comp, err);
     int32_t *queue = moore_malloc((size_t)p->n, sizeof *queue, err);
     int64_t *pool = moore_malloc((size_t)p->m, sizeof *pool, err);
+    int rc = MOORE_OK;
     if (!comp || !queue || !pool) {
-        free(comp);
-        free(queue);
-        free(pool);
-        return MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
+        goto done;
     }
     int32_t count = pairing_components(p, comp, queue);
     for (int32_t other = 1; other < count; other++) {
@@ -224,10 +227,11 @@ static int pairing_connect(pairing *p, moore_rng *rng, moore_error *err)
             if (comp[v] == other)
                 comp[v] = 0;
     }
+done:
     free(comp);
     free(queue);
     free(pool);
-    return MOORE_OK;
+    return rc;
 }
 
 /* A simple random d-regular graph (connected when `connect`), as link lists. */
@@ -242,32 +246,32 @@ static int sparse_regular(int32_t n, int32_t d, moore_rng *rng, int connect, pai
     p->ev = moore_malloc((size_t)(p->m ? p->m : 1), sizeof *p->ev, err);
     p->slot = moore_malloc((size_t)n * (size_t)(d ? d : 1), sizeof *p->slot, err);
     p->bad = moore_malloc((size_t)(p->m ? p->m : 1), 1, err);
+    const int restarts = 50;
+    int rc = MOORE_OK;
     if (!p->eu || !p->ev || !p->slot || !p->bad) {
-        pairing_free(p);
-        return MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
+        goto done;
     }
     if (p->m == 0)
-        return MOORE_OK;
-    const int restarts = 50;
+        goto done;
     for (int attempt = 0; attempt < restarts; attempt++) {
         int64_t nbad;
-        int rc = pairing_draw(p, rng, &nbad, err);
-        if (rc) {
-            pairing_free(p);
-            return rc;
-        }
+        rc = pairing_draw(p, rng, &nbad, err);
+        if (rc)
+            goto done;
         if (!pairing_repair(p, rng, nbad))
             continue;
         rc = connect ? pairing_connect(p, rng, err) : MOORE_OK;
-        if (rc)
-            pairing_free(p);
-        return rc;
+        goto done;
     }
-    pairing_free(p);
-    return moore_error_set(err, MOORE_EINTERNAL,
-                           "jellyfish: no simple %d-regular graph on %d switches after %d random "
-                           "pairings with repair",
-                           (int)d, (int)n, restarts);
+    rc = moore_error_set(err, MOORE_EINTERNAL,
+                         "jellyfish: no simple %d-regular graph on %d switches after %d random "
+                         "pairings with repair",
+                         (int)d, (int)n, restarts);
+done:
+    if (rc)
+        pairing_free(p);
+    return rc;
 }
 
 static int check_nd(int64_t n, int64_t d, moore_error *err)
@@ -306,19 +310,20 @@ int moore_jellyfish_random_regular(int32_t n, int32_t d, uint64_t seed, moore_gr
     int dense = 2 * (int64_t)d >= n;
     int32_t dd = dense ? n - 1 - d : d;
     pairing p;
-    rc = sparse_regular(n, dd, &rng, !dense, &p, err);
+    moore_builder *b = NULL;
+    char *mark = NULL;
+    rc = sparse_regular(n, dd, &rng, !dense, &p, err); /* p is freed on failure */
     if (rc)
         return rc;
-    moore_builder *b;
     rc = moore_builder_new(n, (int64_t)n * d / 2, &b, err);
     if (!rc && !dense) {
         for (int64_t j = 0; !rc && j < p.m; j++)
             rc = moore_builder_add_link(b, p.eu[j], p.ev[j], err);
     } else if (!rc) {
         /* The complement: u–v for every v > u that is not a link of p. */
-        char *mark = moore_calloc((size_t)n, 1, err);
+        mark = moore_calloc((size_t)n, 1, err);
         if (!mark)
-            rc = MOORE_ENOMEM;
+            rc = moore_alloc_code(err);
         for (int32_t u = 0; !rc && u < n; u++) {
             for (int32_t i = 0; i < dd; i++)
                 mark[other_end(&p, p.slot[(int64_t)u * dd + i], u)] = 1;
@@ -328,14 +333,16 @@ int moore_jellyfish_random_regular(int32_t n, int32_t d, uint64_t seed, moore_gr
             for (int32_t i = 0; i < dd; i++)
                 mark[other_end(&p, p.slot[(int64_t)u * dd + i], u)] = 0;
         }
-        free(mark);
     }
+    if (rc)
+        goto done;
+    rc = moore_builder_finish(b, out, err);
+    b = NULL; /* finish frees it */
+done:
+    free(mark);
     pairing_free(&p);
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    return moore_builder_finish(b, out, err);
+    moore_builder_free(b);
+    return rc;
 }
 
 /* ---- the family ---- */
@@ -487,15 +494,16 @@ static int expand_graph(const moore_graph *g, const expand_links *l, int32_t n,
                         moore_graph **out, moore_error *err)
 {
     moore_builder *b = NULL;
+    *out = NULL;
     int rc = moore_builder_new(n, l->cnt, &b, err);
     for (int64_t j = 0; !rc && j < l->cnt; j++)
         rc = moore_builder_add_link(b, l->eu[j], l->ev[j], err);
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    if ((rc = moore_builder_finish(b, out, err)))
-        return rc;
+    if (rc)
+        goto done;
+    rc = moore_builder_finish(b, out, err);
+    b = NULL; /* finish frees it */
+    if (rc)
+        goto done;
     rc = moore_graph_set_endpoints(*out, ep, err);
     if (!rc) {
         char params[256];
@@ -504,6 +512,8 @@ static int expand_graph(const moore_graph *g, const expand_links *l, int32_t n,
                  g->params ? ":" : "", g->params ? g->params : "");  /* expand: SPEC */
         rc = moore_graph_set_origin(*out, "expand", params, err);
     }
+done:
+    moore_builder_free(b);
     if (rc) {
         moore_graph_free(*out);
         *out = NULL;
@@ -536,7 +546,7 @@ int moore_jellyfish_expand(const moore_graph *g, int32_t add, int32_t degree, ui
     ep = moore_malloc((size_t)n, sizeof *ep, err);
     nb = moore_malloc(2 * (size_t)half, sizeof *nb, err);
     if (!l.eu || !l.ev || !ep || !nb) {
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
         goto done;
     }
     moore_csr_links(g, l.eu, l.ev);

@@ -9,6 +9,7 @@
  * is accepted on the estimate alone). */
 #include "moore/lift.h"
 #include "moore/rng.h"
+#include "core/alloc.h"
 #include "core/csr.h"
 
 #include <math.h>
@@ -43,10 +44,9 @@ int moore_lift_build(const moore_graph *g, const int8_t *signs, moore_graph **ou
         return moore_error_set(err, MOORE_EINVAL, "lift: 2 x %d switches exceeds the limit %d",
                                (int)g->n, MOORE_MAX_SWITCHES);
     int32_t n = g->n;
-    moore_builder *b;
+    moore_builder *b = NULL;
+    moore_graph *h = NULL;
     int rc = moore_builder_new(2 * n, 2 * g->m, &b, err);
-    if (rc)
-        return rc;
     int64_t e = 0;
     for (int32_t u = 0; !rc && u < n; u++)
         for (int64_t k = g->offs[u]; !rc && k < g->offs[u + 1]; k++) {
@@ -63,14 +63,12 @@ int moore_lift_build(const moore_graph *g, const int8_t *signs, moore_graph **ou
             if (!rc)
                 rc = moore_builder_add_link(b, u + n, v + n - cross, err);
         }
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    moore_graph *h;
-    rc = moore_builder_finish(b, &h, err);
     if (rc)
-        return rc;
+        goto done;
+    rc = moore_builder_finish(b, &h, err);
+    b = NULL; /* finish frees it, whatever it returns */
+    if (rc)
+        goto done;
     for (int32_t v = 0; v < n; v++)
         h->endpoints[v] = h->endpoints[v + n] = g->endpoints[v];
     for (int32_t v = 0; !rc && g->labels && v < n; v++)
@@ -81,12 +79,14 @@ int moore_lift_build(const moore_graph *g, const int8_t *signs, moore_graph **ou
             if (!rc)
                 rc = moore_graph_set_label(h, v + n, copy, err);
         }
-    if (rc) {
-        moore_graph_free(h);
-        return rc;
+    if (!rc) {
+        *out = h;
+        h = NULL;
     }
-    *out = h;
-    return MOORE_OK;
+done:
+    moore_builder_free(b);
+    moore_graph_free(h);
+    return rc;
 }
 
 /* CSR values of A_s for the given signs. */
@@ -108,21 +108,23 @@ int moore_lift_signed_radius(const moore_graph *g, const int8_t *signs, moore_ei
     }
     int64_t *eid = link_ids(g, err);
     double *val = eid ? moore_malloc((size_t)(2 * g->m), sizeof *val, err) : NULL;
+    int rc = MOORE_OK;
     if (!val) {
-        free(eid);
-        return MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
+        goto done;
     }
     signed_values(g, eid, signs, val);
     moore_symmat a;
     moore_symmat_adjacency(g, &a);
     a.val = val;
     double l, h;
-    int rc = moore_eig_extremes(&a, method, &l, &h, NULL, NULL, err);
+    rc = moore_eig_extremes(&a, method, &l, &h, NULL, NULL, err);
     if (!rc) {
         *rho = fmax(h, -l);
         if (lo) *lo = l;
         if (hi) *hi = h;
     }
+done:
     free(eid);
     free(val);
     return rc;
@@ -281,7 +283,7 @@ int moore_lift_search(const moore_graph *g, const moore_lift_options *o, int8_t 
     s.order = moore_malloc(m, sizeof *s.order, err);
     int8_t *cur = moore_malloc(m, sizeof *cur, err);
     if (!s.lu || !s.lv || !s.eid || !s.val || !s.vlo || !s.vhi || !s.tlo || !s.thi || !s.order || !cur) {
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
         goto done;
     }
     moore_csr_links(g, s.lu, s.lv);
@@ -326,14 +328,13 @@ int moore_lift(const moore_graph *g, const moore_lift_options *o, moore_graph **
         o = &def;
     }
     *out = NULL;
-    int8_t *signs = moore_malloc((size_t)(g->m ? g->m : 1), sizeof *signs, err);
-    if (!signs)
-        return MOORE_ENOMEM;
     moore_lift_result r;
     memset(&r, 0, sizeof r);
     moore_spectrum before, after;
     moore_graph *h = NULL;
-    int rc = moore_spectrum_compute(g, NULL, o->method, &before, err);
+    int8_t *signs = moore_malloc((size_t)(g->m ? g->m : 1), sizeof *signs, err);
+    int rc = signs ? moore_spectrum_compute(g, NULL, o->method, &before, err)
+                   : moore_alloc_code(err);
     if (!rc)
         rc = moore_lift_search(g, o, signs, &r.rho, err);
     if (!rc)
@@ -343,11 +344,8 @@ int moore_lift(const moore_graph *g, const moore_lift_options *o, moore_graph **
         rc = moore_lift_build(g, signs, &h, err);
     if (!rc)
         rc = moore_spectrum_compute(h, NULL, o->method, &after, err);
-    free(signs);
-    if (rc) {
-        moore_graph_free(h);
-        return rc;
-    }
+    if (rc)
+        goto done;
     r.lambda2_before = before.lambda2;
     r.lambda2_after = after.lambda2;
     r.nontrivial_before = before.lambda_nontrivial;
@@ -359,23 +357,25 @@ int moore_lift(const moore_graph *g, const moore_lift_options *o, moore_graph **
     r.union_error = fabs(after.lambda2 - fmax(before.lambda2, r.signed_max)) +
                     fabs(after.lambda_min - fmin(before.lambda_min, r.signed_min));
     if (!(r.union_error <= 1e-6)) {
-        moore_graph_free(h);
-        return moore_error_set(err, MOORE_EINTERNAL,
-                               "lift: the lift's spectrum is not spec(A) u spec(A_s) (off by %g)",
-                               r.union_error);
+        rc = moore_error_set(err, MOORE_EINTERNAL,
+                             "lift: the lift's spectrum is not spec(A) u spec(A_s) (off by %g)",
+                             r.union_error);
+        goto done;
     }
     char params[256];
     snprintf(params, sizeof params, "of=%s%s%s,seed=%llu", g->family ? g->family : "file",
              g->params ? ":" : "", g->params ? g->params : "", (unsigned long long)o->seed);
     rc = moore_graph_set_origin(h, "lift", params, err);
-    if (rc) {
-        moore_graph_free(h);
-        return rc;
-    }
+    if (rc)
+        goto done;
     if (res)
         *res = r;
     *out = h;
-    return MOORE_OK;
+    h = NULL;
+done:
+    free(signs);
+    moore_graph_free(h);
+    return rc;
 }
 
 int moore_lift_check_times(const moore_graph *g, int times, moore_error *err)

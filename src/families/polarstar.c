@@ -25,6 +25,7 @@
  * link), which leaves (i, 0) unmatched. Network degree q + 1 + jd (bdf:
  * regular; paley: the q+1 switches (i, 0) of absolute points have one less);
  * diameter 3 (the paper's value; the tests check it by BFS over a sweep). */
+#include "core/alloc.h"
 #include "families.h"
 #include "moore/field.h"
 
@@ -208,11 +209,11 @@ static int ps_joiner_make(const ps_shape *s, ps_joiner *j, moore_error *err)
     j->edge = moore_malloc((size_t)(s->nj * s->jd / 2), sizeof *j->edge, err);
     j->phi = moore_malloc((size_t)s->nj, sizeof *j->phi, err);
     j->mate = moore_malloc((size_t)s->nj, sizeof *j->mate, err);
-    int rc = j->edge && j->phi && j->mate ? MOORE_OK : MOORE_ENOMEM;
+    int rc = j->edge && j->phi && j->mate ? MOORE_OK : moore_alloc_code(err);
     if (!rc && s->paley) {
         rc = moore_gf_new((int32_t)s->nj, &f, err);
         if (!rc && !(square = moore_malloc((size_t)s->nj, 1, err)))
-            rc = MOORE_ENOMEM;
+            rc = moore_alloc_code(err);
         if (!rc)
             rc = moore_paley_squares(f, square);
         if (!rc)

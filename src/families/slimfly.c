@@ -15,6 +15,7 @@
  *
  * Real GF(p^n) arithmetic comes from src/field/gf.c, so prime powers such as
  * 4, 8, 9, 25, 27 work, not only primes. */
+#include "core/alloc.h"
 #include "families.h"
 #include "moore/field.h"
 
@@ -204,7 +205,7 @@ int moore_slimfly_build(moore_params *p, moore_graph **out, moore_error *err)
     char *inx = moore_malloc((size_t)q, 2, err);
     moore_builder *b = NULL;
     moore_graph *g = NULL;
-    rc = inx ? MOORE_OK : MOORE_ENOMEM;
+    rc = inx ? MOORE_OK : moore_alloc_code(err);
     if (!rc)
         rc = sf_generators(f, &s, inx, inx + q, err);
     if (!rc)

@@ -16,6 +16,7 @@
  * A matrix class is stored scaled so that its first nonzero entry in
  * (a, b, c, d) order is 1; switches are numbered in BFS order from the
  * identity, generators in increasing (a0, a1, a2, a3) order. */
+#include "core/alloc.h"
 #include "families.h"
 #include "moore/field.h"
 
@@ -187,7 +188,7 @@ static int spf_check_generators(const spf_shape *sh, moore_error *err)
     int64_t deg = sh->s + 1;
     spf_mat *gen = moore_malloc((size_t)deg, sizeof *gen, err);
     if (!gen)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     int rc = spf_generators(sh, gen, err);
     for (int64_t i = 0; !rc && i < deg; i++) {
         spf_mat a = gen[i], one = { { 1, 0, 0, 1 } };
@@ -260,7 +261,7 @@ int moore_spectralfly_build(moore_params *pp, moore_graph **out, moore_error *er
     spf_mat *mats = moore_malloc((size_t)sh.n, sizeof *mats, err);
     int32_t *id = moore_malloc((size_t)classes, sizeof *id, err);
     moore_builder *b = NULL;
-    rc = gen && mats && id ? MOORE_OK : MOORE_ENOMEM;
+    rc = gen && mats && id ? MOORE_OK : moore_alloc_code(err);
     for (int64_t i = 0; !rc && i < classes; i++)
         id[i] = -1;
     if (!rc)

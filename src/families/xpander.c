@@ -24,6 +24,7 @@
 #include "moore/lift.h"
 #include "moore/rng.h"
 #include "moore/spectrum.h"
+#include "core/alloc.h"
 #include "core/csr.h"
 
 #include <stdio.h>
@@ -67,7 +68,7 @@ static int is_file(const char *path)
 
 static int complete_meta(int64_t d, moore_graph **out, moore_error *err)
 {
-    moore_builder *b;
+    moore_builder *b = NULL;
     int rc = moore_builder_new((int32_t)(d + 1), (d + 1) * d / 2, &b, err);
     for (int32_t u = 0; !rc && u <= d; u++)
         for (int32_t v = u + 1; !rc && v <= d; v++)
@@ -76,7 +77,7 @@ static int complete_meta(int64_t d, moore_graph **out, moore_error *err)
         moore_builder_free(b);
         return rc;
     }
-    return moore_builder_finish(b, out, err);
+    return moore_builder_finish(b, out, err); /* frees b on every path */
 }
 
 /* The meta-graph named by meta= (and d=). */
@@ -107,24 +108,24 @@ static int load_meta(moore_params *p, moore_graph **out, moore_error *err)
                 *c = ',';
     moore_error inner;
     moore_error_clear(&inner);
-    moore_graph *g;
+    moore_graph *g = NULL;
     rc = moore_topology_load(spec, &g, &inner);
     if (rc)
-        return moore_error_set(err, rc, "xpander: meta=%s: %s", meta, inner.msg);
-    if (g->m == 0) {
-        moore_graph_free(g);
-        return moore_error_set(err, MOORE_EINVAL, "xpander: meta=%s has no links", meta);
-    }
-    if (has_d && (!moore_graph_is_regular(g) || moore_graph_degree_max(g) != d)) {
-        int32_t dm = moore_graph_degree_max(g);
-        moore_graph_free(g);
-        return moore_error_set(err, MOORE_EINVAL,
-                               "xpander: d=%lld disagrees with meta=%s (degree %d); d= only "
-                               "sets the complete meta-graph K_{d+1}",
-                               (long long)d, meta, (int)dm);
-    }
+        rc = moore_error_set(err, rc, "xpander: meta=%s: %s", meta, inner.msg);
+    else if (g->m == 0)
+        rc = moore_error_set(err, MOORE_EINVAL, "xpander: meta=%s has no links", meta);
+    else if (has_d && (!moore_graph_is_regular(g) || moore_graph_degree_max(g) != d))
+        rc = moore_error_set(err, MOORE_EINVAL,
+                             "xpander: d=%lld disagrees with meta=%s (degree %d); d= only "
+                             "sets the complete meta-graph K_{d+1}",
+                             (long long)d, meta, (int)moore_graph_degree_max(g));
+    if (rc)
+        goto done;
     *out = g;
-    return MOORE_OK;
+    g = NULL;
+done:
+    moore_graph_free(g);
+    return rc;
 }
 
 /* p= wins; radix= gives radix − degree per switch; default: the degree (1:1). */
@@ -234,7 +235,8 @@ static int meta_links(const moore_graph *m, int32_t **lu, int32_t **lv, moore_er
     if (!*lu || !*lv) {
         free(*lu);
         free(*lv);
-        return MOORE_ENOMEM;
+        *lu = *lv = NULL;
+        return moore_alloc_code(err);
     }
     moore_csr_links(m, *lu, *lv);
     return MOORE_OK;
@@ -276,20 +278,19 @@ static int build_random(const xpander_cfg *c, moore_rng *rng, const int32_t *lu,
 
 static int xpander_random(const xpander_cfg *c, moore_graph **out, moore_error *err)
 {
-    int32_t *lu, *lv;
+    int32_t *lu = NULL, *lv = NULL, *perm = NULL;
+    moore_graph *best = NULL;
+    double best_nt = 0;
     int rc = meta_links(c->meta, &lu, &lv, err);
     if (rc)
-        return rc;
-    int32_t *perm = moore_malloc((size_t)c->k, sizeof *perm, err);
+        goto done;
+    perm = moore_malloc((size_t)c->k, sizeof *perm, err);
     if (!perm) {
-        free(lu);
-        free(lv);
-        return MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
+        goto done;
     }
     moore_rng base;
     moore_rng_seed(&base, (uint64_t)c->seed);
-    moore_graph *best = NULL;
-    double best_nt = 0;
     for (int64_t t = 0; !rc && t < c->tries; t++) {
         moore_rng r;
         moore_rng_split(&base, (uint64_t)t, &r);
@@ -311,24 +312,24 @@ static int xpander_random(const xpander_cfg *c, moore_graph **out, moore_error *
             moore_graph_free(g);
         }
     }
+    if (!rc) {
+        *out = best;
+        best = NULL;
+    }
+done:
     free(lu);
     free(lv);
     free(perm);
-    if (rc) {
-        moore_graph_free(best);
-        return rc;
-    }
-    *out = best;
-    return MOORE_OK;
+    moore_graph_free(best);
+    return rc;
 }
 
 /* Successive 2-lifts of the meta-graph, then renumbered into super-nodes. */
 static int xpander_lift(const xpander_cfg *c, moore_graph **out, moore_error *err)
 {
-    moore_graph *g;
+    moore_graph *g = NULL;
+    moore_builder *b = NULL;
     int rc = moore_graph_copy(c->meta, &g, err);
-    if (rc)
-        return rc;
     moore_rng base;
     moore_rng_seed(&base, (uint64_t)c->seed);
     for (int64_t level = 1; !rc && level < c->k; level *= 2) {
@@ -339,19 +340,16 @@ static int xpander_lift(const xpander_cfg *c, moore_graph **out, moore_error *er
         int8_t *signs = moore_malloc((size_t)g->m, sizeof *signs, err);
         double rho;
         moore_graph *h = NULL;
-        rc = signs ? moore_lift_search(g, &o, signs, &rho, err) : MOORE_ENOMEM;
+        rc = signs ? moore_lift_search(g, &o, signs, &rho, err) : moore_alloc_code(err);
         if (!rc)
             rc = moore_lift_build(g, signs, &h, err);
         free(signs);
         moore_graph_free(g);
         g = h;
     }
-    if (rc) {
-        moore_graph_free(g);
-        return rc;
-    }
+    if (rc)
+        goto done;
     int32_t nm = c->meta->n, k = (int32_t)c->k;
-    moore_builder *b;
     rc = moore_builder_new(g->n, total_links(c), &b, err);
     for (int32_t x = 0; !rc && x < g->n; x++)
         for (int64_t j = g->offs[x]; !rc && j < g->offs[x + 1]; j++)
@@ -360,18 +358,24 @@ static int xpander_lift(const xpander_cfg *c, moore_graph **out, moore_error *er
                 rc = moore_builder_add_link(b, (x % nm) * k + x / nm, (y % nm) * k + y / nm, err);
             }
     moore_graph_free(g);
-    return finish_links(b, c, rc, out, err);
+    g = NULL;
+    rc = finish_links(b, c, rc, out, err);
+    b = NULL; /* finish_links frees it on every path */
+done:
+    moore_graph_free(g);
+    moore_builder_free(b);
+    return rc;
 }
 
 int moore_xpander_build(moore_params *p, moore_graph **out, moore_error *err)
 {
     *out = NULL;
     xpander_cfg c;
+    moore_graph *g = NULL;
     int rc = cfg_read(p, &c, err);
     if (rc)
-        return rc;
+        return rc; /* cfg_read frees what it read on failure */
     rc = moore_memory_guard(16.0 * (double)total_links(&c) * 2.0, "this Xpander", err);
-    moore_graph *g = NULL;
     if (!rc)
         rc = c.lift ? xpander_lift(&c, &g, err) : xpander_random(&c, &g, err);
     int32_t k = (int32_t)c.k;
@@ -385,13 +389,13 @@ int moore_xpander_build(moore_params *p, moore_graph **out, moore_error *err)
         snprintf(label, sizeof label, "%d.%d", (int)(v / k), (int)(v % k));
         rc = moore_graph_set_label(g, v, label, err);
     }
-    cfg_free(&c);
-    if (rc) {
-        moore_graph_free(g);
-        return rc;
+    if (!rc) {
+        *out = g;
+        g = NULL;
     }
-    *out = g;
-    return MOORE_OK;
+    cfg_free(&c);
+    moore_graph_free(g);
+    return rc;
 }
 
 /* Radix R split 1:1 as in the paper: d = ⌊R/2⌋ network ports, p = R − d. */

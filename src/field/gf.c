@@ -8,6 +8,8 @@
  * q ≤ 4096 and run once per field, after which every operation is a lookup. */
 #include "moore/field.h"
 
+#include "core/alloc.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -171,9 +173,13 @@ int moore_gf_new(int32_t q, moore_gf **out, moore_error *err)
     if (q > MOORE_GF_MAX)
         return moore_error_set(err, MOORE_EINVAL, "q=%d exceeds the largest supported field %d",
                                (int)q, MOORE_GF_MAX);
+    int32_t *hi = NULL, *lo = NULL, *wrap = NULL;
+    int rc = MOORE_OK;
     moore_gf *f = moore_calloc(1, sizeof *f, err);
-    if (!f)
-        return MOORE_ENOMEM;
+    if (!f) {
+        rc = moore_alloc_code(err);
+        goto done;
+    }
     f->q = q;
     f->p = p;
     f->n = n;
@@ -185,8 +191,8 @@ int moore_gf_new(int32_t q, moore_gf **out, moore_error *err)
     f->exp = moore_malloc((size_t)q, sizeof *f->exp, err);
     f->log = moore_malloc((size_t)q, sizeof *f->log, err);
     if (!f->add || !f->mul || !f->neg || !f->inv || !f->exp || !f->log) {
-        moore_gf_free(f);
-        return MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
+        goto done;
     }
     poly irr;
     find_irreducible(p, n, &irr);
@@ -197,8 +203,8 @@ int moore_gf_new(int32_t q, moore_gf **out, moore_error *err)
         if (has_full_order(f, g, &irr))
             f->primitive = g;
     if (f->primitive < 0) {
-        moore_gf_free(f);
-        return moore_error_set(err, MOORE_EINTERNAL, "GF(%d): no primitive element found", (int)q);
+        rc = moore_error_set(err, MOORE_EINTERNAL, "GF(%d): no primitive element found", (int)q);
+        goto done;
     }
     /* Powers of ξ enumerate the multiplicative group; products then go through logs. */
     f->log[0] = -1;
@@ -212,15 +218,12 @@ int moore_gf_new(int32_t q, moore_gf **out, moore_error *err)
      * filled earlier, since a/p < a unless a = 0, and then b/p < b unless
      * b = 0. So the table costs a few lookups an entry instead of n divisions
      * (GF(4096) was dominated by them), and negation follows the same way. */
-    int32_t *hi = moore_malloc((size_t)q, sizeof *hi, err);
-    int32_t *lo = moore_malloc((size_t)q, sizeof *lo, err);
-    int32_t *wrap = moore_malloc(2 * (size_t)p, sizeof *wrap, err);
+    hi = moore_malloc((size_t)q, sizeof *hi, err);
+    lo = moore_malloc((size_t)q, sizeof *lo, err);
+    wrap = moore_malloc(2 * (size_t)p, sizeof *wrap, err);
     if (!hi || !lo || !wrap) {
-        free(hi);
-        free(lo);
-        free(wrap);
-        moore_gf_free(f);
-        return MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
+        goto done;
     }
     for (int32_t a = 0; a < q; a++) {
         hi[a] = a / p;
@@ -239,11 +242,14 @@ int moore_gf_new(int32_t q, moore_gf **out, moore_error *err)
         f->inv[a] = a ? f->exp[(q - 1 - f->log[a]) % (q - 1)] : 0;
         f->neg[a] = a ? f->neg[hi[a]] * p + wrap[p - lo[a]] : 0;
     }
+    *out = f;
+    f = NULL;
+done:
     free(hi);
     free(lo);
     free(wrap);
-    *out = f;
-    return MOORE_OK;
+    moore_gf_free(f);
+    return rc;
 }
 
 void moore_gf_free(moore_gf *f)

@@ -90,12 +90,12 @@ static int arc_lp_check(const moore_graph *g, const moore_traffic *t, moore_erro
     if (cols > 2e9 || rows > 2e9 || nnz > 2e9)
         return moore_error_set(err, MOORE_ETOOBIG,
                                "throughput: the exact LP would have %.3g columns, more than Clp "
-                               "can index; use the approximation (--eps) instead", cols);
+                               "can index; use the approximation instead", cols);
     int rc = moore_memory_guard(moore_flow_exact_bytes(g, t), "the exact throughput LP", err);
     if (rc) {
         size_t len = strlen(err->msg);
         snprintf(err->msg + len, sizeof err->msg - len,
-                 "; use the approximation (--eps) instead");
+                 "; use the approximation instead");
     }
     return rc;
 }

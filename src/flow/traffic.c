@@ -1,7 +1,7 @@
 /* traffic.c — building traffic matrices: uniform, permutation, worst (longest
  * matching) and CSV files. The demand scaling is documented in traffic.h;
- * the rule behind it is SPEC §3's "each server sends 1 in total, traffic
- * between servers of one switch uses no link".
+ * the rule behind it (docs/throughput.md): "each server sends 1 in total,
+ * traffic between servers of one switch uses no link".
  *
  * Matrices are kept as CSR by source because every solver works source by
  * source (one LP commodity or one shortest-path tree per source switch). */

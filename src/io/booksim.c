@@ -13,6 +13,7 @@
  *
  * Reading applies BookSim's own rules: links named twice merge, a terminal on
  * two routers or a gap in the router or terminal numbering is refused. */
+#include "core/alloc.h"
 #include "io/reader.h"
 #include "moore/io.h"
 
@@ -173,7 +174,7 @@ int io_anynet_finish(io_reader *r, moore_graph **out, moore_error *err)
     io_sort_links(r->terms, r->n_terms);
     int32_t *ep = moore_calloc((size_t)n, sizeof *ep, err);
     if (!ep)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     int64_t next = 0;
     int rc = MOORE_OK;
     for (int64_t i = 0; i < r->n_terms && !rc; i++) {

@@ -14,6 +14,7 @@
  * 0..N-1 without gaps: a gap is an isolated switch that a plain list cannot
  * express, and usually means 1-based or sparse ids (which would also make a
  * file "0 99999999" allocate a hundred million switches). */
+#include "core/alloc.h"
 #include "io/reader.h"
 #include "moore/io.h"
 
@@ -97,7 +98,7 @@ static int check_no_gaps(io_reader *r, int64_t n, moore_error *err)
 {
     unsigned char *seen = moore_calloc((size_t)n, 1, err);
     if (!seen)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     for (int64_t i = 0; i < r->n_links; i++)
         seen[r->links[i].u] = seen[r->links[i].v] = 1;
     int64_t gap = -1;

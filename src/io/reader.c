@@ -9,6 +9,7 @@
  * line "# moore topology" the comments "# family:", "# params:",
  * "# switches:", "# links:" and "# endpoints:" carry moore's own header.
  * A foreign file's comments are never interpreted. */
+#include "core/alloc.h"
 #include "io/reader.h"
 #include "moore/io.h"
 #include "moore/paths.h"
@@ -173,7 +174,7 @@ int io_header_endpoints(io_reader *r, int64_t n, int32_t **out, moore_error *err
     }
     int32_t *p = moore_malloc((size_t)n, sizeof *p, err);
     if (!p)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     for (int64_t v = 0; v < n; v++)
         p[v] = r->endpoints[r->endpoints_len == 1 ? 0 : v];
     *out = p;
@@ -229,7 +230,7 @@ static int header_value(io_reader *r, const char *key, const char *s, char **out
                            io_snippet(snip, sizeof snip, s));
     char *d = moore_malloc(n + 1, 1, err);
     if (!d)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     memcpy(d, s, n);
     d[n] = '\0';
     *out = d;
@@ -487,7 +488,7 @@ int io_check_simulable(const moore_graph *g, const char *format, int every_switc
                                "a simulation would have no traffic; give p= or radix=", format);
     int32_t comps = 0, *comp = moore_malloc((size_t)g->n, sizeof *comp, err);
     if (!comp)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     int rc = moore_components(g, comp, &comps, err);
     int32_t first = -1, apart = -1; /* a switch that is cut off from `first` */
     for (int32_t v = 0; !rc && v < g->n && apart < 0; v++) {

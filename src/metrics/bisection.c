@@ -28,6 +28,7 @@
  * allows closest to lopsided has the least W(S) ≥ (W − w_max)/2 that is a
  * multiple of the weights' gcd (N/2 switches for unit weights and even N),
  * which gives the reported bound. Dense LAPACK is used up to a few thousand switches. */
+#include "core/alloc.h"
 #include "moore/bisection.h"
 #include "moore/paths.h"
 
@@ -82,7 +83,7 @@ static int dense_lambda2(double *a, int32_t n, double *lambda2, moore_error *err
     if (!w || !isuppz) {
         free(w);
         free(isuppz);
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     }
     lapack_int info = LAPACKE_dsyevr(LAPACK_ROW_MAJOR, 'N', 'I', 'U', n, a, n, 0.0, 0.0, 2, 2,
                                      0.0, &found, w, NULL, 1, isuppz);
@@ -160,7 +161,7 @@ static int lb_eliminate(const moore_graph *g, const lb_sides *s, double *laa, do
     if (info)
         goto done;
     if (!(x = moore_malloc((size_t)nb * na, sizeof *x, err))) {
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
         goto done;
     }
     memcpy(x, lba, (size_t)nb * na * sizeof *x);
@@ -195,7 +196,7 @@ static int lb_normalise(const moore_graph *g, const lb_sides *s, double *laa, do
     int32_t na = s->na;
     double *sw = moore_malloc((size_t)na, sizeof *sw, err);
     if (!sw)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     for (int32_t v = 0; v < g->n; v++)
         if (s->w[v] > 0)
             sw[s->idx[v]] = sqrt((double)s->w[v]);
@@ -239,7 +240,7 @@ static int lower_bound(const moore_graph *g, int32_t max_switches, double *lower
     s.w = moore_malloc((size_t)n, sizeof *s.w, err);
     s.idx = moore_malloc((size_t)n, sizeof *s.idx, err);
     if (!s.w || !s.idx) {
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
         goto done;
     }
     lb_split(g, &s);
@@ -255,7 +256,7 @@ static int lower_bound(const moore_graph *g, int32_t max_switches, double *lower
     lbb = moore_calloc((size_t)nb * nb + 1, sizeof *lbb, err);
     lba = moore_calloc((size_t)nb * na + 1, sizeof *lba, err);
     if (!laa || !lbb || !lba) {
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
         goto done;
     }
     lb_blocks(g, &s, laa, lbb, lba);
@@ -376,7 +377,7 @@ int moore_bisection_compute(const moore_graph *g, const moore_bisection_options 
     int32_t *side = moore_malloc((size_t)n, sizeof *side, err);
     out->side = moore_malloc((size_t)n, sizeof *out->side, err);
     if (!xadj || !adjncy || !vwgt || !part || !w || !side || !out->side) {
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
         goto done;
     }
     int64_t wmax;

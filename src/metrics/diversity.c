@@ -15,6 +15,8 @@
  * For all pairs, Gusfield's method needs only n−1 flows: each flow cuts the
  * current tree, and λ(u,v) is the smallest flow value on the u–v tree path. */
 #include "moore/diversity.h"
+
+#include "core/alloc.h"
 #include "moore/paths.h"
 #include "moore/rng.h"
 
@@ -53,6 +55,7 @@ static void flow_ws_free(flow_ws *w)
     free(w->it);
     free(w->pstack);
     free(w->astack);
+    memset(w, 0, sizeof *w);
 }
 
 static int flow_ws_init(flow_ws *w, const moore_graph *g, const int64_t *rev)
@@ -177,18 +180,22 @@ int moore_edge_disjoint_paths(const moore_graph *g, int32_t s, int32_t t, int32_
         return moore_error_set(err, MOORE_EINVAL,
                                "disjoint paths: switches %d and %d must be distinct and in 0..%d",
                                (int)s, (int)t, (int)g->n - 1);
+    flow_ws w = { 0 };
+    int rc = MOORE_OK;
     int64_t *rev = reverse_arcs(g, err);
-    if (!rev)
-        return MOORE_ENOMEM;
-    flow_ws w;
+    if (!rev) {
+        rc = moore_alloc_code(err);
+        goto done;
+    }
     if (flow_ws_init(&w, g, rev)) {
-        free(rev);
-        return moore_error_set(err, MOORE_ENOMEM, "out of memory for a max-flow");
+        rc = moore_error_set(err, MOORE_ENOMEM, "out of memory for a max-flow");
+        goto done;
     }
     *paths = max_flow(&w, s, t, NULL);
+done:
     flow_ws_free(&w);
     free(rev);
-    return MOORE_OK;
+    return rc;
 }
 
 static void progress(const moore_metric_options *mo, const char *what, int64_t done,
@@ -206,56 +213,52 @@ static int disjoint_all_pairs(const moore_graph *g, const int64_t *rev,
                               moore_error *err)
 {
     int32_t n = g->n;
+    flow_ws w = { 0 };
+    int64_t *toffs = NULL, *pos = NULL;
+    int32_t *tadj = NULL, *tw = NULL;
     int32_t *parent = moore_calloc((size_t)n, sizeof *parent, err);
     int32_t *fl = moore_calloc((size_t)n, sizeof *fl, err);
     char *side = moore_malloc((size_t)n, 1, err);
-    flow_ws w;
-    memset(&w, 0, sizeof w);
-    int rc = (!parent || !fl || !side) ? MOORE_ENOMEM : flow_ws_init(&w, g, rev);
-    if (!rc) {
-        for (int32_t s = 1; s < n; s++) {
-            int32_t t = parent[s];
-            fl[s] = max_flow(&w, s, t, side);
-            for (int32_t i = s + 1; i < n; i++)
-                if (side[i] && parent[i] == t)
-                    parent[i] = s;
-            progress(mo, "disjoint paths (flow tree)", s, n);
-        }
-        flow_ws_free(&w);
+    int rc = MOORE_OK;
+    if (!parent || !fl || !side) {
+        rc = moore_alloc_code(err);
+        goto done;
     }
-    free(side);
+    if (flow_ws_init(&w, g, rev)) {
+        rc = moore_error_set(err, MOORE_ENOMEM, "out of memory for a max-flow");
+        goto done;
+    }
+    for (int32_t s = 1; s < n; s++) {
+        int32_t t = parent[s];
+        fl[s] = max_flow(&w, s, t, side);
+        for (int32_t i = s + 1; i < n; i++)
+            if (side[i] && parent[i] == t)
+                parent[i] = s;
+        progress(mo, "disjoint paths (flow tree)", s, n);
+    }
     /* Tree as CSR, then a walk from every switch keeping the path minimum. */
-    int64_t *toffs = NULL;
-    int32_t *tadj = NULL, *tw = NULL;
-    if (!rc) {
-        toffs = moore_calloc((size_t)n + 1, sizeof *toffs, err);
-        tadj = moore_malloc((size_t)(2 * n), sizeof *tadj, err);
-        tw = moore_malloc((size_t)(2 * n), sizeof *tw, err);
-        if (!toffs || !tadj || !tw)
-            rc = MOORE_ENOMEM;
+    toffs = moore_calloc((size_t)n + 1, sizeof *toffs, err);
+    tadj = moore_malloc((size_t)(2 * n), sizeof *tadj, err);
+    tw = moore_malloc((size_t)(2 * n), sizeof *tw, err);
+    pos = moore_malloc((size_t)n, sizeof *pos, err);
+    if (!toffs || !tadj || !tw || !pos) {
+        rc = moore_alloc_code(err);
+        goto done;
     }
-    if (!rc) {
-        for (int32_t s = 1; s < n; s++) {
-            toffs[s + 1]++;
-            toffs[parent[s] + 1]++;
-        }
-        for (int32_t v = 0; v < n; v++)
-            toffs[v + 1] += toffs[v];
-        int64_t *pos = moore_malloc((size_t)n, sizeof *pos, err);
-        if (!pos)
-            rc = MOORE_ENOMEM;
-        else {
-            memcpy(pos, toffs, (size_t)n * sizeof *pos);
-            for (int32_t s = 1; s < n; s++) {
-                tadj[pos[s]] = parent[s];
-                tw[pos[s]++] = fl[s];
-                tadj[pos[parent[s]]] = s;
-                tw[pos[parent[s]]++] = fl[s];
-            }
-            free(pos);
-        }
+    for (int32_t s = 1; s < n; s++) {
+        toffs[s + 1]++;
+        toffs[parent[s] + 1]++;
     }
-    if (!rc) {
+    for (int32_t v = 0; v < n; v++)
+        toffs[v + 1] += toffs[v];
+    memcpy(pos, toffs, (size_t)n * sizeof *pos);
+    for (int32_t s = 1; s < n; s++) {
+        tadj[pos[s]] = parent[s];
+        tw[pos[s]++] = fl[s];
+        tadj[pos[parent[s]]] = s;
+        tw[pos[parent[s]]++] = fl[s];
+    }
+    {
         int32_t mn = INT32_MAX, mx = 0;
         int64_t sum = 0;
         int failed = 0;
@@ -294,19 +297,25 @@ static int disjoint_all_pairs(const moore_graph *g, const int64_t *rev,
             free(from);
             free(low);
         }
-        if (failed)
+        if (failed) {
             rc = moore_error_set(err, MOORE_ENOMEM, "out of memory reading the flow tree");
+            goto done;
+        }
         out->dp_min = mn;
         out->dp_max = mx;
         out->dp_pairs = (int64_t)n * (n - 1) / 2;
         out->dp_mean = (double)sum / (double)out->dp_pairs;
         out->dp_exact = 1;
     }
+done:
+    flow_ws_free(&w);
+    free(side);
     free(parent);
     free(fl);
     free(toffs);
     free(tadj);
     free(tw);
+    free(pos);
     return rc;
 }
 
@@ -317,10 +326,10 @@ static int disjoint_sampled(const moore_graph *g, const int64_t *rev, int64_t pa
     int32_t n = g->n;
     int32_t *ps = moore_malloc((size_t)pairs, sizeof *ps, err);
     int32_t *pt = moore_malloc((size_t)pairs, sizeof *pt, err);
+    int rc = MOORE_OK;
     if (!ps || !pt) {
-        free(ps);
-        free(pt);
-        return MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
+        goto done;
     }
     moore_rng rng;
     moore_rng_seed(&rng, seed);
@@ -354,16 +363,19 @@ static int disjoint_sampled(const moore_graph *g, const int64_t *rev, int64_t pa
             flow_ws_free(&w);
         }
     }
-    free(ps);
-    free(pt);
-    if (failed)
-        return moore_error_set(err, MOORE_ENOMEM, "out of memory for max-flows");
+    if (failed) {
+        rc = moore_error_set(err, MOORE_ENOMEM, "out of memory for max-flows");
+        goto done;
+    }
     out->dp_min = mn;
     out->dp_max = mx;
     out->dp_pairs = pairs;
     out->dp_mean = (double)sum / (double)pairs;
     out->dp_exact = 0;
-    return MOORE_OK;
+done:
+    free(ps);
+    free(pt);
+    return rc;
 }
 
 /* ---- shortest-path multiplicity ---- */
@@ -377,10 +389,10 @@ static int shortest_path_counts(const moore_graph *g, const moore_diversity_opti
     int32_t ns = exact ? n : o->sp_sample_sources;
     int32_t *src = moore_malloc((size_t)n, sizeof *src, err);
     double *srcsum = moore_calloc((size_t)ns, sizeof *srcsum, err);
+    int rc = MOORE_OK;
     if (!src || !srcsum) {
-        free(src);
-        free(srcsum);
-        return MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
+        goto done;
     }
     for (int32_t v = 0; v < n; v++)
         src[v] = v;
@@ -448,9 +460,8 @@ static int shortest_path_counts(const moore_graph *g, const moore_diversity_opti
         free(sigma);
     }
     if (failed) {
-        free(src);
-        free(srcsum);
-        return moore_error_set(err, MOORE_ENOMEM, "out of memory counting shortest paths");
+        rc = moore_error_set(err, MOORE_ENOMEM, "out of memory counting shortest paths");
+        goto done;
     }
     double total = 0;
     for (int32_t i = 0; i < ns; i++)
@@ -465,9 +476,10 @@ static int shortest_path_counts(const moore_graph *g, const moore_diversity_opti
     for (int i = 0; i < MOORE_SP_HIST; i++)
         if (hist[i])
             out->sp_hist_len = i + 1;
+done:
     free(src);
     free(srcsum);
-    return MOORE_OK;
+    return rc;
 }
 
 int moore_diversity_compute(const moore_graph *g, const moore_diversity_options *o,
@@ -499,7 +511,7 @@ int moore_diversity_compute(const moore_graph *g, const moore_diversity_options 
         return rc;
     int64_t *rev = reverse_arcs(g, err);
     if (!rev)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     if (g->n <= o->exact_max_switches)
         rc = disjoint_all_pairs(g, rev, mo, out, err);
     else

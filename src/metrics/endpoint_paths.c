@@ -15,6 +15,7 @@
  *    one BFS per switch with servers.
  * A graph without endpoints counts every switch as one server (as traffic.h
  * does); a disconnected graph gets null for both keys. */
+#include "core/alloc.h"
 #include "moore/metrics.h"
 #include "moore/paths.h"
 
@@ -93,14 +94,14 @@ static int weighted_sums(const moore_graph *g, const moore_metric_options *o, in
     int32_t n = g->n, *cls = moore_malloc((size_t)n, sizeof *cls, err), *reps = NULL;
     int64_t *wsum = NULL, *wsq = NULL;
     ep_key *keys = moore_malloc((size_t)n, sizeof *keys, err);
-    int rc = cls && keys ? MOORE_OK : MOORE_ENOMEM;
+    int rc = cls && keys ? MOORE_OK : moore_alloc_code(err);
     int32_t classes = rc ? 0 : twin_classes(g, none, cls, keys);
     free(keys);
     if (!rc) {
         reps = moore_malloc((size_t)(classes ? classes : 1), sizeof *reps, err);
         wsum = moore_calloc((size_t)n, sizeof *wsum, err);
         wsq = moore_calloc((size_t)n, sizeof *wsq, err);
-        rc = reps && wsum && wsq ? MOORE_OK : MOORE_ENOMEM;
+        rc = reps && wsum && wsq ? MOORE_OK : moore_alloc_code(err);
     }
     int32_t c = 0;
     for (int32_t v = 0; !rc && v < n; v++)

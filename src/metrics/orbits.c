@@ -11,6 +11,7 @@
  * through the switch, size of its 2-ball) already splits the switches into
  * many classes, the orbits are many too and the plain method runs; and when
  * many switches are twins (same neighbourhood), Traces itself is slow. */
+#include "core/alloc.h"
 #include "moore/symmetry.h"
 #include "metrics/paths_internal.h"
 
@@ -40,7 +41,7 @@ int moore_paths_by_orbits(const moore_graph *g, const int32_t *orbits,
     reps = moore_malloc((size_t)(n ? n : 1), sizeof *reps, err);
     hist = moore_calloc((size_t)maxd + 1, sizeof *hist, err);
     if (!size || !reps || !hist) {
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
         goto done;
     }
     int32_t nreps = 0;

@@ -22,6 +22,7 @@
  *    vertex in few frontiers on high-diameter graphs.
  * Batches run in parallel under OpenMP, each thread with its own bitsets
  * (3 · N · W words), so memory grows with threads, not with N². */
+#include "core/alloc.h"
 #include "moore/paths.h"
 #include "moore/dist.h"
 #include "families/grid.h"
@@ -80,8 +81,10 @@ int moore_components(const moore_graph *g, int32_t *comp, int32_t *count, moore_
     int32_t *c = comp ? comp : (own = moore_malloc((size_t)g->n, sizeof *own, err));
     int rc = MOORE_ENOMEM;
     q = moore_malloc((size_t)g->n, sizeof *q, err);
-    if (!c || !q)
+    if (!c || !q) {
+        rc = moore_alloc_code(err);
         goto done;
+    }
     for (int32_t v = 0; v < g->n; v++)
         c[v] = -1;
     int32_t k = 0;
@@ -177,8 +180,10 @@ static int girth_of_cycles(const moore_graph *g, int32_t *girth, moore_error *er
     int rc = MOORE_ENOMEM;
     comp = moore_malloc((size_t)g->n, sizeof *comp, err);
     size = moore_calloc((size_t)g->n, sizeof *size, err);
-    if (!comp || !size)
+    if (!comp || !size) {
+        rc = moore_alloc_code(err);
         goto done;
+    }
     if ((rc = moore_components(g, comp, &count, err)))
         goto done;
     for (int32_t v = 0; v < g->n; v++)
@@ -212,8 +217,10 @@ int moore_girth(const moore_graph *g, int32_t *girth, moore_error *err)
     dist = moore_malloc((size_t)n, sizeof *dist, err);
     parent = moore_malloc((size_t)n, sizeof *parent, err);
     q = moore_malloc((size_t)n, sizeof *q, err);
-    if (!core || !dist || !parent || !q)
+    if (!core || !dist || !parent || !q) {
+        rc = moore_alloc_code(err);
         goto done;
+    }
     int32_t left = two_core(g, core, dist, q);
     int32_t first = 0, tried = 0, serial = INT32_MAX;
     for (int32_t v = 0; v < n; v++)
@@ -530,7 +537,7 @@ int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
     if (n <= 1) { /* no pairs: distance 0 only */
         out->histogram = moore_calloc(1, sizeof *out->histogram, err);
         if (!out->histogram)
-            return MOORE_ENOMEM;
+            return moore_alloc_code(err);
         out->histogram[0] = n;
         out->histogram_len = 1;
         return MOORE_OK;
@@ -556,7 +563,7 @@ int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
     order = moore_malloc((size_t)n, sizeof *order, err);
     q = moore_malloc((size_t)n, sizeof *q, err);
     taken = moore_malloc((size_t)n, 1, err);
-    rc = hist && order && q && taken ? MOORE_OK : MOORE_ENOMEM;
+    rc = hist && order && q && taken ? MOORE_OK : moore_alloc_code(err);
     if ((rc = moore_dist_agree(dist, rc, err)))
         goto done;
     source_order(g, order, taken, q);

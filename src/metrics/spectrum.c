@@ -16,6 +16,7 @@
  * Determinism: the Lanczos start vector comes from moore_rng with a fixed seed
  * (ARPACK's own random start keeps a SAVE'd seed, so results would depend on
  * what ran before), and every dot product here is a plain serial sum. */
+#include "core/alloc.h"
 #include "moore/spectrum.h"
 #include "moore/paths.h"
 #include "moore/rng.h"
@@ -104,7 +105,7 @@ int moore_eig_dense(const moore_symmat *m, double *w, moore_error *err)
     lapack_int *isuppz = moore_malloc(2 * (size_t)n, sizeof *isuppz, err);
     if (!isuppz) {
         free(a);
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     }
     int threads = blas_pin_begin();
     lapack_int info = LAPACKE_dsyevr(LAPACK_COL_MAJOR, 'N', 'A', 'U', n, a, n, 0.0, 0.0, 0, 0,
@@ -215,7 +216,7 @@ static int arpack_ws_alloc(arpack_ws *w, a_int n, int nev, int nd, moore_error *
     w->select = moore_calloc((size_t)w->ncv, sizeof *w->select, err);
     if (!w->resid || !w->v || !w->workd || !w->workl || !w->tmp || !w->d || !w->z ||
         !w->select)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     return MOORE_OK;
 }
 
@@ -413,7 +414,7 @@ int moore_eig_extremes(const moore_symmat *m, moore_eig_method method, double *l
     if (vlo || vhi) {
         vecs = moore_malloc(2 * (size_t)m->n, sizeof *vecs, err);
         if (!vecs)
-            return MOORE_ENOMEM;
+            return moore_alloc_code(err);
     }
     int converged;
     int rc = arpack_run(m, "BE", 2, NULL, 0, 0.0, vals, vecs, NULL, &converged, err);
@@ -442,8 +443,10 @@ int moore_spectrum_bipartite(const moore_graph *g, int *is_bipartite, int8_t *co
     int8_t *c = colour ? colour : (own = moore_malloc((size_t)(n ? n : 1), sizeof *own, err));
     int rc = MOORE_ENOMEM;
     q = moore_malloc((size_t)(n ? n : 1), sizeof *q, err);
-    if (!c || !q)
+    if (!c || !q) {
+        rc = moore_alloc_code(err);
         goto done;
+    }
     memset(c, -1, (size_t)n);
     int ok = 1;
     for (int32_t s = 0; s < n && ok; s++) {
@@ -487,16 +490,18 @@ static void finish(moore_spectrum *s, double bottom_nontrivial)
 static int spectrum_dense(const moore_graph *g, moore_spectrum *s, moore_error *err)
 {
     int32_t n = g->n;
+    double *deg = NULL;
     double *w = moore_malloc((size_t)n, sizeof *w, err);
-    if (!w)
-        return MOORE_ENOMEM;
+    int rc = MOORE_OK;
+    if (!w) {
+        rc = moore_alloc_code(err);
+        goto done;
+    }
     moore_symmat a;
     moore_symmat_adjacency(g, &a);
-    int rc = moore_eig_dense(&a, w, err);
-    if (rc) {
-        free(w);
-        return rc;
-    }
+    rc = moore_eig_dense(&a, w, err);
+    if (rc)
+        goto done;
     s->lambda1 = w[n - 1];
     s->lambda2 = w[n - 2];
     s->lambda_min = w[0];
@@ -509,20 +514,43 @@ static int spectrum_dense(const moore_graph *g, moore_spectrum *s, moore_error *
     }
     if (s->regular) {
         s->algebraic_connectivity = s->degree_max - s->lambda2;
-    } else {
-        double *deg = moore_malloc((size_t)n, sizeof *deg, err);
-        if (!deg) {
-            free(w);
-            return MOORE_ENOMEM;
-        }
-        moore_symmat l;
-        moore_symmat_laplacian(g, deg, &l);
-        rc = moore_eig_dense(&l, w, err);
-        if (!rc)
-            s->algebraic_connectivity = w[1];
-        free(deg);
+        goto done;
     }
+    deg = moore_malloc((size_t)n, sizeof *deg, err);
+    if (!deg) {
+        rc = moore_alloc_code(err);
+        goto done;
+    }
+    moore_symmat l;
+    moore_symmat_laplacian(g, deg, &l);
+    rc = moore_eig_dense(&l, w, err);
+    if (!rc)
+        s->algebraic_connectivity = w[1];
+done:
+    free(deg);
     free(w);
+    return rc;
+}
+
+/* The trivial eigenvector 1/√n in q[0..n) and, for a bipartite graph, the
+ * signed one of its two sides in q[n..2n); *nd = how many were written. */
+static int arpack_deflation(const moore_graph *g, const moore_spectrum *s, double *q, int *nd,
+                            moore_error *err)
+{
+    int32_t n = g->n;
+    for (int32_t i = 0; i < n; i++)
+        q[i] = 1.0 / sqrt((double)n);
+    *nd = 1;
+    if (!s->regular || !s->bipartite)
+        return MOORE_OK;
+    int isb;
+    int8_t *c = moore_malloc((size_t)n, sizeof *c, err);
+    int rc = c ? moore_spectrum_bipartite(g, &isb, c, err) : moore_alloc_code(err);
+    for (int32_t i = 0; !rc && i < n; i++)
+        q[n + i] = (c[i] ? -1.0 : 1.0) / sqrt((double)n);
+    if (!rc)
+        *nd = 2;
+    free(c);
     return rc;
 }
 
@@ -533,32 +561,18 @@ static int spectrum_arpack(const moore_graph *g, const moore_metric_options *o,
     moore_symmat a;
     moore_symmat_adjacency(g, &a);
     arpack_ctx ctx = { o, "spectrum (Lanczos)" };
+    double *deg = NULL;
     double *q = moore_malloc(2 * (size_t)n, sizeof *q, err);
-    if (!q)
-        return MOORE_ENOMEM;
-    int rc;
     double vals[3];
-    for (int32_t i = 0; i < n; i++)
-        q[i] = 1.0 / sqrt((double)n);
+    int nd = 1, rc = MOORE_OK;
+    if (!q) {
+        rc = moore_alloc_code(err);
+        goto done;
+    }
+    rc = arpack_deflation(g, s, q, &nd, err);
+    if (rc)
+        goto done;
     if (s->regular) {
-        int nd = 1;
-        if (s->bipartite) {
-            int8_t *c = moore_malloc((size_t)n, sizeof *c, err);
-            int isb;
-            if (!c) {
-                free(q);
-                return MOORE_ENOMEM;
-            }
-            rc = moore_spectrum_bipartite(g, &isb, c, err);
-            for (int32_t i = 0; !rc && i < n; i++)
-                q[n + i] = (c[i] ? -1.0 : 1.0) / sqrt((double)n);
-            free(c);
-            if (rc) {
-                free(q);
-                return rc;
-            }
-            nd = 2;
-        }
         /* Mean of the non-trivial eigenvalues (trace 0): −d/(n−1), or 0 when
          * −d is deflated too. */
         double mean = nd == 2 ? 0.0 : -(double)s->degree_max / (double)(n - 1);
@@ -570,30 +584,35 @@ static int spectrum_arpack(const moore_graph *g, const moore_metric_options *o,
             finish(s, vals[0]);
             s->algebraic_connectivity = s->degree_max - s->lambda2;
         }
-    } else {
-        rc = arpack_run(&a, "BE", 3, NULL, 0, 0.0, vals, NULL, &ctx, &s->converged, err);
-        if (!rc && s->converged) {
-            s->lambda1 = vals[2];
-            s->lambda2 = vals[1];
-            s->lambda_min = vals[0];
-            /* A bipartite spectrum is symmetric: λ_{N−1} = −λ₂. */
-            finish(s, s->bipartite ? -vals[1] : vals[0]);
-        }
-        double *deg = moore_malloc((size_t)n, sizeof *deg, err);
-        if (!rc && !deg)
-            rc = MOORE_ENOMEM;
-        if (!rc && s->converged) {
-            moore_symmat l;
-            moore_symmat_laplacian(g, deg, &l);
-            ctx.what = "Laplacian (Lanczos)";
-            /* trace L = 2m, and the deflated eigenvalue is 0 */
-            double mean = 2.0 * (double)g->m / (double)(n - 1);
-            rc = arpack_run(&l, "SA", 1, q, 1, mean, vals, NULL, &ctx, &s->converged, err);
-            if (!rc && s->converged)
-                s->algebraic_connectivity = vals[0];
-        }
-        free(deg);
+        goto done;
     }
+    rc = arpack_run(&a, "BE", 3, NULL, 0, 0.0, vals, NULL, &ctx, &s->converged, err);
+    if (rc)
+        goto done;
+    if (s->converged) {
+        s->lambda1 = vals[2];
+        s->lambda2 = vals[1];
+        s->lambda_min = vals[0];
+        /* A bipartite spectrum is symmetric: λ_{N−1} = −λ₂. */
+        finish(s, s->bipartite ? -vals[1] : vals[0]);
+    }
+    deg = moore_malloc((size_t)n, sizeof *deg, err);
+    if (!deg) {
+        rc = moore_alloc_code(err);
+        goto done;
+    }
+    if (s->converged) {
+        moore_symmat l;
+        moore_symmat_laplacian(g, deg, &l);
+        ctx.what = "Laplacian (Lanczos)";
+        /* trace L = 2m, and the deflated eigenvalue is 0 */
+        double mean = 2.0 * (double)g->m / (double)(n - 1);
+        rc = arpack_run(&l, "SA", 1, q, 1, mean, vals, NULL, &ctx, &s->converged, err);
+        if (!rc && s->converged)
+            s->algebraic_connectivity = vals[0];
+    }
+done:
+    free(deg);
     free(q);
     return rc;
 }

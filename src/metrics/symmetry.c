@@ -11,6 +11,8 @@
  * test get the same cell order. */
 #include "moore/symmetry.h"
 
+#include "core/alloc.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,7 +90,7 @@ static int run_traces(const moore_graph *g, const moore_symmetry_options *o, int
     if (getcanon)
         t->cadj = moore_malloc(ne, sizeof *t->cadj, err);
     if (!v || !d || !e || !ptn || !t->lab || !t->orbits || (getcanon && !t->cadj)) {
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
         goto done;
     }
     for (int i = 0; i < n; i++) {
@@ -110,7 +112,7 @@ static int run_traces(const moore_graph *g, const moore_symmetry_options *o, int
          * (count << 32 | switch) so no comparison needs the graph. */
         uint64_t *key = moore_malloc((size_t)n, sizeof *key, err);
         if (!key) {
-            rc = MOORE_ENOMEM;
+            rc = moore_alloc_code(err);
             goto done;
         }
         for (int i = 0; i < n; i++)
@@ -221,14 +223,14 @@ int moore_symmetry_compute(const moore_graph *g, const moore_symmetry_options *o
         o = &def;
     }
     memset(out, 0, sizeof *out);
-    traces_run t;
+    traces_run t = { 0 };
     int rc = run_traces(g, o, o->canonical, &t, err);
     if (rc)
-        return rc;
+        goto done;
     out->orbits = moore_malloc((size_t)(g->n ? g->n : 1), sizeof *out->orbits, err);
     if (!out->orbits) {
-        traces_run_free(&t);
-        return MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
+        goto done;
     }
     for (int32_t v = 0; v < g->n; v++)
         out->orbits[v] = t.orbits[v];
@@ -253,15 +255,17 @@ int moore_symmetry_compute(const moore_graph *g, const moore_symmetry_options *o
         out->canonical_hash = canonical_hash(g, &t, o->respect_endpoints);
         out->canon_lab = moore_malloc((size_t)(g->n ? g->n : 1), sizeof *out->canon_lab, err);
         if (!out->canon_lab) {
-            traces_run_free(&t);
-            moore_symmetry_result_free(out);
-            return MOORE_ENOMEM;
+            rc = moore_alloc_code(err);
+            goto done;
         }
         for (int32_t i = 0; i < g->n; i++)
             out->canon_lab[i] = t.lab[i];
     }
+done:
     traces_run_free(&t);
-    return MOORE_OK;
+    if (rc)
+        moore_symmetry_result_free(out);
+    return rc;
 }
 
 int moore_isomorphic(const moore_graph *a, const moore_graph *b,
@@ -276,15 +280,12 @@ int moore_isomorphic(const moore_graph *a, const moore_graph *b,
     *isomorphic = 0;
     if (a->n != b->n || a->m != b->m)
         return MOORE_OK;
-    traces_run ta, tb;
+    traces_run ta = { 0 }, tb = { 0 };
     int rc = run_traces(a, o, 1, &ta, err);
+    if (!rc)
+        rc = run_traces(b, o, 1, &tb, err);
     if (rc)
-        return rc;
-    rc = run_traces(b, o, 1, &tb, err);
-    if (rc) {
-        traces_run_free(&ta);
-        return rc;
-    }
+        goto done;
     int same = 1;
     for (int32_t i = 0; same && i < a->n; i++) {
         same = moore_graph_degree(a, ta.lab[i]) == moore_graph_degree(b, tb.lab[i]);
@@ -297,9 +298,10 @@ int moore_isomorphic(const moore_graph *a, const moore_graph *b,
     if (same && map)
         for (int32_t i = 0; i < a->n; i++)
             map[ta.lab[i]] = tb.lab[i];
+done:
     traces_run_free(&ta);
     traces_run_free(&tb);
-    return MOORE_OK;
+    return rc;
 }
 
 /* ---- the "symmetry" metric group ---- */

@@ -1,6 +1,6 @@
 /* plan_internal.h — internal: the throughput bounds the bandwidth search of
  * plan.c and compare.c decides with (bandwidth.c holds them and says why each
- * is valid). Uniform traffic, each server sending 1 in total (SPEC.md §3). */
+ * is valid). Uniform traffic, each server sending 1 in total (docs/throughput.md). */
 #ifndef MOORE_SRC_PLAN_INTERNAL_H
 #define MOORE_SRC_PLAN_INTERNAL_H
 

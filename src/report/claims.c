@@ -1,4 +1,4 @@
-/* claims.c — the seed documents' claims, checked on the user's own numbers:
+/* claims.c — the often-quoted claims about the families, checked on the user's own numbers:
  * Slim Fly's 25–40% fewer switches and cables than a fat-tree, its ~89%
  * Moore efficiency, Xpander within 1–5% of Jellyfish's throughput, and the
  * 2-lift keeping the spectral gap. Each row gives the claim, the measured
@@ -108,7 +108,7 @@ static int lift_keeps_gap(claim_row *row, const moore_compare *c, const moore_pa
 
 int page_claims(const moore_page_options *o, const page_data *d, FILE *out, moore_error *err)
 {
-    static const char *const head[] = { "claim (seed documents)", "measured", "on", "verdict" };
+    static const char *const head[] = { "claim (often quoted)", "measured", "on", "verdict" };
     claim_row rows[5];
     memset(rows, 0, sizeof rows);
     fewer(&rows[0], &d->main, "switches");
@@ -118,7 +118,7 @@ int page_claims(const moore_page_options *o, const page_data *d, FILE *out, moor
     int rc = lift_keeps_gap(&rows[4], &d->main, o, err);
     if (rc)
         return rc;
-    html_heading(out, "claims", "The seed documents' claims, checked");
+    html_heading(out, "claims", "The often-quoted claims, checked");
     html_table_begin(out, "claims-table", head, 4);
     for (int i = 0; i < 5; i++) {
         const char *cells[] = { rows[i].claim, rows[i].measured, rows[i].basis, rows[i].verdict };

@@ -100,7 +100,7 @@ const moore_compare_row *page_row(const moore_compare *c, const char *family);
 /* figures.c: every figure of the page. */
 int page_figures(const moore_page_options *o, const page_data *d, FILE *out, moore_error *err);
 
-/* claims.c: the seed documents' claims, measured. */
+/* claims.c: the often-quoted claims about the families, measured. */
 int page_claims(const moore_page_options *o, const page_data *d, FILE *out, moore_error *err);
 
 #endif

@@ -2,7 +2,7 @@
  * and its greedy split into virtual layers.
  *
  * The CDG has a vertex per directed link (a CSR arc position) and an arc
- * a→b when some path uses link b right after link a (SPEC.md §8). A lossless
+ * a→b when some path uses link b right after link a (docs/routing.md). A lossless
  * fabric routing on it cannot deadlock when the graph is acyclic. Stored as
  * bits: arc a = u→v has one bit per link v→w leaving v, so a layer costs
  * Σ_v deg(v)² bits.
@@ -24,6 +24,7 @@
  * otherwise moves the two searched sets past each other. A unit that closes a
  * cycle is rolled back (only its new bits are cleared; the order stays valid
  * for a subgraph). Sequential: the result depends on the unit order only. */
+#include "core/alloc.h"
 #include "routing_internal.h"
 
 #include <stdlib.h>
@@ -175,7 +176,7 @@ static int unit_deps(cdg *c, const moore_routing *r, int64_t unit, dep_fn emit, 
             return 0; /* no traffic between these switches */
         int64_t prev = -1;
         for (int64_t h = h0; h + 1 < h1; h++) {
-            int64_t a = route_arc(g, r->hops[h], r->hops[h + 1]);
+            int64_t a = moore_csr_find(g, r->hops[h], r->hops[h + 1]);
             int rc = prev >= 0 ? emit(c, ctx, prev, a) : 0;
             if (rc)
                 return rc;
@@ -308,7 +309,7 @@ static int new_layer(cdg *c, moore_error *err)
     if (!L->bits || !L->ord) {
         free(L->bits);
         free(L->ord);
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     }
     for (int64_t a = 0; a < c->arcs; a++)
         L->ord[a] = (int32_t)a;
@@ -375,7 +376,7 @@ int moore_routing_deadlock(const moore_graph *g, const moore_routing *r,
     c.order = moore_malloc((size_t)g->n, sizeof *c.order, err);
     c.count = moore_malloc((size_t)c.maxd + 2, sizeof *c.count, err);
     if (!c.serve || !c.active || !c.order || !c.count) {
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
         goto done;
     }
     int any = moore_graph_endpoints_total(g) > 0;
@@ -383,7 +384,7 @@ int moore_routing_deadlock(const moore_graph *g, const moore_routing *r,
         c.serve[v] = !any || g->endpoints[v] > 0;
     if (!c.base || !c.rev || !c.tail || !c.stamp || !c.stack || !c.fwd || !c.bwd || !c.pool ||
         !out->layer) {
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
         goto done;
     }
     for (int32_t u = 0; u < g->n; u++)
@@ -397,14 +398,14 @@ int moore_routing_deadlock(const moore_graph *g, const moore_routing *r,
         goto done;
     all = moore_calloc((size_t)(c.nbits / 64 + 1), sizeof *all, err);
     if (!all) {
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
         goto done;
     }
     for (int64_t u = 0; u < units; u++)
         unit_deps(&c, r, u, emit_union, all);
     int acyclic = union_acyclic(&c, all, &out->dependencies, err);
     if (acyclic < 0) {
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
         goto done;
     }
     out->cdg_acyclic = acyclic;

@@ -12,6 +12,7 @@
  *           a line "k=K", then "rank,src,dst,path" with ranks from 1, for
  *           every ordered pair of switches with servers (netbench's ToRs).
  * All are written through moore_atomic_open/commit: whole or absent. */
+#include "core/alloc.h"
 #include "routing_internal.h"
 
 #include "moore/io.h"
@@ -120,7 +121,7 @@ static int write_paths_as(const moore_graph *g, const moore_routing *r,
     moore_atomic_file af;
     int rc = MOORE_OK;
     if (!seq || !next || (netbench && !keep))
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
     if (!rc && netbench)
         rc = max_paths_per_pair(g, r, &k, err);
     if (!rc)
@@ -177,7 +178,7 @@ static int collect_dest(const moore_graph *g, const moore_routing *r, int32_t t,
         int64_t p0 = r->pair_offs[(int64_t)s * n + t], p1 = r->pair_offs[(int64_t)s * n + t + 1];
         for (int64_t p = p0; p < p1; p++)
             for (int64_t h = r->path_offs[p]; h + 1 < r->path_offs[p + 1]; h++) {
-                int64_t a = route_arc(g, r->hops[h], r->hops[h + 1]);
+                int64_t a = moore_csr_find(g, r->hops[h], r->hops[h + 1]);
                 used += acc[a] == 0;
                 acc[a] += 1.0 / (double)(p1 - p0);
             }
@@ -266,7 +267,7 @@ int moore_routing_write_tables(const moore_graph *g, const moore_routing *r, con
         int32_t deg = moore_graph_degree_max(g);
         int32_t *nh = moore_malloc((size_t)deg + 1, sizeof *nh, err);
         double *w = moore_malloc((size_t)deg + 1, sizeof *w, err);
-        rc = nh && w ? MOORE_OK : MOORE_ENOMEM;
+        rc = nh && w ? MOORE_OK : moore_alloc_code(err);
         for (int32_t u = 0; u < r->n && !rc; u++)
             for (int32_t t = 0; t < r->n; t++)
                 if (t != u)

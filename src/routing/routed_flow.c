@@ -1,5 +1,5 @@
 /* routed_flow.c — throughput when traffic may only use a routing's paths
- * (SPEC.md §8).
+ * (docs/routing.md).
  *
  * Fixed splits (minimal, ECMP): every demand s→t is split the way the tables
  * say (evenly over the next-hop set at every hop), so the arc loads of T are
@@ -28,6 +28,7 @@
  *    unrestricted approximation it is anytime: it stops at o->time_limit or
  *    when o->cancelled says so with the bounds reached (`stopped` set), and
  *    passes improving bounds to o->bounds (flow.h). */
+#include "core/alloc.h"
 #include "routing_internal.h"
 
 #include "../flow/flow_internal.h" /* flow_clock, flow_should_stop, flow_utilisation */
@@ -151,7 +152,7 @@ static int fixed_throughput(const moore_graph *g, const moore_routing *r, const 
     if (!load || !starts) {
         free(load);
         free(starts);
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     }
     block_starts(t, blocks, starts);
     int oom = 0, done_blocks = 0;
@@ -239,11 +240,11 @@ static int commodities_make(const moore_graph *g, const moore_routing *r, const 
     c->path1 = moore_malloc((size_t)k + 1, sizeof *c->path1, err);
     c->arc = moore_malloc((size_t)hops + 1, sizeof *c->arc, err);
     if (!c->demand || !c->path0 || !c->path1 || !c->arc)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
 #pragma omp parallel for schedule(dynamic, 64)
     for (int64_t p = 0; p < r->paths; p++)
         for (int64_t h = r->path_offs[p]; h + 1 < r->path_offs[p + 1]; h++)
-            c->arc[h - p] = (int32_t)route_arc(g, r->hops[h], r->hops[h + 1]);
+            c->arc[h - p] = (int32_t)moore_csr_find(g, r->hops[h], r->hops[h + 1]);
     for (int32_t s = 0; s < n; s++)
         for (int64_t i = t->offs[s]; i < t->offs[s + 1]; i++) {
             int64_t pair = (int64_t)s * n + t->dst[i];
@@ -267,7 +268,7 @@ static int even_split(const moore_graph *g, const moore_routing *r, commodities 
 {
     double *load = moore_calloc((size_t)(2 * g->m) + 1, sizeof *load, err);
     if (!load)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     for (int64_t j = 0; j < c->count; j++) {
         double share = c->demand[j] / (double)(c->path1[j] - c->path0[j]);
         for (int64_t p = c->path0[j]; p < c->path1[j]; p++) {
@@ -303,7 +304,7 @@ static int path_lp(const moore_graph *g, const moore_routing *r, const commoditi
     if (cols > 2000000000 || rows > 2000000000 || nnz > 2000000000)
         return moore_error_set(err, MOORE_ETOOBIG,
                                "routed throughput: the path LP would have %lld columns, more "
-                               "than Clp can index; use the approximation (--eps)",
+                               "than Clp can index; use the approximation instead",
                                (long long)cols);
     int rc = moore_memory_guard(60.0 * (double)nnz + 200.0 * (double)(cols + rows),
                                 "the path-restricted throughput LP", err);
@@ -317,7 +318,7 @@ static int path_lp(const moore_graph *g, const moore_routing *r, const commoditi
     double *rup = rlo ? rlo + rows : NULL;
     Clp_Simplex *model = NULL;
     if (!start || !index || !value) {
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
         goto done;
     }
     int64_t z = 0, col = 0;
@@ -483,7 +484,7 @@ static int gk_throughput(const moore_graph *g, const moore_routing *r, const com
     s.part = moore_malloc((size_t)(c->count / GK_BATCH + 1), sizeof *s.part, err);
     int rc = MOORE_OK;
     if (!s.len || !s.flow || !s.snap || !s.choice || !s.choice_len || !s.part) {
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
         goto done;
     }
     for (int64_t a = 0; a < arcs; a++)

@@ -2,6 +2,7 @@
  * all-pairs distance rows every algorithm starts from (parallel moore_bfs),
  * the parallel builder of explicit path sets, and the per-algorithm dispatch.
  * Definitions are in include/moore/routing.h and docs/routing.md. */
+#include "core/alloc.h"
 #include "routing_internal.h"
 
 #include "moore/paths.h"
@@ -162,7 +163,7 @@ static int distance_rows(const moore_graph *g, moore_routing *r, const moore_rou
     int32_t n = g->n, comps = 0;
     int32_t *comp = moore_malloc((size_t)(n ? n : 1) * 2, sizeof *comp, err);
     if (!comp)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     int rc = moore_components(g, comp, &comps, err);
     if (!rc && comps > 1) {
         int32_t v = 1;
@@ -182,7 +183,7 @@ static int distance_rows(const moore_graph *g, moore_routing *r, const moore_rou
         return rc;
     r->dist = moore_malloc((size_t)n * (size_t)n + 1, sizeof *r->dist, err);
     if (!r->dist)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     int bits = 2 * ecc0 < 48;
     int32_t units = bits ? (n + 63) / 64 : n;
     int bad = 0, oom = 0;
@@ -243,7 +244,7 @@ int moore_routing_build(const moore_graph *g, const moore_routing_options *o,
                                (int)g->n);
     moore_routing *r = moore_calloc(1, sizeof *r, err);
     if (!r)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     r->n = g->n;
     r->algo = o->algo;
     canonical_name(o, r->name, sizeof r->name);
@@ -322,7 +323,7 @@ int route_explicit_build(const moore_graph *g, moore_routing *r, const moore_rou
     r->pair_offs = moore_calloc((size_t)pairs + 1, sizeof *r->pair_offs, err);
     if (!bufs || !r->pair_offs) {
         free(bufs);
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     }
     int64_t done = 0;
     int threads = o->threads > 0 ? o->threads : omp_get_max_threads();

@@ -6,6 +6,8 @@
 
 #include "moore/routing.h"
 
+#include "core/csr.h" /* moore_csr_find: the arc u→v in u's sorted row */
+
 /* d(u,t) from the distance rows (the graph is undirected: row t works too). */
 static inline int32_t route_dist(const moore_routing *r, int32_t u, int32_t t)
 {
@@ -33,22 +35,6 @@ static inline int32_t route_minimal_hop(const moore_graph *g, const moore_routin
     for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
         if (row[g->adj[k]] == want)
             return g->adj[k];
-    return -1;
-}
-
-/* CSR position of the arc u→v (binary search in u's sorted row), or −1. */
-static inline int64_t route_arc(const moore_graph *g, int32_t u, int32_t v)
-{
-    int64_t lo = g->offs[u], hi = g->offs[u + 1] - 1;
-    while (lo <= hi) {
-        int64_t mid = lo + (hi - lo) / 2;
-        if (g->adj[mid] == v)
-            return mid;
-        if (g->adj[mid] < v)
-            lo = mid + 1;
-        else
-            hi = mid - 1;
-    }
     return -1;
 }
 

@@ -3,6 +3,7 @@
  * (destination, next hop): Σ_t |next hops of u toward t|. For ECMP the path
  * counts are the shortest-path counts σ(s,t), computed per destination in
  * distance order; for explicit path sets they are read off the offsets. */
+#include "core/alloc.h"
 #include "routing_internal.h"
 
 #include <omp.h>
@@ -63,7 +64,7 @@ static void explicit_dest(const moore_graph *g, const moore_routing *r, int32_t 
             d->hmax = h > d->hmax ? h : d->hmax;
             for (int64_t k = r->path_offs[p]; k + 1 < r->path_offs[p + 1]; k++) {
                 int32_t u = r->hops[k], v = r->hops[k + 1];
-                int64_t a = route_arc(g, u, v);
+                int64_t a = moore_csr_find(g, u, v);
                 if (!used[a]) {
                     used[a] = 1;
 #pragma omp atomic
@@ -77,7 +78,7 @@ static void explicit_dest(const moore_graph *g, const moore_routing *r, int32_t 
         for (int64_t p = r->pair_offs[(int64_t)s * n + t];
              s != t && p < r->pair_offs[(int64_t)s * n + t + 1]; p++)
             for (int64_t k = r->path_offs[p]; k + 1 < r->path_offs[p + 1]; k++) {
-                used[route_arc(g, r->hops[k], r->hops[k + 1])] = 0;
+                used[moore_csr_find(g, r->hops[k], r->hops[k + 1])] = 0;
             }
 }
 
@@ -92,7 +93,7 @@ int moore_routing_stats_compute(const moore_graph *g, const moore_routing *r,
     if (!ds || !entries) {
         free(ds);
         free(entries);
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     }
     int oom = 0;
 #pragma omp parallel reduction(| : oom)

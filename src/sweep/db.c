@@ -89,7 +89,7 @@ static int db_check_format(moore_sweep_db *d, moore_error *err)
     if (ok)
         return MOORE_OK;
     return moore_error_set(err, MOORE_EINVAL, "%s is not a moore sweep database (corrupt, or "
-                           "another program's file); give another --db", d->path);
+                           "another program's file)", d->path);
 }
 
 static int db_setup(moore_sweep_db *d, int fresh, moore_error *err)

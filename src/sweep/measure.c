@@ -6,6 +6,7 @@
  * trace of the configuration in flight. A bad-input failure (a configuration
  * that cannot be built, a metric refused on it) is a result too: the task is
  * recorded as failed with its message, so a rerun does not retry it. */
+#include "core/alloc.h"
 #include "sweep_internal.h"
 
 #include <math.h>
@@ -202,7 +203,7 @@ int moore_sweep_measure(moore_sweep_db *d, const moore_sweep *s, int64_t i, int6
     task_out *out = moore_calloc((size_t)s->task_count + 1, sizeof *out, err);
     moore_graph *g = NULL;
     moore_metric_options opt = *o;
-    int rc = pending && out ? MOORE_OK : MOORE_ENOMEM;
+    int rc = pending && out ? MOORE_OK : moore_alloc_code(err);
     *measured = 0;
     if (!rc)
         rc = sweep_db_pending_tasks(d, s, id, force, pending, measured, err);

@@ -52,8 +52,8 @@ static int check_groups(const char *list, const char *name, moore_error *err)
         char one[64];
         snprintf(one, sizeof one, "%.*s", (int)len, p);
         if (!moore_metric_group_find(one))
-            return moore_error_set(err, MOORE_EINVAL, "%s: unknown metric group '%s' (see "
-                                   "'moore stats --list')", name, one);
+            return moore_error_set(err, MOORE_EINVAL, "%s: unknown metric group '%s'", name,
+                                   one);
         p += len + (p[len] == ',');
     }
     return MOORE_OK;
