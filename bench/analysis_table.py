@@ -25,7 +25,7 @@ import time
 
 RADIX = 48
 
-# The seeds' claims (000_… on Xpander, 002_… on Slim Fly), quoted per family.
+# The often-quoted claims on Xpander and Slim Fly, quoted per family.
 CLAIMS = {
     "slimfly": ("~0.89 · N/2 (\"close to full bisection\")", "yes"),
     "fattree": ("= N/2 (full bisection)", "no"),
@@ -52,7 +52,7 @@ def configurations():
         n = 2 * q * q
         k = -(-n // (d + 1))  # Xpander super-node size giving >= n switches
         sec = f"Slim Fly q={q} size: {n} switches, network degree {d}, radix {RADIX}"
-        rows.append((sec, f"slimfly:q={q},radix={RADIX}", f"p = {RADIX - d} (seed's table)"))
+        rows.append((sec, f"slimfly:q={q},radix={RADIX}", f"p = {RADIX - d} (often-quoted table)"))
         rows.append((sec, f"slimfly:q={q}", f"p = {(d + 1) // 2} (default ⌈k'/2⌉)"))
         rows.append((sec, f"jellyfish:n={n},d={d},radix={RADIX},seed=1", "same N, d, p"))
         rows.append((sec, f"xpander:d={d},k={k},radix={RADIX},seed=1", f"N = {k * (d + 1)}"))
@@ -196,7 +196,7 @@ def main():
         w(f"## {sec}")
         w("")
         w("| topology | switches | endpoints | links | cut | lower | cut/(E/2) | cut/(L/2) "
-          "| seed's bisection claim | VT | seed's VT | \\|Aut\\| | disjoint min | SP mean "
+          "| often-quoted bisection claim | VT | quoted VT | \\|Aut\\| | disjoint min | SP mean "
           "| s basic | s bisection | s symmetry |")
         w("|" + "---|" * 17)
         for r in rows:
@@ -221,8 +221,8 @@ def main():
                 fmt(r.get("t_symmetry"), 2)]) + " |")
         w("")
 
-    # The seeds' relative claims, where both sides were measured.
-    w("## The seeds' relative claims")
+    # The often-quoted relative claims, where both sides were measured.
+    w("## The often-quoted relative claims")
     w("")
     byspec = {r["spec"]: r for r in results if "report" in r}
     lines = []

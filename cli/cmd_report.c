@@ -17,7 +17,7 @@ const char cmd_report_usage[] =
     "cables, cost, diameter, server-to-server path length), throughput with its bounds,\n"
     "lambda2 against the Ramanujan bound, distance histograms, resilience curves\n"
     "(connected share and throughput against the share of links failed), ECMP and\n"
-    "KSP-8 against optimal throughput, and the seed claims checked on these numbers.\n\n"
+    "KSP-8 against optimal throughput, and the often-quoted claims checked on these numbers.\n\n"
     "  --radix R        switch radix (default 48)\n"
     "  --endpoints N    servers of the main comparison (default 10000)\n"
     "  --bandwidth B    uniform-traffic throughput per server a design must reach\n"

@@ -88,7 +88,7 @@ jq -e 'length >= 2 and .[0].family == "clos" and all(.[]; .throughput_uniform >=
 "$MOORE" compare --radix 12 --endpoints 150 --families clos,jellyfish,fattree --metrics basic \
   > "$tmp/full.txt"
 grep -q "against the Clos baseline" "$tmp/full.txt" || fail "no baseline section"
-grep -q "^seed claim" "$tmp/full.txt" || fail "no verdict line"
+grep -q "^often-quoted claim" "$tmp/full.txt" || fail "no verdict line"
 
 # compare: JSON objects keyed as the columns; unmeasured metrics are null.
 "$MOORE" compare --radix 16 --endpoints 500 --families fattree,torus,hyperx --bandwidth any \

@@ -281,7 +281,7 @@ def report(path="report.html", radix=48, endpoints=10000, bandwidth=1.0, familie
     the main job's table (:func:`compare`), figures over a sweep of endpoint counts
     (``sweep``, default as the command line's: 1,000 … 100,000), throughput with its proven
     bounds, λ₂ against the Ramanujan bound, distance histograms, resilience and routing
-    figures and the seed claims checked (docs/report.md). ``families``: a comma list or a
+    figures and the often-quoted claims checked (docs/report.md). ``families``: a comma list or a
     list, ``"all"`` for every family with a planner, None for the command line's default. ``data``: a directory for every figure's numbers as CSV files.
     ``bandwidth``: as in :func:`compare` (``"any"``: none). The page is written whole or
     not at all; returns its path. Same arguments, same bytes as the command line.

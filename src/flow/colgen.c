@@ -37,6 +37,7 @@
  * price sources in batches of fixed size and append columns in source order,
  * so the result is the same for any number of threads. */
 #include "moore/flow.h"
+#include "core/alloc.h"
 #include "flow_internal.h"
 
 #include <coin/Clp_C_Interface.h>
@@ -405,7 +406,7 @@ static int cg_setup(cg *C, const moore_graph *g, const moore_traffic *t, double 
     C->load = moore_calloc((size_t)C->arcs + 1, sizeof *C->load, err);
     C->W = moore_calloc((size_t)C->nt, sizeof *C->W, err);
     if (!C->srcs || !C->chead || !C->pi || !C->mu || !C->load || !C->W)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     for (int i = 0; i < C->nt; i++)
         if (!flow_ws_init(&C->W[i], g->n, 1))
             return moore_error_set(err, MOORE_ENOMEM, "out of memory in column generation");

@@ -69,6 +69,7 @@
  * sum is made on every rank, in one process's order. Rank 0's stopping
  * decision (time limit, cancel) is every rank's. */
 #include "moore/flow.h"
+#include "core/alloc.h"
 #include "moore/dist.h"
 #include "flow_internal.h"
 
@@ -300,7 +301,7 @@ static int gk_setup(gk *G, const moore_graph *g, const moore_traffic *t, double 
     }
     if (!G->rev || !G->len || !G->flow || !G->alpha || !G->rem || !G->srcs || !G->W ||
         !G->S || !G->best_window || !G->prev || (size > 1 && (!G->lens || !G->share)))
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     for (int i = 0; i < nt; i++)
         if (!flow_ws_init(&G->W[i], n, 0))
             return moore_error_set(err, MOORE_ENOMEM, "out of memory in the approximation");
@@ -574,7 +575,7 @@ static int gk_snapshot(gk *G, moore_error *err)
         return MOORE_OK;
     double *s = moore_malloc((size_t)G->arcs + 1, sizeof *s, err);
     if (!s)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     memcpy(s, G->flow, (size_t)G->arcs * sizeof *G->flow);
     G->snap_phase[G->nsnap] = G->phase;
     G->snap[G->nsnap++] = s;

@@ -21,6 +21,7 @@
  * and for any matrix whose arc LP is large; the arc LP is kept for dense
  * matrices on small graphs, where Clp's barrier solves it in a few seconds. */
 #include "moore/flow.h"
+#include "core/alloc.h"
 #include "flow_internal.h"
 
 #include <coin/Clp_C_Interface.h>
@@ -124,7 +125,7 @@ static int arc_lp_build(const moore_graph *g, const moore_traffic *t, double tub
     if (!L->start || !L->index || !L->value || !L->obj || !L->rlo || !L->rup || !src || !tail) {
         free(src);
         free(tail);
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     }
     for (int32_t u = 0; u < n; u++)
         for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)

@@ -2,6 +2,7 @@
  * (docs/json.md), so that the CLI and the Python binding show the same names
  * for the same numbers. */
 #include "moore/flow.h"
+#include "core/alloc.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -22,7 +23,7 @@ static int flow_report_identity(moore_report *r, const moore_graph *g, moore_err
     size_t len = strlen(g->family) + strlen(params) + 2;
     char *spec = moore_malloc(len, 1, err);
     if (!spec)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     snprintf(spec, len, "%s%s%s", g->family, *params ? ":" : "", params);
     int rc = moore_report_string(r, "topology", spec, err);
     free(spec);

@@ -10,6 +10,7 @@
  * between switches that cannot reach each other is refused here. The
  * parallel all-sources BFS it runs is shared with the worst-case matrix. */
 #include "moore/flow.h"
+#include "core/alloc.h"
 #include "moore/paths.h"
 #include "flow_internal.h"
 
@@ -84,7 +85,7 @@ int moore_flow_tub(const moore_graph *g, const moore_traffic *t, double *out,
     if (!src || !part) {
         free(src);
         free(part);
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     }
     int32_t k = 0;
     for (int32_t s = 0; s < g->n; s++)

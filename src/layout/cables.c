@@ -12,6 +12,7 @@
  * switch-to-switch cable + one per server; cost_total = ports × port price +
  * Σ switch-to-switch cable prices + one intra-rack cable per server. */
 #include "layout_internal.h"
+#include "core/alloc.h"
 #include "moore/family.h"
 
 #include <math.h>
@@ -144,7 +145,7 @@ int moore_layout_compute(const moore_graph *g, const moore_cost_model *m,
     out->switches = g->n;
     out->rack = moore_malloc((size_t)g->n + 1, sizeof *out->rack, err);
     if (!out->rack)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     if (o && o->progress && g->n > 20000)
         o->progress(o->progress_ctx, "layout (placement)", 0.0);
     out->multiplicity = cables_multiplicity(g);
@@ -169,7 +170,7 @@ int moore_layout_write_cables(const moore_graph *g, const moore_layout *l,
 {
     int32_t *next_port = moore_calloc((size_t)g->n + 1, sizeof *next_port, err);
     if (!next_port)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     int64_t cable = 0;
     fputs("cable,from_switch,from_rack,from_port,to_switch,to_rack,to_port,length_m,type\n", out);
     for (int32_t u = 0; u < g->n; u++)

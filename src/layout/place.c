@@ -20,6 +20,7 @@
  * with room that holds most of their neighbours. Beyond 256 racks METIS's
  * recursive bisection is used instead of k-way (five times faster there). */
 #include "layout_internal.h"
+#include "core/alloc.h"
 #include "moore/family.h"
 
 #include <math.h>
@@ -270,7 +271,7 @@ static int place_compact(int32_t n, int32_t parts, int32_t *rack, int32_t *racks
 {
     int32_t *id = moore_malloc((size_t)parts, sizeof *id, err);
     if (!id)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     for (int32_t r = 0; r < parts; r++)
         id[r] = -1;
     for (int32_t v = 0; v < n; v++)
@@ -359,7 +360,7 @@ int layout_place_full(const moore_graph *g, int32_t switches_per_rack, uint64_t 
     int32_t cap = switches_per_rack > 0 ? switches_per_rack : MOORE_LAYOUT_RACK_DEFAULT;
     int64_t *key = moore_malloc((size_t)g->n, sizeof *key, err);
     if (!key)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     int rc;
     moore_graph *twin = place_labelled_twin(g);
     if (place_family_keys(twin ? twin : g, cap, key, placement)) {

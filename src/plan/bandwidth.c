@@ -20,6 +20,7 @@
  * not depend on the thread count and only overestimates (the bound stays
  * proven). Uniform traffic as in traffic.h: T(s,t) = p_s·p_t/(S−1). */
 #include "plan_internal.h"
+#include "core/alloc.h"
 
 #include <math.h>
 #include <omp.h>
@@ -129,12 +130,12 @@ int plan_bound_split(const moore_graph *g, int threads, double *lower, double *t
         return rc;
     int64_t *load = moore_calloc((size_t)(2 * g->m > 0 ? 2 * g->m : 1), sizeof *load, err);
     if (!load)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     int failed = 0;
     double *hops = moore_calloc((size_t)n, sizeof *hops, err);
     if (!hops) {
         free(load);
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     }
 #pragma omp parallel num_threads(threads > 0 ? threads : omp_get_max_threads()) \
     reduction(| : failed)

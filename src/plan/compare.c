@@ -23,6 +23,7 @@
  * shows up here without a change. Each built graph is checked against its
  * family's closed forms: a mismatch is a bug in that family, not a result. */
 #include "moore/plan.h"
+#include "core/alloc.h"
 #include "moore/dist.h"
 #include "moore/flow.h"
 #include "moore/suggest.h"
@@ -735,7 +736,7 @@ static int search_rest(const moore_compare_options *o, const char *metrics,
     compare_items it = { .o = o, .metrics = metrics, .plan = plan, .cap = cap, .c = c };
     it.families = moore_malloc((size_t)n + 1, sizeof *it.families, err);
     if (!it.families)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     n = 0;
     for (const moore_family *f = moore_families(); !rc && f->name; f++)
         if (f != clos && !(rc = moore_plan_family_selected(o->families, f, &on, err)) && on)
@@ -846,14 +847,14 @@ void moore_compare_verdict(const moore_compare *c, char *buf, size_t len)
     double pct[3];
     moore_error sub;
     if (sf < 0 || moore_compare_vs_baseline(c, sf, pct, &sub)) {
-        snprintf(buf, len, "seed claim (Slim Fly 25-40%% fewer switches and cables than "
+        snprintf(buf, len, "often-quoted claim (Slim Fly 25-40%% fewer switches and cables than "
                  "fat-tree): not checked, %s", sf < 0 ? "no Slim Fly row" : "no Clos row");
         return;
     }
     double sw = -pct[0], ca = -pct[1];
     const char *word = sw >= 25 && ca >= 25 ? "holds" : sw >= 25 || ca >= 25 ? "holds in part"
                                                                              : "does not hold";
-    snprintf(buf, len, "seed claim (Slim Fly 25-40%% fewer switches and cables than fat-tree "
+    snprintf(buf, len, "often-quoted claim (Slim Fly 25-40%% fewer switches and cables than fat-tree "
              "at equal ports): %s here - Slim Fly has %.0f%% %s switches and %.0f%% %s cables "
              "than the Clos%s", word, fabs(sw), sw >= 0 ? "fewer" : "more", fabs(ca),
              ca >= 0 ? "fewer" : "more",

@@ -5,6 +5,7 @@
  * read the rows in trial order, so any thread count gives the same bytes.
  * Metrics are computed by their own areas (paths.h, flow.h, bisection.h). */
 #include "moore/bisection.h"
+#include "core/alloc.h"
 #include "moore/flow.h"
 #include "moore/paths.h"
 #include "moore/resilience.h"
@@ -86,7 +87,7 @@ int moore_fail_summarize(const double *x, int64_t n, moore_fail_stats *out, moor
     out->mean = out->min = out->max = out->p5 = out->p50 = out->p95 = out->std = NAN;
     double *v = moore_malloc((size_t)n + 1, sizeof *v, err);
     if (!v)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     int64_t c = 0;
     for (int64_t i = 0; i < n; i++)
         if (isfinite(x[i]))
@@ -241,7 +242,7 @@ static int summarize_all(const double *lost, moore_fail_result *out, moore_error
     int T = out->trials, rc = MOORE_OK;
     double *col = moore_malloc((size_t)T, sizeof *col, err);
     if (!col)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     for (int k = 0; !rc && k < 2; k++) {
         for (int t = 0; t < T; t++)
             col[t] = lost[2 * t + k];

@@ -13,6 +13,7 @@
  * switch (some switch has r free servers) gets one switch, and a larger
  * group gets ⌈r/p⌉ switches of p free servers. */
 #include "workload_internal.h"
+#include "core/alloc.h"
 #include "moore/rng.h"
 
 #include <stdlib.h>
@@ -32,7 +33,7 @@ int wl_servers(const moore_graph *g, int64_t **first_out, int32_t **switch_out, 
     if (!first || !sw) {
         free(first);
         free(sw);
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     }
     first[0] = 0;
     for (int32_t v = 0; v < g->n; v++) {
@@ -50,7 +51,7 @@ static int place_random(int64_t S, int64_t N, uint64_t seed, int32_t *server_of_
 {
     int32_t *perm = moore_malloc((size_t)S, sizeof *perm, err);
     if (!perm)
-        return MOORE_ENOMEM;
+        return moore_alloc_code(err);
     for (int64_t s = 0; s < S; s++)
         perm[s] = (int32_t)s;
     moore_rng rng;
