@@ -179,12 +179,33 @@ static void map_in_one_process(void **state)
     assert_int_equal(t.taken, 3);
 }
 
+/* One process (no MPI job, the default build): the reductions leave every
+ * value as it is, and available() says whether the build has MPI at all. */
+static void one_process_reductions_are_identity(void **state)
+{
+    (void)state;
+    moore_error err;
+    moore_error_clear(&err);
+    int64_t sum[3] = { 1, -2, 3 }, max[3] = { 4, 5, -6 };
+    assert_int_equal(moore_dist_sum_i64(NULL, sum, 3, &err), MOORE_OK);
+    assert_int_equal(moore_dist_max_i64(NULL, max, 3, &err), MOORE_OK);
+    assert_true(sum[0] == 1 && sum[1] == -2 && sum[2] == 3);
+    assert_true(max[0] == 4 && max[1] == 5 && max[2] == -6);
+#ifdef MOORE_MPI
+    assert_int_equal(moore_dist_available(), 1);
+#else
+    assert_int_equal(moore_dist_available(), 0);
+#endif
+    assert_int_equal(moore_dist_size(NULL), 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(report_round_trip_is_exact),
         cmocka_unit_test(compare_unpack_appends),
         cmocka_unit_test(map_in_one_process),
+        cmocka_unit_test(one_process_reductions_are_identity),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
