@@ -2,18 +2,10 @@
 # cli_analysis.sh — the command-line contract of `moore iso` and of the
 # bisection / symmetry / diversity metric groups: exit codes, JSON keys, the
 # mapping file. Run by ctest as: bash cli_analysis.sh <moore> <source-dir>.
-set -u
-MOORE=$1
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-failures=0
-check() {   # check NAME CONDITION-COMMAND...
-  local name=$1; shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
+. "$(dirname "$0")/cli.bash" "$@"
 
 # A relabelled Petersen graph: switch v becomes (3v + 1) mod 10.
-"$MOORE" build petersen -o "$TMP/p.txt"
+check "build petersen exits 0" "$MOORE" build petersen -o "$TMP/p.txt"
 awk '/^#/ {next} {print (3*$1+1)%10, (3*$2+1)%10}' "$TMP/p.txt" > "$TMP/q.txt"
 
 out=$("$MOORE" iso petersen "$TMP/q.txt" --json --mapping "$TMP/map.txt"); rc=$?
@@ -58,5 +50,4 @@ check "--all includes bisection" grep -q '"bisection_cut":[[:space:]]*5' <<<"$al
 check "--all includes symmetry" grep -q '"automorphisms":[[:space:]]*120' <<<"$all"
 check "--all includes diversity" grep -q '"disjoint_paths_min":[[:space:]]*3' <<<"$all"
 
-if [ $failures -eq 0 ]; then echo "cli_analysis: all passed"; exit 0; fi
-echo "cli_analysis: $failures failed"; exit 1
+summary cli_analysis

@@ -4,21 +4,17 @@
 # scripts/transcripts.py --check and fails on any difference, so the docs
 # cannot drift from the tool. Also checks that the checker notices a change.
 # Run as: cli_transcripts.sh MOORE SRCDIR
-set -u
-MOORE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-SRC=$(cd "$2" && pwd)
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-failures=0
+. "$(dirname "$0")/cli.bash" "$@"
+MOORE=$(cd "$(dirname "$MOORE")" && pwd)/$(basename "$MOORE")
+SRC=$(cd "$SRC" && pwd)
+
 n=$(grep -l -- '<!-- transcript -->' "$SRC"/docs/*.md | wc -l)
-[ "$n" -gt 0 ] || { echo "FAIL: no transcripts in docs/*.md"; failures=$((failures + 1)); }
-python3 "$SRC/scripts/transcripts.py" --check "$MOORE" || failures=$((failures + 1))
+check "docs/*.md hold transcripts" test "$n" -gt 0
+check "every transcript is what moore prints now" python3 "$SRC/scripts/transcripts.py" --check "$MOORE"
 # A doctored transcript must be caught.
-printf '<!-- transcript -->\n```text\n$ moore --version\nmoore 0.0.0-not-this\n```\n' >"$T/fake.md"
-if python3 "$SRC/scripts/transcripts.py" --check "$MOORE" "$T/fake.md" >/dev/null; then
-    echo "FAIL: a wrong transcript was not noticed"
-    failures=$((failures + 1))
-fi
-echo "cli_transcripts: $n documents with transcripts, $failures failures"
-[ "$failures" -eq 0 ] && echo "2 passed, 0 failed"
-[ "$failures" -eq 0 ]
+printf '<!-- transcript -->\n```text\n$ moore --version\nmoore 0.0.0-not-this\n```\n' >"$TMP/fake.md"
+check "a wrong transcript is noticed" \
+    bash -c '! python3 "$1/scripts/transcripts.py" --check "$2" "$3" >/dev/null' _ "$SRC" "$MOORE" "$TMP/fake.md"
+
+echo "cli_transcripts: $n documents with transcripts"
+summary cli_transcripts
