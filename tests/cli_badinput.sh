@@ -3,36 +3,19 @@
 # every bad input exits with status exactly 2, prints exactly one line on
 # stderr starting with "moore: ", prints nothing on stdout, and leaves no
 # output file and no temporary file behind. Run as: cli_badinput.sh MOORE SRCDIR
-set -u
-MOORE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-[ -x "$MOORE" ] || { echo "no moore binary at $1"; exit 1; }
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-mkdir "$T/in" "$T/out"
-cd "$T/out" || exit 1
-failures=0
-checks=0
+. "$(dirname "$0")/cli.bash" "$@"
+MOORE=$(cd "$(dirname "$MOORE")" && pwd)/$(basename "$MOORE")
+check "a moore binary at $1" test -x "$MOORE"
+T=$TMP
+mkdir "$T/in" "$T/w"
+cd "$T/w" || exit 1
 
-bad() {
+bad() { # why, args...: refused (cli.bash), and no file left in the working directory
     local why=$1
     shift
-    checks=$((checks + 1))
-    "$MOORE" "$@" >"$T/stdout" 2>"$T/stderr"
-    local rc=$?
-    local lines
-    lines=$(wc -l <"$T/stderr")
-    local problem=""
-    [ "$rc" -eq 2 ] || problem="exit status $rc, not 2"
-    [ -z "$problem" ] && [ "$lines" -ne 1 ] && problem="$lines lines on stderr, not 1"
-    [ -z "$problem" ] && ! head -c 7 "$T/stderr" | grep -q '^moore: ' && problem="stderr does not start with 'moore: '"
-    [ -z "$problem" ] && [ -s "$T/stdout" ] && problem="something was printed on stdout"
-    [ -z "$problem" ] && [ -n "$(ls -A "$T/out")" ] && problem="left files behind: $(ls -A "$T/out" | tr '\n' ' ')"
-    if [ -n "$problem" ]; then
-        echo "FAIL: $why (moore $*): $problem"
-        sed 's/^/    stderr: /' "$T/stderr" | head -5
-        failures=$((failures + 1))
-    fi
-    rm -rf "${T:?}/out/"* "$T/out/".[!.]* 2>/dev/null
+    refused "$why (moore $*)" "" "$MOORE" "$@"
+    check "$why (moore $*): no file left behind" test -z "$(ls -A "$T/w")"
+    rm -rf "${T:?}/w/"* "$T/w/".[!.]* 2>/dev/null
 }
 
 # ---- files ----
@@ -53,12 +36,12 @@ mkdir "$T/in/adir"
 
 for f in garbage.txt binary.dat empty.txt blank.txt selfloop.txt duplicate.txt negative.txt \
          huge.txt sparse.txt nonnumeric.txt truncated.txt oneway.topology gap.anynet; do
-    bad "file $f" build "$T/in/$f" -o "$T/out/result"
+    bad "file $f" build "$T/in/$f" -o "$T/w/result"
     bad "file $f" stats "$T/in/$f"
 done
-bad "missing file" build "$T/in/nosuch.txt" -o "$T/out/result"
+bad "missing file" build "$T/in/nosuch.txt" -o "$T/w/result"
 bad "missing file" stats ./no/such/file.topology
-bad "a directory" build "$T/in/adir" -o "$T/out/result"
+bad "a directory" build "$T/in/adir" -o "$T/w/result"
 
 # Hard edges of the readers (docs/formats.md): a header declaring far more
 # switches than the file has links, a number with a leading zero or '+', a
@@ -73,68 +56,62 @@ for f in isolated.txt isolated.topology leadingzero.txt plus.txt sparse13g.bin; 
 done
 rm -f "$T/in/sparse13g.bin"
 # Control characters in arguments are escaped: the error stays one line.
-bad "newline in a SPEC" build "$(printf 'complete:n=5\nq=3')" -o "$T/out/result"
+bad "newline in a SPEC" build "$(printf 'complete:n=5\nq=3')" -o "$T/w/result"
 bad "CR and ESC in a file name" stats "$(printf 'no\r\033[2Jsuch')"
 bad "newline in an option value" stats petersen --seed "$(printf '7\n8')"
 # One integer rule everywhere: no blanks, '+', leading zeros or hex.
 for v in " 13" "+13" "013" "0x10" "13 "; do
-    bad "integer '$v' in a SPEC" build "slimfly:q=$v" -o "$T/out/result"
+    bad "integer '$v' in a SPEC" build "slimfly:q=$v" -o "$T/w/result"
     bad "integer '$v' in an option" stats petersen --seed "$v"
 done
-bad "dims with a blank" build "torus:dims=8x 8" -o "$T/out/result"
-bad "dims with a leading zero" build torus:dims=08x8 -o "$T/out/result"
+bad "dims with a blank" build "torus:dims=8x 8" -o "$T/w/result"
+bad "dims with a leading zero" build torus:dims=08x8 -o "$T/w/result"
 # Sizes refused up front: 2^20 lifts of Petersen.
-bad "lift --times 20" lift petersen --times 20 -o "$T/out/result"
+bad "lift --times 20" lift petersen --times 20 -o "$T/w/result"
 # The memory guard sees the address-space limit (not with ASan, whose
 # shadow memory needs an unlimited address space).
 if ! ldd "$MOORE" 2>/dev/null | grep -q libasan; then
-    before=$failures
-    (ulimit -v 1000000 && bad "build larger than ulimit -v" build torus:dims=400x400x200 \
-        -o "$T/out/result" && [ "$failures" -eq "$before" ]) || failures=$((failures + 1))
+    ulimited() { (ulimit -v 1000000 && refusal "" "$MOORE" "$@"); }
+    check "build larger than ulimit -v is refused" ulimited build torus:dims=400x400x200 -o "$T/w/result"
+    check "build larger than ulimit -v: no file left behind" test -z "$(ls -A "$T/w")"
 fi
 
 # ---- SPECs ----
-bad "unknown family" build nosuchfamily:n=3 -o "$T/out/result"
+bad "unknown family" build nosuchfamily:n=3 -o "$T/w/result"
 bad "unknown family" stats nosuchfamily
-bad "unknown key" build complete:n=5,q=3 -o "$T/out/result"
-bad "unknown key" build petersen:n=5 -o "$T/out/result"
-bad "repeated key" build complete:n=5,n=6 -o "$T/out/result"
-bad "non-numeric value" build complete:n=five -o "$T/out/result"
-bad "non-numeric value" build petersen:p=1.5 -o "$T/out/result"
-bad "negative value" build complete:n=-4 -o "$T/out/result"
-bad "missing value" build complete:n= -o "$T/out/result"
-bad "malformed SPEC" build complete: -o "$T/out/result"
-bad "too big (range)" build complete:n=100000000 -o "$T/out/result"
-bad "too big (memory)" build complete:n=200000 -o "$T/out/result"
+bad "unknown key" build complete:n=5,q=3 -o "$T/w/result"
+bad "unknown key" build petersen:n=5 -o "$T/w/result"
+bad "repeated key" build complete:n=5,n=6 -o "$T/w/result"
+bad "non-numeric value" build complete:n=five -o "$T/w/result"
+bad "non-numeric value" build petersen:p=1.5 -o "$T/w/result"
+bad "negative value" build complete:n=-4 -o "$T/w/result"
+bad "missing value" build complete:n= -o "$T/w/result"
+bad "malformed SPEC" build complete: -o "$T/w/result"
+bad "too big (range)" build complete:n=100000000 -o "$T/w/result"
+bad "too big (memory)" build complete:n=200000 -o "$T/w/result"
 bad "too big (memory)" stats complete:n=200000
-bad "too many endpoints" build petersen:p=100000000 -o "$T/out/result"
-bad "radix too small" build petersen:radix=3 -o "$T/out/result"
+bad "too many endpoints" build petersen:p=100000000 -o "$T/w/result"
+bad "radix too small" build petersen:radix=3 -o "$T/w/result"
 
 # ---- command line ----
 bad "unknown command" frobnicate petersen
-bad "unknown option" build petersen --frobnicate -o "$T/out/result"
+bad "unknown option" build petersen --frobnicate -o "$T/w/result"
 bad "unknown option" stats petersen --frobnicate
-bad "unknown format" build petersen -f nosuch -o "$T/out/result"
+bad "unknown format" build petersen -f nosuch -o "$T/w/result"
 bad "unknown format" build petersen --format=nosuch
-bad "missing TOPO" build -o "$T/out/result"
+bad "missing TOPO" build -o "$T/w/result"
 bad "missing TOPO" stats
 bad "option without value" build petersen -o
-bad "two TOPOs" build petersen complete:n=3 -o "$T/out/result"
-bad "unwritable output" build petersen -o "$T/out/no/such/dir/result"
+bad "two TOPOs" build petersen complete:n=3 -o "$T/w/result"
+bad "unwritable output" build petersen -o "$T/w/no/such/dir/result"
 
 # --help for every command listed by 'moore --help' exits 0 and prints usage.
 commands=$("$MOORE" --help | awk '/^commands:/ {on = 1; next} on && /^  [a-z]/ {print $1} on && /^$/ {on = 0}')
-checks=$((checks + 1))
-[ -n "$commands" ] || { echo "FAIL: 'moore --help' lists no commands"; failures=$((failures + 1)); }
+check "'moore --help' lists commands" test -n "$commands"
 for c in $commands; do
-    checks=$((checks + 1))
-    if ! "$MOORE" "$c" --help >"$T/stdout" 2>"$T/stderr" || ! grep -q "usage: moore $c" "$T/stdout"; then
-        echo "FAIL: moore $c --help"
-        failures=$((failures + 1))
-    fi
+    check "moore $c --help exits 0" "$MOORE" "$c" --help >"$T/stdout" 2>"$T/stderr"
+    check "moore $c --help prints its usage" grep -q "usage: moore $c" "$T/stdout"
 done
-checks=$((checks + 1))
-"$MOORE" --help >/dev/null || { echo "FAIL: moore --help"; failures=$((failures + 1)); }
+check "moore --help exits 0" "$MOORE" --help >/dev/null
 
-echo "$((checks - failures)) passed, $failures failed"
-[ "$failures" -eq 0 ]
+summary cli_badinput
