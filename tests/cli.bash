@@ -2,7 +2,8 @@
 # the moore binary and source directory from the arguments, a temporary
 # directory removed at exit, pass/fail counters and the helpers below. Sourced by
 #   . "$(dirname "$0")/cli.bash" "$@"
-#   check NAME COMMAND...   counts COMMAND's success, prints "FAIL: NAME" otherwise
+#   check NAME COMMAND...   counts COMMAND's success, prints "FAIL: NAME" and
+#                           returns 1 otherwise
 #   status COMMAND...       runs COMMAND into $TMP/out and $TMP/err, prints its exit status
 #   refused NAME WORDS COMMAND...
 #                           one check: COMMAND meets the bad-input contract of
@@ -21,7 +22,7 @@ passes=0
 check() { # name, condition...
     local name=$1
     shift
-    if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name" >&2; fails=$((fails + 1)); fi
+    if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name" >&2; fails=$((fails + 1)); return 1; fi
 }
 status() { "$@" >"$TMP/out" 2>"$TMP/err"; echo $?; }
 refusal() { # words, command...: true when the command is refused as docs/json.md says
@@ -31,10 +32,9 @@ refusal() { # words, command...: true when the command is refused as docs/json.m
         grep -qF -- "$words" "$TMP/err" && [ ! -s "$TMP/out" ]
 }
 refused() { # name, words, command...
-    local name=$1 words=$2 before=$fails
+    local name=$1 words=$2
     shift 2
-    check "$name" refusal "$words" "$@"
-    [ "$fails" = "$before" ] || sed 's/^/    stderr: /' "$TMP/err" | head -3 >&2
+    check "$name" refusal "$words" "$@" || { sed 's/^/    stderr: /' "$TMP/err" | head -3 >&2; return 1; }
 }
 json_int() { # key, file
     sed -n "s/^[[:space:]]*\"$1\":[[:space:]]*\(-\{0,1\}[0-9][0-9]*\)[,[:space:]]*$/\1/p" "$2"

@@ -6,26 +6,12 @@
 # files get ordinary permissions. Where python3 with networkx is installed,
 # networkx reads the GraphML and edge list, and moore reads networkx's files.
 # Run as: cli_io.sh MOORE SRCDIR
-set -u
-MOORE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-SRC=$(cd "$2" && pwd)
-[ -x "$MOORE" ] || { echo "no moore binary at $1"; exit 1; }
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+. "$(dirname "$0")/cli.bash" "$@"
+MOORE=$(cd "$(dirname "$MOORE")" && pwd)/$(basename "$MOORE")
+SRC=$(cd "$SRC" && pwd)
+check "a moore binary at $1" test -x "$MOORE"
+T=$TMP
 cd "$T" || exit 1
-failures=0
-checks=0
-
-check() { # check DESCRIPTION COMMAND...: the command must succeed
-    local why=$1
-    shift
-    checks=$((checks + 1))
-    if ! "$@" >"$T/check.out" 2>&1; then
-        echo "FAIL: $why"
-        sed 's/^/    /' "$T/check.out" | head -10
-        failures=$((failures + 1))
-    fi
-}
 
 links_of() { grep -v '^#' "$1" | grep -v '^$'; } # the link lines of an edge list
 
@@ -158,5 +144,4 @@ else
     echo "note: python3 with networkx not found; networkx interop checks skipped"
 fi
 
-echo "$((checks - failures)) passed, $failures failed"
-[ "$failures" -eq 0 ]
+summary cli_io

@@ -11,17 +11,13 @@
 # "did you mean" in their one error line; file:PATH,p=P gives a file endpoints;
 # the headers lift and expand write rebuild their files byte for byte.
 # Run as: cli_json.sh MOORE SRCDIR
-set -u
-MOORE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-SRC=$(cd "$2" && pwd)
-[ -x "$MOORE" ] || { echo "no moore binary at $1"; exit 1; }
+. "$(dirname "$0")/cli.bash" "$@"
+MOORE=$(cd "$(dirname "$MOORE")" && pwd)/$(basename "$MOORE")
+SRC=$(cd "$SRC" && pwd)
+check "a moore binary at $1" test -x "$MOORE"
 command -v jq >/dev/null || { echo "jq is needed (scripts/setup.sh installs it)"; exit 1; }
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-cd "$T" || exit 1
-failures=0
-checks=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+cd "$TMP" || exit 1
+say() { echo "    $*" >&2; }   # detail under a FAIL line
 
 # The vocabulary as a jq object {key: "type|type"}.
 awk '!/^#/ && NF { printf "%s\t%s\n", $1, $2 }' "$SRC/tests/json_vocabulary.txt" |
@@ -31,23 +27,21 @@ awk '!/^#/ && NF { printf "%s\t%s\n", $1, $2 }' "$SRC/tests/json_vocabulary.txt"
 # vocabulary NAME FILE: every key of every object in FILE (a JSON text of one
 # or more values) is in the vocabulary with one of its types.
 vocabulary() {
-    checks=$((checks + 1))
     local bad
     bad=$(jq -r --slurpfile v vocab.json '
         .. | objects | to_entries[] | .key as $k | (.value | type) as $t |
         select((($v[0][$k] // "") | split("|") | index($t)) == null) | "\($k) (\($t))"' \
         "$2" 2>&1 | sort -u | head -5)
-    [ -z "$bad" ] || fail "$1: keys or types not in tests/json_vocabulary.txt: $(echo $bad)"
+    check "$1: every key and type in tests/json_vocabulary.txt" test -z "$bad" || say $bad
 }
 
 # identity NAME FILE: each result object has topology, family and params,
 # and topology is family:params (or family alone without params).
 identity() {
-    checks=$((checks + 1))
-    jq -e -s 'map(if type == "array" then .[] else . end) | length > 0 and
+    check "$1: every result has topology = family:params" jq -e -s 'map(if type == "array" then .[] else . end) | length > 0 and
               all(.topology != null and .family != null and .params != null and
                   .topology == (.family + (if .params == "" then "" else ":" + .params end)))' \
-        "$2" >/dev/null || fail "$1: a result without topology = family:params"
+        "$2" >/dev/null
 }
 
 # lines NAME ARGS...: --json=lines prints one compact object a line, the
@@ -55,26 +49,18 @@ identity() {
 lines() {
     local name=$1
     shift
-    checks=$((checks + 1))
-    "$MOORE" "$@" --json >pretty.json 2>/dev/null || { fail "$name --json failed"; return; }
-    "$MOORE" "$@" --json=lines >lines.json 2>/dev/null || { fail "$name --json=lines failed"; return; }
-    if grep -qv '^{.*}$' lines.json; then
-        fail "$name --json=lines: a line that is not one object"
-    elif ! jq -e -s --slurpfile p pretty.json \
-            '. == ($p | map(if type == "array" then .[] else . end))' lines.json >/dev/null; then
-        fail "$name: --json=lines differs from --json"
-    fi
+    check "$name --json exits 0" "$MOORE" "$@" --json >pretty.json 2>/dev/null
+    check "$name --json=lines exits 0" "$MOORE" "$@" --json=lines >lines.json 2>/dev/null
+    check "$name --json=lines: one object a line" bash -c '! grep -qv "^{.*}$" lines.json'
+    check "$name: --json=lines equals --json" jq -e -s --slurpfile p pretty.json \
+        '. == ($p | map(if type == "array" then .[] else . end))' lines.json >/dev/null
 }
 
 # json NAME ID ARGS...: run, then check vocabulary (and identity when ID=1).
 json() {
     local name=$1 id=$2
     shift 2
-    checks=$((checks + 1))
-    if ! "$MOORE" "$@" --json >out.json 2>err.txt; then
-        fail "$name: $(head -1 err.txt)"
-        return
-    fi
+    check "$name exits 0" "$MOORE" "$@" --json >out.json 2>err.txt || { say "$(head -1 err.txt)"; return; }
     vocabulary "$name" out.json
     [ "$id" = 1 ] && identity "$name" out.json
     lines "$name" "$@"
@@ -95,100 +81,86 @@ json "compare search" 1 compare --radix 12 --endpoints 150 --families clos,jelly
 json "compare TOPO" 1 compare slimfly:q=3 fattree:k=4 --metrics basic,paths,spectral,throughput --tm worst
 
 # --threads N: same JSON for 1 and 2 threads.
-checks=$((checks + 1))
 "$MOORE" stats xpander:d=4,k=8,seed=3 --all --json --threads 1 >t1.json 2>/dev/null
 "$MOORE" stats xpander:d=4,k=8,seed=3 --all --json --threads 2 >t2.json 2>/dev/null
-[ -s t1.json ] && cmp -s t1.json t2.json || fail "stats --threads 1 and 2 differ"
-checks=$((checks + 1))
+check "stats --threads 1 and 2 print JSON" test -s t1.json
+check "stats --threads 1 and 2 agree" cmp -s t1.json t2.json
 "$MOORE" layout slimfly:q=5 --json --threads 1 >t1.json 2>/dev/null
 "$MOORE" layout slimfly:q=5 --json --threads=2 >t2.json 2>/dev/null
-[ -s t1.json ] && cmp -s t1.json t2.json || fail "layout --threads 1 and 2 differ"
+check "layout --threads 1 and 2 print JSON" test -s t1.json
+check "layout --threads 1 and 2 agree" cmp -s t1.json t2.json
 
 # --progress: lines on stderr although stderr is a file here.
-checks=$((checks + 1))
 "$MOORE" lift slimfly:q=3 -o /dev/null --progress >/dev/null 2>prog.txt
-grep -q '^moore: .*%$' prog.txt || fail "lift --progress drew nothing on stderr"
-checks=$((checks + 1))
+check "lift --progress draws on stderr" grep -q '^moore: .*%$' prog.txt
 "$MOORE" lift slimfly:q=3 -o /dev/null >/dev/null 2>prog.txt
-[ ! -s prog.txt ] || fail "progress without --progress on a non-terminal"
+check "no progress without --progress on a non-terminal" test ! -s prog.txt
 
-# refused: exit 2, exactly one line "moore: ..." containing WORDS.
-refused() { # refused WORDS ARGS...
+# refused (tests/cli.bash): exit 2, exactly one line "moore: ..." containing WORDS.
+no() { # words, args...: moore ARGS refused with WORDS in the line
     local words=$1
     shift
-    checks=$((checks + 1))
-    "$MOORE" "$@" >out.txt 2>err.txt
-    local rc=$?
-    if [ $rc -ne 2 ] || [ "$(wc -l <err.txt)" -ne 1 ] || ! grep -qF -- "$words" err.txt ||
-        ! grep -q '^moore: ' err.txt || [ -s out.txt ]; then
-        fail "moore $*: want exit 2 and one line with '$words', got $rc: $(head -2 err.txt)"
-    fi
+    refused "moore $*" "$words" "$MOORE" "$@"
 }
-refused "--threads 0 is outside 1..4096" stats slimfly:q=5 --threads 0
-refused "--threads 'x' is not an integer" stats slimfly:q=5 --threads x
-refused "needs a value" stats slimfly:q=5 --threads
-refused "--json='tab' is not 'pretty' or 'lines'" stats slimfly:q=5 --json=tab
-refused "unknown option '--json'" build slimfly:q=5 --json=lines
-refused "use --match-endpoints" iso slimfly:q=5 sf.el --endpoints
-refused "use --match-endpoints" iso slimfly:q=5 sf.el --endpoints=3
-refused "p=3 exceeds k/2 = 2" build fattree:k=4,p=3
-refused "radix 81" stats fattree:k=64,p=49 --metrics basic
+no "--threads 0 is outside 1..4096" stats slimfly:q=5 --threads 0
+no "--threads 'x' is not an integer" stats slimfly:q=5 --threads x
+no "needs a value" stats slimfly:q=5 --threads
+no "--json='tab' is not 'pretty' or 'lines'" stats slimfly:q=5 --json=tab
+no "unknown option '--json'" build slimfly:q=5 --json=lines
+no "use --match-endpoints" iso slimfly:q=5 sf.el --endpoints
+no "use --match-endpoints" iso slimfly:q=5 sf.el --endpoints=3
+no "p=3 exceeds k/2 = 2" build fattree:k=4,p=3
+no "radix 81" stats fattree:k=64,p=49 --metrics basic
 
 # did you mean, in the one error line.
-refused "unknown command 'stat' (did you mean 'stats'?)" stat slimfly:q=5
-refused "unknown command 'buidl' (did you mean 'build'?)" help buidl
-refused "unknown option '--jsn' (did you mean '--json'?)" stats slimfly:q=5 --jsn
-refused "unknown option '--metric' (did you mean '--metrics'?)" stats slimfly:q=5 --metric basic
-refused "unknown family 'slimfy' (did you mean 'slimfly'?)" stats slimfy:q=5
-refused "unknown key 'qq' (did you mean 'q'?)" stats slimfly:qq=5
-refused "unknown metric 'basc' (did you mean 'basic'?)" stats slimfly:q=5 --metrics basc
-refused "unknown format 'edgelst' (did you mean 'edgelist'?)" build slimfly:q=5 -f edgelst
-checks=$((checks + 1))
+no "unknown command 'stat' (did you mean 'stats'?)" stat slimfly:q=5
+no "unknown command 'buidl' (did you mean 'build'?)" help buidl
+no "unknown option '--jsn' (did you mean '--json'?)" stats slimfly:q=5 --jsn
+no "unknown option '--metric' (did you mean '--metrics'?)" stats slimfly:q=5 --metric basic
+no "unknown family 'slimfy' (did you mean 'slimfly'?)" stats slimfy:q=5
+no "unknown key 'qq' (did you mean 'q'?)" stats slimfly:qq=5
+no "unknown metric 'basc' (did you mean 'basic'?)" stats slimfly:q=5 --metrics basc
+no "unknown format 'edgelst' (did you mean 'edgelist'?)" build slimfly:q=5 -f edgelst
 "$MOORE" stats zzzzzz:q=5 2>err.txt
-grep -q "did you mean" err.txt && fail "a suggestion for a word close to nothing"
+check "no suggestion for a word close to nothing" bash -c '! grep -q "did you mean" err.txt'
 
 # file:PATH,p=P and file:PATH,radix=R: endpoints for a plain link list (a
 # triangle: every switch has network degree 2), and the SPEC rebuilds it.
 printf '0 1\n1 2\n2 0\n' >tri.txt
-checks=$((checks + 1))
-"$MOORE" stats file:tri.txt,p=3 --metrics basic --json >fp.json &&
-    jq -e '.endpoints == 9 and .radix == 5 and .topology == "file:tri.txt,p=3"' fp.json >/dev/null ||
-    fail "file:tri.txt,p=3: want 9 endpoints, radix 5, topology file:tri.txt,p=3"
-checks=$((checks + 1))
-"$MOORE" stats file:tri.txt,radix=6 --metrics basic --json >fr.json &&
-    jq -e '.endpoints == 12 and .radix == 6' fr.json >/dev/null ||
-    fail "file:tri.txt,radix=6: want 4 endpoints on each of 3 switches"
-checks=$((checks + 1))
-"$MOORE" build "$(jq -r .topology fp.json)" -o again.el && "$MOORE" build file:tri.txt,p=3 -o once.el &&
-    cmp -s again.el once.el || fail "the topology of file:tri.txt,p=3 does not rebuild it"
-refused "radix=1 is below switch 0's network degree 2" stats file:tri.txt,radix=1
-refused "known: p, radix" stats file:tri.txt,q=1
-refused "give p=P or radix=R" stats file:tri.txt
+check "file:tri.txt,p=3 exits 0" "$MOORE" stats file:tri.txt,p=3 --metrics basic --json >fp.json
+check "file:tri.txt,p=3: 9 endpoints, radix 5, topology file:tri.txt,p=3" \
+    jq -e '.endpoints == 9 and .radix == 5 and .topology == "file:tri.txt,p=3"' fp.json >/dev/null
+check "file:tri.txt,radix=6 exits 0" "$MOORE" stats file:tri.txt,radix=6 --metrics basic --json >fr.json
+check "file:tri.txt,radix=6: 4 endpoints on each of 3 switches" \
+    jq -e '.endpoints == 12 and .radix == 6' fr.json >/dev/null
+check "build the topology of file:tri.txt,p=3" "$MOORE" build "$(jq -r .topology fp.json)" -o again.el
+check "build file:tri.txt,p=3" "$MOORE" build file:tri.txt,p=3 -o once.el
+check "the topology of file:tri.txt,p=3 rebuilds it" cmp -s again.el once.el
+no "radix=1 is below switch 0's network degree 2" stats file:tri.txt,radix=1
+no "known: p, radix" stats file:tri.txt,q=1
+no "give p=P or radix=R" stats file:tri.txt
 
 # Provenance: the header of what lift and expand write names a SPEC that
 # rebuilds the file byte for byte (lift: and expand: families).
 spec_of() { echo "$(sed -n 's/^# family: //p' "$1"):$(sed -n 's/^# params: //p' "$1")"; }
-"$MOORE" lift slimfly:q=3 --times 2 --seed 7 -o lifted.el >/dev/null 2>&1
-"$MOORE" expand lifted.el --add 3 --seed 5 -o grown.el >/dev/null 2>&1
+check "lift exits 0" "$MOORE" lift slimfly:q=3 --times 2 --seed 7 -o lifted.el >/dev/null 2>&1
+check "expand exits 0" "$MOORE" expand lifted.el --add 3 --seed 5 -o grown.el >/dev/null 2>&1
 for f in lifted.el grown.el; do
-    checks=$((checks + 1))
     s=$(spec_of "$f")
-    "$MOORE" build "$s" -o "re-$f" 2>err.txt && cmp -s "$f" "re-$f" ||
-        fail "$f: its header's SPEC '$s' does not rebuild it: $(head -1 err.txt)"
+    check "$f: its header's SPEC '$s' builds" "$MOORE" build "$s" -o "re-$f" 2>err.txt || say "$(head -1 err.txt)"
+    check "$f: its header's SPEC '$s' rebuilds it" cmp -s "$f" "re-$f"
 done
-checks=$((checks + 1))
-[ "$(spec_of lifted.el)" = "lift:times=2,seed=7,tries=4,evals=32,of=slimfly:q=3" ] ||
-    fail "lifted.el header: $(spec_of lifted.el)"
-refused "of= is required" build lift:times=1
-refused "add= is required" build expand:of=slimfly:q=3
+check "lifted.el header: $(spec_of lifted.el)" \
+    test "$(spec_of lifted.el)" = "lift:times=2,seed=7,tries=4,evals=32,of=slimfly:q=3"
+no "of= is required" build lift:times=1
+no "add= is required" build expand:of=slimfly:q=3
 
 # moore help CMD = moore CMD --help, for every command.
 for c in $("$MOORE" --help | awk '/^commands:/ { on = 1; next } on && !NF { exit } on { print $1 }'); do
-    checks=$((checks + 1))
-    "$MOORE" help "$c" >h1.txt && "$MOORE" "$c" --help >h2.txt && cmp -s h1.txt h2.txt &&
-        grep -q "^usage: moore $c" h1.txt || fail "moore help $c differs from moore $c --help"
+    "$MOORE" help "$c" >h1.txt
+    "$MOORE" "$c" --help >h2.txt
+    check "moore help $c prints its usage" grep -q "^usage: moore $c" h1.txt
+    check "moore help $c equals moore $c --help" cmp -s h1.txt h2.txt
 done
 
-echo "cli_json: $checks checks, $failures failures"
-[ "$failures" -eq 0 ] && echo "$((checks - failures)) passed, $failures failed"
-[ "$failures" -eq 0 ]
+summary cli_json
