@@ -3,53 +3,41 @@
 # exist and are well-formed, --endpoints marks one row per family that reaches
 # the target, bad input exits 2 with one line on stderr.
 #   bash tests/cli_plan.sh <path-to-moore> <source-dir>
-set -euo pipefail
-MOORE=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$(dirname "$0")/cli.bash" "$@"
+tmp=$TMP
 
 # JSON rows: an array of objects with the documented keys and types.
-"$MOORE" plan --radix 48 --json > "$tmp/plan.json"
-jq -e 'type == "array" and length > 0' "$tmp/plan.json" > /dev/null || fail "plan JSON is not a non-empty array"
-jq -e 'all(.[]; (.family | type) == "string" and (.topology | type) == "string"
+check "plan --radix ... exits 0" "$MOORE" plan --radix 48 --json > "$tmp/plan.json"
+check "plan JSON is not a non-empty array" jq -e 'type == "array" and length > 0' "$tmp/plan.json" > /dev/null
+check "plan rows lack keys or have wrong types" jq -e 'all(.[]; (.family | type) == "string" and (.topology | type) == "string"
         and .topology == .family + (if .params == "" then "" else ":" + .params end)
         and (.switches | type) == "number" and (.links | type) == "number"
         and (.cables | type) == "number" and .cables >= .links
         and (.degree_max | type) == "number" and .degree_min <= .degree_max
         and (.endpoints | type) == "number"
         and ((.diameter | type) == "number" or .diameter == null)
-        and .chosen == false and .degree_max <= 48)' "$tmp/plan.json" > /dev/null \
-  || fail "plan rows lack keys or have wrong types"
+        and .chosen == false and .degree_max <= 48)' "$tmp/plan.json" > /dev/null
 for fam in fattree dragonfly hyperx torus polarfly; do
-  jq -e --arg f "$fam" 'any(.[]; .family == $f)' "$tmp/plan.json" > /dev/null || fail "no $fam rows"
+  check "no $fam rows" jq -e --arg f "$fam" 'any(.[]; .family == $f)' "$tmp/plan.json" > /dev/null
 done
 # fattree:k=16 as a row: 320 switches, 2,048 links, 1,024 endpoints, diameter 4
-jq -e 'any(.[]; .topology == "fattree:k=16" and .switches == 320 and .links == 2048
-        and .endpoints == 1024 and .diameter == 4)' "$tmp/plan.json" > /dev/null \
-  || fail "fattree:k=16 row is wrong"
+check "fattree:k=16 row is wrong" jq -e 'any(.[]; .topology == "fattree:k=16" and .switches == 320 and .links == 2048
+        and .endpoints == 1024 and .diameter == 4)' "$tmp/plan.json" > /dev/null
 
 # --endpoints: at most one chosen row per family, each reaching the target,
 # and for fat-tree (k³/4 ≥ 10,000 first at k = 36) exactly that one.
-"$MOORE" plan --radix 48 --endpoints 10000 --json > "$tmp/mark.json"
-jq -e '[.[] | select(.chosen)] | length > 0 and all(.[]; .endpoints >= 10000)
-       and (group_by(.family) | all(.[]; length == 1))' "$tmp/mark.json" > /dev/null \
-  || fail "--endpoints marks are wrong"
-jq -e '[.[] | select(.chosen and .family == "fattree") | .topology] == ["fattree:k=36"]' \
-  "$tmp/mark.json" > /dev/null || fail "fat-tree mark is not k=36"
-"$MOORE" plan --radix 48 --endpoints 10000 > "$tmp/mark.txt"
-grep -Eq '^\*.*fattree:k=36 ' "$tmp/mark.txt" || fail "text table does not mark fattree:k=36"
+check "plan --radix ... exits 0" "$MOORE" plan --radix 48 --endpoints 10000 --json > "$tmp/mark.json"
+check "--endpoints marks are wrong" jq -e '[.[] | select(.chosen)] | length > 0 and all(.[]; .endpoints >= 10000)
+       and (group_by(.family) | all(.[]; length == 1))' "$tmp/mark.json" > /dev/null
+check "fat-tree mark is not k=36" jq -e '[.[] | select(.chosen and .family == "fattree") | .topology] == ["fattree:k=36"]' \
+  "$tmp/mark.json" > /dev/null
+check "plan --radix ... exits 0" "$MOORE" plan --radix 48 --endpoints 10000 > "$tmp/mark.txt"
+check "text table does not mark fattree:k=36" grep -Eq '^\*.*fattree:k=36 ' "$tmp/mark.txt"
 
 # Bad input: exit 2, one line on stderr naming the problem.
-expect_2() {
+expect_2() { # words, args...: refused (tests/cli.bash) with WORDS in the line
   local want=$1; shift
-  set +e
-  "$MOORE" "$@" > "$tmp/out" 2> "$tmp/err"
-  local rc=$?
-  set -e
-  [ "$rc" -eq 2 ] || fail "'$*' exited $rc, not 2"
-  [ "$(wc -l < "$tmp/err")" -eq 1 ] || fail "'$*' printed more than one line on stderr"
-  grep -q -- "$want" "$tmp/err" || fail "'$*' stderr lacks '$want': $(cat "$tmp/err")"
+  refused "moore $*" "$want" "$MOORE" "$@"
 }
 expect_2 "radix=2 is too small" plan --radix 2
 expect_2 "radix=1 is too small" plan --radix 1
@@ -71,36 +59,33 @@ expect_2 "3-tier limit" compare clos:radix=48,endpoints=30000000
 
 # plan --bandwidth: listed rows are not ruled out, each reaches the target and
 # carries its bound; the JSON lists every row with ruled_out iff bound < B.
-"$MOORE" plan --radix 16 --endpoints 300 --bandwidth 1 --families jellyfish,clos --json > "$tmp/bw.json"
-jq -e 'length > 0 and all(.[]; .endpoints >= 300
+check "plan --radix ... exits 0" "$MOORE" plan --radix 16 --endpoints 300 --bandwidth 1 --families jellyfish,clos --json > "$tmp/bw.json"
+check "plan --bandwidth rows are wrong" jq -e 'length > 0 and all(.[]; .endpoints >= 300
        and (.ruled_out == ((.throughput_uniform_upper // 1e9) < 1)))
-       and ([.[] | select(.chosen)] | length) == 2' "$tmp/bw.json" > /dev/null \
-  || fail "plan --bandwidth rows are wrong"
+       and ([.[] | select(.chosen)] | length) == 2' "$tmp/bw.json" > /dev/null
 
 # compare at full bandwidth: every row proven >= 1, at least N servers, the
 # Clos first; --bandwidth any keeps the fewest-switch rows (no throughput).
-"$MOORE" compare --radix 12 --endpoints 150 --families clos,jellyfish,fattree --metrics basic \
+check "compare --radix ... exits 0" "$MOORE" compare --radix 12 --endpoints 150 --families clos,jellyfish,fattree --metrics basic \
   --json > "$tmp/full.json"
-jq -e 'length >= 2 and .[0].family == "clos" and all(.[]; .throughput_uniform >= 1
+check "compare --bandwidth 1 rows are wrong" jq -e 'length >= 2 and .[0].family == "clos" and all(.[]; .throughput_uniform >= 1
        and .endpoints >= 150 and .throughput_uniform_upper >= .throughput_uniform)
-       and .[0].vs_clos_switches_pct == 0' "$tmp/full.json" > /dev/null \
-  || fail "compare --bandwidth 1 rows are wrong"
-"$MOORE" compare --radix 12 --endpoints 150 --families clos,jellyfish,fattree --metrics basic \
+       and .[0].vs_clos_switches_pct == 0' "$tmp/full.json" > /dev/null
+check "compare --radix ... exits 0" "$MOORE" compare --radix 12 --endpoints 150 --families clos,jellyfish,fattree --metrics basic \
   > "$tmp/full.txt"
-grep -q "against the Clos baseline" "$tmp/full.txt" || fail "no baseline section"
-grep -q "^often-quoted claim" "$tmp/full.txt" || fail "no verdict line"
+check "no baseline section" grep -q "against the Clos baseline" "$tmp/full.txt"
+check "no verdict line" grep -q "^often-quoted claim" "$tmp/full.txt"
 
 # compare: JSON objects keyed as the columns; unmeasured metrics are null.
-"$MOORE" compare --radix 16 --endpoints 500 --families fattree,torus,hyperx --bandwidth any \
+check "compare --radix ... exits 0" "$MOORE" compare --radix 16 --endpoints 500 --families fattree,torus,hyperx --bandwidth any \
   --metrics basic,paths --json > "$tmp/cmp.json" 2> "$tmp/cmp.err"
-jq -e 'length == 3 and all(.[]; .endpoints >= 500 and (.diameter | type) == "number"
+check "compare JSON rows are wrong" jq -e 'length == 3 and all(.[]; .endpoints >= 500 and (.diameter | type) == "number"
        and (.cables | type) == "number" and has("throughput_worst")
- and has("lambda2") and has("ramanujan_bound") and has("avg_path_length_endpoints"))' "$tmp/cmp.json" > /dev/null \
-  || fail "compare JSON rows are wrong"
-jq -e '.[] | select(.family == "fattree") | .topology == "fattree:k=14" and .diameter == 4' \
-  "$tmp/cmp.json" > /dev/null || fail "compare fat-tree row is wrong"
-"$MOORE" compare torus:dims=4x4 hyperx:L=2,S=3,K=2 --metrics basic,paths > "$tmp/cmp.txt"
-grep -q 'torus:dims=4x4' "$tmp/cmp.txt" || fail "compare with given topologies"
+ and has("lambda2") and has("ramanujan_bound") and has("avg_path_length_endpoints"))' "$tmp/cmp.json" > /dev/null
+check "compare fat-tree row is wrong" jq -e '.[] | select(.family == "fattree") | .topology == "fattree:k=14" and .diameter == 4' \
+  "$tmp/cmp.json" > /dev/null
+check "compare torus:dims=4x4 ... exits 0" "$MOORE" compare torus:dims=4x4 hyperx:L=2,S=3,K=2 --metrics basic,paths > "$tmp/cmp.txt"
+check "compare with given topologies" grep -q 'torus:dims=4x4' "$tmp/cmp.txt"
 # Every option takes effect or is refused with one line naming it and why.
 expect_2 "--radix steers the search" compare --radix 24 slimfly:q=5
 expect_2 "--endpoints steers the search" compare slimfly:q=5 --endpoints 100
@@ -114,54 +99,52 @@ expect_2 "--metrics all: group" compare slimfly:q=5 --metrics all
 expect_2 "unknown metric 'basc' (did you mean 'basic'?)" compare slimfly:q=5 --metrics basc
 expect_2 "unknown option '--tms' (did you mean '--tm'?)" compare slimfly:q=5 --tms uniform
 expect_2 "no such database" compare slimfly:q=5 --db "$tmp/none.db"
-[ ! -e "$tmp/none.db" ] || fail "compare --db created a database"
+check "compare --db created a database" [ ! -e "$tmp/none.db" ]
 
 # Headings say what they hold: one ratio column, bounds marked lo/hi or ≤,
 # the bisection named as normalised; no "a/b" pairs of values.
-"$MOORE" compare petersen slimfly:q=3 --metrics basic,paths,spectral,bisection,throughput \
+check "compare petersen ... exits 0" "$MOORE" compare petersen slimfly:q=3 --metrics basic,paths,spectral,bisection,throughput \
   > "$tmp/head.txt"
 sed -n 3p "$tmp/head.txt" > "$tmp/h"
 for h in 'λ₂/Ram' 'θ_uni lo' 'θ_uni hi' 'θ_worst lo' 'θ_worst hi' 'bisect norm ≤'; do
-  grep -qF "$h" "$tmp/h" || fail "compare heading lacks '$h': $(cat "$tmp/h")"
+  check "compare heading lacks '$h'" grep -qF "$h" "$tmp/h"
 done
 grep -E '^petersen' "$tmp/head.txt" > "$tmp/pet.txt"
-if grep -qE '[0-9]/[0-9]' "$tmp/pet.txt"; then fail "a cell holds a pair a/b"; fi
+check "no cell holds a pair a/b" bash -c '! grep -qE "[0-9]/[0-9]" "$1"' _ "$tmp/pet.txt"
 # Petersen: lambda2 = 1, d = 3, so λ₂/Ram = 1/(2 sqrt 2) = 0.354.
-grep -qw '0.354' "$tmp/pet.txt" || fail "Petersen λ₂/Ram is not 0.354"
+check "Petersen λ₂/Ram is not 0.354" grep -qw '0.354' "$tmp/pet.txt"
 
 # --json=lines: one object per row as it is done, the same rows as --json.
-"$MOORE" compare petersen slimfly:q=3 --metrics basic --json > "$tmp/arr.json"
-"$MOORE" compare petersen slimfly:q=3 --metrics basic --json=lines > "$tmp/lines.json"
-[ "$(wc -l < "$tmp/lines.json")" -eq 2 ] || fail "compare --json=lines: not one line per row"
-jq -e -s --slurpfile a "$tmp/arr.json" '. == $a[0]' "$tmp/lines.json" > /dev/null \
-  || fail "compare --json=lines differs from --json"
+check "compare petersen ... exits 0" "$MOORE" compare petersen slimfly:q=3 --metrics basic --json > "$tmp/arr.json"
+check "compare petersen ... exits 0" "$MOORE" compare petersen slimfly:q=3 --metrics basic --json=lines > "$tmp/lines.json"
+check "compare --json=lines: not one line per row" [ "$(wc -l < "$tmp/lines.json")" -eq 2 ]
+check "compare --json=lines differs from --json" jq -e -s --slurpfile a "$tmp/arr.json" '. == $a[0]' "$tmp/lines.json" > /dev/null
 
 # --tm TM: the throughput of every row under any matrix 'moore throughput'
 # takes, equal to what that command measures on the row's topology.
 for tm in permutation alltoall; do
-  "$MOORE" compare petersen hyperx:L=2,S=3 --metrics basic --tm "$tm" --seed 3 --json \
-    > "$tmp/tm.json"
+  check "compare --tm $tm exits 0" "$MOORE" compare petersen hyperx:L=2,S=3 --metrics basic \
+    --tm "$tm" --seed 3 --json > "$tmp/tm.json"
   for t in petersen hyperx:L=2,S=3; do
-    "$MOORE" throughput "$t" --tm "$tm" --seed 3 --json > "$tmp/one.json"
-    jq -e --arg t "$t" --arg tm "$tm" --slurpfile one "$tmp/one.json" '
+    check "throughput $t --tm $tm exits 0" "$MOORE" throughput "$t" --tm "$tm" --seed 3 --json > "$tmp/one.json"
+    check "compare --tm $tm on $t differs from moore throughput" jq -e --arg t "$t" --arg tm "$tm" --slurpfile one "$tmp/one.json" '
         [.[] | select(.topology | startswith($t))] | length == 1 and all(.[]; .tm == $tm and
         .lower == $one[0].lower and .upper == $one[0].upper and .lower <= .upper)' \
-      "$tmp/tm.json" > /dev/null || fail "compare --tm $tm on $t differs from moore throughput"
+      "$tmp/tm.json" > /dev/null
   done
 done
-"$MOORE" compare petersen --metrics basic --tm permutation > "$tmp/tm.txt"
-grep -qF 'θ_permutation lo' "$tmp/tm.txt" || fail "no column named after the --tm matrix"
+check "compare --tm permutation exits 0" "$MOORE" compare petersen --metrics basic --tm permutation > "$tmp/tm.txt"
+check "no column named after the --tm matrix" grep -qF 'θ_permutation lo' "$tmp/tm.txt"
 
 # --metrics ...,routing: the routing group's columns, equal to moore stats.
-"$MOORE" compare slimfly:q=3 --metrics basic,routing --json > "$tmp/rt.json"
-"$MOORE" stats slimfly:q=3 --metrics routing --json > "$tmp/rs.json"
-jq -e --slurpfile s "$tmp/rs.json" '.[0] | .throughput_uniform_ecmp == $s[0].throughput_uniform_ecmp
+check "compare slimfly:q=3 ... exits 0" "$MOORE" compare slimfly:q=3 --metrics basic,routing --json > "$tmp/rt.json"
+check "stats slimfly:q=3 ... exits 0" "$MOORE" stats slimfly:q=3 --metrics routing --json > "$tmp/rs.json"
+check "compare routing columns differ from moore stats --metrics routing" jq -e --slurpfile s "$tmp/rs.json" '.[0] | .throughput_uniform_ecmp == $s[0].throughput_uniform_ecmp
      and .throughput_uniform_ksp8 == $s[0].throughput_uniform_ksp8
      and .throughput_uniform_ecmp_ratio == $s[0].throughput_uniform_ecmp_ratio
-     and (.throughput_uniform_ecmp | type) == "number"' "$tmp/rt.json" > /dev/null \
-  || fail "compare routing columns differ from moore stats --metrics routing"
-"$MOORE" compare slimfly:q=3 --metrics basic,routing > "$tmp/rt.txt"
-grep -qF 'ecmp/opt' "$tmp/rt.txt" || fail "no ecmp/opt column"
+     and (.throughput_uniform_ecmp | type) == "number"' "$tmp/rt.json" > /dev/null
+check "compare slimfly:q=3 ... exits 0" "$MOORE" compare slimfly:q=3 --metrics basic,routing > "$tmp/rt.txt"
+check "no ecmp/opt column" grep -qF 'ecmp/opt' "$tmp/rt.txt"
 
 # --db FILE: a sweep's database gives the same numbers compare measures; a
 # row the database lacks (petersen) is measured, and stderr counts both.
@@ -169,26 +152,25 @@ cat > "$tmp/sweep.json" <<'EOF'
 {"metrics": ["basic", "paths", "spectral"], "throughput": {"tm": ["uniform"], "eps": 0.05},
  "configs": [{"spec": "slimfly:q=3"}, {"family": "hyperx", "grid": {"L": [2], "S": [3]}}]}
 EOF
-"$MOORE" sweep "$tmp/sweep.json" --db "$tmp/s.db" 2> /dev/null
+check "sweep exits 0" "$MOORE" sweep "$tmp/sweep.json" --db "$tmp/s.db" 2> /dev/null
 args=(slimfly:q=3 hyperx:L=2,S=3 petersen --metrics basic,paths,spectral --tm uniform --json)
-"$MOORE" compare "${args[@]}" > "$tmp/measured.json"
-"$MOORE" compare "${args[@]}" --db "$tmp/s.db" > "$tmp/fromdb.json" 2> "$tmp/db.err"
-grep -q "database: 8 results (row x metric group or --tm) read, 4 measured" "$tmp/db.err" \
-  || fail "compare --db did not read the sweep's 8 results: $(cat "$tmp/db.err")"
-jq -e --slurpfile m "$tmp/measured.json" '
-    map(del(.tub, .method)) == ($m[0] | map(del(.tub, .method)))' "$tmp/fromdb.json" > /dev/null \
-  || fail "compare --db numbers differ from compare measuring them"
+check "compare exits 0" "$MOORE" compare "${args[@]}" > "$tmp/measured.json"
+check "compare --db exits 0" "$MOORE" compare "${args[@]}" --db "$tmp/s.db" > "$tmp/fromdb.json" 2> "$tmp/db.err"
+check "compare --db did not read the sweep's 8 results" grep -q "database: 8 results (row x metric group or --tm) read, 4 measured" "$tmp/db.err"
+check "compare --db numbers differ from compare measuring them" jq -e --slurpfile m "$tmp/measured.json" '
+    map(del(.tub, .method)) == ($m[0] | map(del(.tub, .method)))' "$tmp/fromdb.json" > /dev/null
 
 # --progress: progress lines on stderr (a pipe here), stdout unchanged.
-"$MOORE" compare petersen slimfly:q=3 --metrics basic > "$tmp/p0.txt" 2> "$tmp/e0.txt"
+check "compare petersen ... exits 0" "$MOORE" compare petersen slimfly:q=3 --metrics basic > "$tmp/p0.txt" 2> "$tmp/e0.txt"
 "$MOORE" compare petersen slimfly:q=3 --metrics basic --progress 2>&1 > "$tmp/p1.txt" | cat > "$tmp/e1.txt"
-cmp -s "$tmp/p0.txt" "$tmp/p1.txt" || fail "compare --progress changed stdout"
-[ ! -s "$tmp/e0.txt" ] || fail "compare drew progress on a file without --progress"
-grep -q '^moore: compare 2/2: slimfly:q=3' "$tmp/e1.txt" || fail "compare --progress: no row line"
-"$MOORE" fail slimfly:q=3 --links 0.1,0.2 --trials 8 > "$tmp/f0.txt" 2> "$tmp/fe0.txt"
+check "compare --progress changed stdout" cmp -s "$tmp/p0.txt" "$tmp/p1.txt"
+check "compare drew progress on a file without --progress" [ ! -s "$tmp/e0.txt" ]
+check "compare --progress: no row line" grep -q '^moore: compare 2/2: slimfly:q=3' "$tmp/e1.txt"
+check "fail slimfly:q=3 ... exits 0" "$MOORE" fail slimfly:q=3 --links 0.1,0.2 --trials 8 > "$tmp/f0.txt" 2> "$tmp/fe0.txt"
 "$MOORE" fail slimfly:q=3 --links 0.1,0.2 --trials 8 --progress 2>&1 > "$tmp/f1.txt" | cat > "$tmp/fe1.txt"
-cmp -s "$tmp/f0.txt" "$tmp/f1.txt" || fail "fail --progress changed stdout"
-[ ! -s "$tmp/fe0.txt" ] || fail "fail drew progress on a file without --progress"
-grep -q '^moore: level 2/2, failing 0.2: failure trials' "$tmp/fe1.txt" \
-  || fail "fail --progress: no line for the second level: $(head -2 "$tmp/fe1.txt")"
-echo "cli_plan: all passed"
+check "fail --progress changed stdout" cmp -s "$tmp/f0.txt" "$tmp/f1.txt"
+check "fail drew progress on a file without --progress" [ ! -s "$tmp/fe0.txt" ]
+check "fail --progress: no line for the second level" grep -q '^moore: level 2/2, failing 0.2: failure trials' "$tmp/fe1.txt"
+
+summary cli_plan
+
