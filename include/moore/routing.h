@@ -115,7 +115,6 @@ MOORE_API int moore_routing_stats_compute(const moore_graph *g, const moore_rout
 typedef struct moore_deadlock_result {
     int cdg_acyclic;        /* the channel dependency graph of all paths is acyclic */
     int32_t layers;         /* virtual layers of the greedy layering */
-    int32_t vcs_hop_index;  /* VCs of the hop-index scheme: the longest path's hops */
     int64_t dependencies;   /* distinct arcs of the channel dependency graph */
     /* Layer of each unit: per explicit path (index as in path_offs) for ksp,
      * valiant and ugal; per destination switch for minimal and ecmp (all

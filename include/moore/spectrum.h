@@ -96,7 +96,6 @@ MOORE_API int moore_eig_extremes(const moore_symmat *m, moore_eig_method method,
 /* ---- the spectral metrics of a graph ---- */
 
 typedef struct moore_spectrum {
-    int32_t n;
     int regular, bipartite, connected;
     int32_t degree_max;
     double lambda1;             /* largest adjacency eigenvalue */

@@ -42,16 +42,12 @@ typedef struct moore_symmetry_options {
 MOORE_API void moore_symmetry_options_default(moore_symmetry_options *o);
 
 typedef struct moore_symmetry_result {
-    /* |Aut(G)| = group_mantissa × 10^group_exp10, as nauty reports it. */
-    double group_mantissa;
-    int32_t group_exp10;
     double group_log10;     /* log10 |Aut(G)|, finite for any size */
     double group_size;      /* the size as a double; +inf beyond 1e308 */
     int group_exact;        /* 1 when group_size is the exact integer */
     int32_t n_orbits;
     int32_t *orbits;        /* n entries: orbits[v] = smallest switch in v's orbit */
     int vertex_transitive;  /* 1 when one orbit (and n >= 1) */
-    int32_t generators;     /* generators Traces found */
     /* Canonical form (when requested): canon_lab[i] is the switch placed at
      * position i; isomorphic graphs have identical relabelled edge lists. */
     int32_t *canon_lab;

@@ -694,7 +694,6 @@ int moore_spectrum_compute(const moore_graph *g, const moore_metric_options *o,
 {
     moore_spectrum s;
     memset(&s, 0, sizeof s);
-    s.n = g->n;
     s.lambda2 = s.spectral_gap = s.lambda_nontrivial = s.ramanujan_bound = NAN;
     s.algebraic_connectivity = NAN;
     s.lambda1 = s.lambda_min = 0.0;

@@ -58,7 +58,7 @@ static double traces_bytes(const moore_graph *g)
 typedef struct traces_run {
     int *lab, *orbits, *cadj;
     double grp1;
-    int grp2, generators, numorbits;
+    int grp2, numorbits;
 } traces_run;
 
 static void traces_run_free(traces_run *t)
@@ -167,7 +167,6 @@ static int run_traces(const moore_graph *g, const moore_symmetry_options *o, int
         nauty_freedyn();
         t->grp1 = stats.grpsize1;
         t->grp2 = stats.grpsize2;
-        t->generators = stats.numgenerators;
         t->numorbits = stats.numorbits;
     }
 done:
@@ -236,9 +235,6 @@ int moore_symmetry_compute(const moore_graph *g, const moore_symmetry_options *o
         out->orbits[v] = t.orbits[v];
     out->n_orbits = t.numorbits;
     out->vertex_transitive = g->n >= 1 && t.numorbits == 1;
-    out->generators = t.generators;
-    out->group_mantissa = t.grp1;
-    out->group_exp10 = t.grp2;
     out->group_log10 = log10(t.grp1) + t.grp2;
     out->group_size = t.grp2 > 308 ? INFINITY : t.grp1 * pow(10.0, t.grp2);
     /* nauty multiplies orbit lengths into grpsize1 and only shifts powers of

@@ -418,7 +418,6 @@ int moore_routing_deadlock(const moore_graph *g, const moore_routing *r,
     }
     out->layers = c.nlayers;
     out->units = units;
-    out->vcs_hop_index = route_max_hops(r);
 done:
     free(all);
     for (int32_t j = 0; j < c.nlayers; j++) {

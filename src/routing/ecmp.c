@@ -75,16 +75,6 @@ void route_order_by_distance(const moore_routing *r, int32_t t, int32_t *order, 
         order[count[maxd - row[v]]++] = v;
 }
 
-int32_t route_max_hops(const moore_routing *r)
-{
-    if (!r->pair_offs)
-        return route_max_distance(r);
-    int64_t h = 0;
-    for (int64_t p = 0; p < r->paths; p++)
-        h = r->path_offs[p + 1] - r->path_offs[p] > h ? r->path_offs[p + 1] - r->path_offs[p] : h;
-    return (int32_t)(h - 1);
-}
-
 int32_t route_max_distance(const moore_routing *r)
 {
     int32_t d = 0;

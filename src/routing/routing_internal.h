@@ -38,9 +38,6 @@ static inline int32_t route_minimal_hop(const moore_graph *g, const moore_routin
     return -1;
 }
 
-/* Hops of the longest path of the routing. */
-int32_t route_max_hops(const moore_routing *r);
-
 /* Paths being collected for one source: switch sequences and, per path, its
  * destination (paths are appended in destination order). */
 typedef struct route_buf {

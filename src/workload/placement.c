@@ -70,7 +70,6 @@ typedef struct wl_packing {
     const int32_t *order;    /* switches in group order */
     unsigned char *near;     /* 1 for the switches linked to `last` */
     int64_t *free;           /* free servers of every switch */
-    int64_t *next;           /* next free server of every switch */
     int32_t last;            /* switch used last, −1 before the first */
 } wl_packing;
 
@@ -144,7 +143,7 @@ static int place_group(const moore_graph *g, const int64_t *first, int64_t N, in
         free_[v] = first[v + 1] - first[v];
         next[v] = first[v];
     }
-    wl_packing pk = {n, rack, order, near, free_, next, -1};
+    wl_packing pk = {n, rack, order, near, free_, -1};
     for (int64_t r0 = 0; r0 < N; r0 += T) {
         int64_t left = T, r = r0;
         while (left > 0) {
