@@ -1,7 +1,10 @@
-/* test_graph.c — the CSR builder, the PRNG, SPEC parsing and the reference
- * graphs' known invariants. */
+/* test_graph.c — the CSR builder, the PRNG, SPEC parsing, the reference
+ * graphs' known invariants and the allocation helpers' error codes. */
+#include "core/alloc.h"
 #include "testutil.h"
 
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void builder_rejects_bad_links(void **state)
@@ -138,6 +141,37 @@ static void moore_graphs(void **state)
     }
 }
 
+/* An overflowed size is ETOOBIG, not ENOMEM, for moore_malloc and
+ * moore_calloc, and inside an OpenMP region (core/alloc.h) the code of the
+ * failing call reaches err after the region. */
+static void allocation_codes(void **state)
+{
+    (void)state;
+    moore_error err;
+    moore_error_clear(&err);
+    assert_null(moore_malloc(SIZE_MAX / 2, 3, &err));
+    assert_int_equal(err.code, MOORE_ETOOBIG);
+    moore_error_clear(&err);
+    assert_null(moore_calloc(SIZE_MAX / 2, 3, &err));
+    assert_int_equal(err.code, MOORE_ETOOBIG);
+    int fail = MOORE_OK, wrong = 0;
+#pragma omp parallel num_threads(2) reduction(+ : wrong)
+    {
+        void *ok = moore_par_malloc(16, 4, &fail);
+        void *big = moore_par_calloc(SIZE_MAX / 4, 8, &fail);
+        wrong += !ok || big; /* cmocka's asserts belong to the main thread */
+        free(ok);
+        free(big);
+    }
+    assert_int_equal(wrong, 0);
+    assert_int_equal(fail, MOORE_ETOOBIG);
+    moore_error_clear(&err);
+    assert_int_equal(moore_par_failed(&err, fail, "test scratch"), MOORE_ETOOBIG);
+    assert_int_equal(err.code, MOORE_ETOOBIG);
+    assert_non_null(strstr(err.msg, "test scratch"));
+    assert_int_equal(moore_par_failed(&err, MOORE_OK, "nothing"), MOORE_OK);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -147,6 +181,7 @@ int main(void)
         cmocka_unit_test(spec_parsing),
         cmocka_unit_test(complete_graph),
         cmocka_unit_test(moore_graphs),
+        cmocka_unit_test(allocation_codes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

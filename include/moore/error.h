@@ -48,7 +48,8 @@ MOORE_API const char *moore_error_name(int code);
  * message, which also names the limit that decided. */
 MOORE_API int moore_memory_guard(double bytes, const char *what, moore_error *err);
 
-/* Checked allocation helpers: return NULL and set MOORE_ENOMEM on failure. */
+/* Checked allocation helpers: return NULL and set err on failure:
+ * MOORE_ETOOBIG when n × size overflows, MOORE_ENOMEM when malloc fails. */
 MOORE_API void *moore_malloc(size_t n, size_t size, moore_error *err);
 MOORE_API void *moore_calloc(size_t n, size_t size, moore_error *err);
 

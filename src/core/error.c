@@ -209,12 +209,20 @@ int moore_memory_guard(double bytes, const char *what, moore_error *err)
     return MOORE_OK;
 }
 
-void *moore_malloc(size_t n, size_t size, moore_error *err)
+/* 1 (and err set to ETOOBIG) when n × size does not fit in a size_t. */
+static int alloc_overflows(size_t n, size_t size, moore_error *err)
 {
     if (size && n > (size_t)-1 / size) {
         moore_error_set(err, MOORE_ETOOBIG, "allocation of %zu x %zu bytes overflows", n, size);
-        return NULL;
+        return 1;
     }
+    return 0;
+}
+
+void *moore_malloc(size_t n, size_t size, moore_error *err)
+{
+    if (alloc_overflows(n, size, err))
+        return NULL;
     size_t bytes = n * size;
     void *p = malloc(bytes > 0 ? bytes : 1);
     if (!p)
@@ -224,6 +232,8 @@ void *moore_malloc(size_t n, size_t size, moore_error *err)
 
 void *moore_calloc(size_t n, size_t size, moore_error *err)
 {
+    if (alloc_overflows(n, size, err))
+        return NULL;
     void *p = calloc(n ? n : 1, size ? size : 1);
     if (!p)
         moore_error_set(err, MOORE_ENOMEM, "out of memory allocating %zu x %zu bytes", n, size);

@@ -82,7 +82,7 @@ static int cables_bundles(const moore_graph *g, moore_layout *l, moore_error *er
     int32_t *member = moore_malloc((size_t)n + 1, sizeof *member, err);
     int64_t *count = moore_calloc((size_t)racks + 1, sizeof *count, err);
     int32_t *touched = moore_malloc((size_t)racks + 1, sizeof *touched, err);
-    int rc = start && member && count && touched ? MOORE_OK : MOORE_ENOMEM;
+    int rc = start && member && count && touched ? MOORE_OK : moore_alloc_code(err);
     if (!rc) {
         for (int32_t v = 0; v < n; v++)
             start[l->rack[v] + 1]++;

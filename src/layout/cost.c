@@ -6,6 +6,7 @@
  * (Besta & Hoefler, SC'14, Mellanox FDR10 fits scaled to 40 Gb/s), power per
  * port from the same paper; floor geometry and the copper reach are this
  * project's stated assumptions. */
+#include "core/alloc.h"
 #include "moore/layout.h"
 
 #include <cjson/cJSON.h>
@@ -100,7 +101,7 @@ static int cost_slurp(const char *path, char **out, moore_error *err)
         return moore_error_set(err, MOORE_EIO, "%s: cannot open the model file", path);
     size_t cap = 4096, len = 0;
     char *buf = moore_malloc(cap, 1, err);
-    int rc = buf ? MOORE_OK : MOORE_ENOMEM;
+    int rc = buf ? MOORE_OK : moore_alloc_code(err);
     while (!rc) {
         if (len + 1 >= cap) {
             if (cap >= ((size_t)1 << 24)) {

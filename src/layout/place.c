@@ -194,7 +194,7 @@ static int place_groups(const moore_graph *g, const int64_t *key, int32_t cap, i
     int64_t *size = moore_calloc((size_t)n, sizeof *size, err);
     int64_t *base = moore_calloc((size_t)n, sizeof *base, err);
     int64_t *seen = moore_calloc((size_t)n, sizeof *seen, err);
-    int rc = size && base && seen ? MOORE_OK : MOORE_ENOMEM;
+    int rc = size && base && seen ? MOORE_OK : moore_alloc_code(err);
     if (!rc) {
         for (int32_t v = 0; v < n; v++)
             size[key[v]]++;
@@ -229,7 +229,7 @@ static int place_repair(const moore_graph *g, int32_t cap, int32_t parts, int32_
 {
     int32_t *size = moore_calloc((size_t)parts, sizeof *size, err);
     int32_t *links = moore_calloc((size_t)parts, sizeof *links, err);
-    int rc = size && links ? MOORE_OK : MOORE_ENOMEM;
+    int rc = size && links ? MOORE_OK : moore_alloc_code(err);
     int32_t room = 0;
     for (int32_t v = 0; !rc && v < g->n; v++)
         size[rack[v]]++;
@@ -308,7 +308,7 @@ int layout_place_metis(const moore_graph *g, int32_t cap, uint64_t seed, int32_t
     idx_t *adjncy = moore_malloc((size_t)(2 * g->m + 1), sizeof *adjncy, err);
     idx_t *part = moore_malloc((size_t)n, sizeof *part, err);
     if (!xadj || !adjncy || !part) {
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
         goto done;
     }
     for (int32_t v = 0; v <= n; v++)

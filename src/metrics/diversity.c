@@ -58,22 +58,26 @@ static void flow_ws_free(flow_ws *w)
     memset(w, 0, sizeof *w);
 }
 
-static int flow_ws_init(flow_ws *w, const moore_graph *g, const int64_t *rev)
+/* The scratch of one max-flow. 0, or (everything freed) the code of the
+ * allocation that failed, also recorded in *fail (core/alloc.h), which a
+ * parallel region may share. */
+static int flow_ws_init(flow_ws *w, const moore_graph *g, const int64_t *rev, int *fail)
 {
     size_t n = (size_t)g->n + 1, a = (size_t)(2 * g->m + 1);
+    int code = MOORE_OK;
     w->g = g;
     w->rev = rev;
-    w->f = moore_malloc(a, sizeof *w->f, NULL);
-    w->level = moore_malloc(n, sizeof *w->level, NULL);
-    w->queue = moore_malloc(n, sizeof *w->queue, NULL);
-    w->it = moore_malloc(n, sizeof *w->it, NULL);
-    w->pstack = moore_malloc(n, sizeof *w->pstack, NULL);
-    w->astack = moore_malloc(n, sizeof *w->astack, NULL);
-    if (!w->f || !w->level || !w->queue || !w->it || !w->pstack || !w->astack) {
+    w->f = moore_par_malloc(a, sizeof *w->f, &code);
+    w->level = moore_par_malloc(n, sizeof *w->level, &code);
+    w->queue = moore_par_malloc(n, sizeof *w->queue, &code);
+    w->it = moore_par_malloc(n, sizeof *w->it, &code);
+    w->pstack = moore_par_malloc(n, sizeof *w->pstack, &code);
+    w->astack = moore_par_malloc(n, sizeof *w->astack, &code);
+    if (code) {
         flow_ws_free(w);
-        return MOORE_ENOMEM;
+        moore_par_note(fail, code);
     }
-    return MOORE_OK;
+    return code;
 }
 
 /* Reverse-arc table: rev[k] for arc k = u→v is the position of u in v's row. */
@@ -187,8 +191,9 @@ int moore_edge_disjoint_paths(const moore_graph *g, int32_t s, int32_t t, int32_
         rc = moore_alloc_code(err);
         goto done;
     }
-    if (flow_ws_init(&w, g, rev)) {
-        rc = moore_error_set(err, MOORE_ENOMEM, "out of memory for a max-flow");
+    int fail = MOORE_OK;
+    if (flow_ws_init(&w, g, rev, &fail)) {
+        rc = moore_par_failed(err, fail, "max-flow scratch");
         goto done;
     }
     *paths = max_flow(&w, s, t, NULL);
@@ -224,8 +229,9 @@ static int disjoint_all_pairs(const moore_graph *g, const int64_t *rev,
         rc = moore_alloc_code(err);
         goto done;
     }
-    if (flow_ws_init(&w, g, rev)) {
-        rc = moore_error_set(err, MOORE_ENOMEM, "out of memory for a max-flow");
+    int fail = MOORE_OK;
+    if (flow_ws_init(&w, g, rev, &fail)) {
+        rc = moore_par_failed(err, fail, "max-flow scratch");
         goto done;
     }
     for (int32_t s = 1; s < n; s++) {
@@ -264,33 +270,31 @@ static int disjoint_all_pairs(const moore_graph *g, const int64_t *rev,
         int failed = 0;
 #pragma omp parallel reduction(min : mn) reduction(max : mx) reduction(+ : sum)
         {
-            int32_t *stack = moore_malloc((size_t)n, sizeof *stack, NULL);
-            int32_t *from = moore_malloc((size_t)n, sizeof *from, NULL);
-            int32_t *low = moore_malloc((size_t)n, sizeof *low, NULL);
-            if (!stack || !from || !low) {
-#pragma omp atomic write
-                failed = 1;
-            } else {
+            int32_t *stack = moore_par_malloc((size_t)n, sizeof *stack, &failed);
+            int32_t *from = moore_par_malloc((size_t)n, sizeof *from, &failed);
+            int32_t *low = moore_par_malloc((size_t)n, sizeof *low, &failed);
+            int ok = stack && from && low; /* every thread meets the loop */
 #pragma omp for schedule(dynamic, 16)
-                for (int32_t u = 0; u < n; u++) {
-                    int32_t top = 0;
-                    stack[top++] = u;
-                    from[u] = -1;
-                    low[u] = INT32_MAX;
-                    while (top) {
-                        int32_t v = stack[--top];
-                        if (v > u) {
-                            mn = low[v] < mn ? low[v] : mn;
-                            mx = low[v] > mx ? low[v] : mx;
-                            sum += low[v];
-                        }
-                        for (int64_t k = toffs[v]; k < toffs[v + 1]; k++)
-                            if (tadj[k] != from[v]) {
-                                from[tadj[k]] = v;
-                                low[tadj[k]] = tw[k] < low[v] ? tw[k] : low[v];
-                                stack[top++] = tadj[k];
-                            }
+            for (int32_t u = 0; u < n; u++) {
+                if (!ok)
+                    continue;
+                int32_t top = 0;
+                stack[top++] = u;
+                from[u] = -1;
+                low[u] = INT32_MAX;
+                while (top) {
+                    int32_t v = stack[--top];
+                    if (v > u) {
+                        mn = low[v] < mn ? low[v] : mn;
+                        mx = low[v] > mx ? low[v] : mx;
+                        sum += low[v];
                     }
+                    for (int64_t k = toffs[v]; k < toffs[v + 1]; k++)
+                        if (tadj[k] != from[v]) {
+                            from[tadj[k]] = v;
+                            low[tadj[k]] = tw[k] < low[v] ? tw[k] : low[v];
+                            stack[top++] = tadj[k];
+                        }
                 }
             }
             free(stack);
@@ -298,7 +302,7 @@ static int disjoint_all_pairs(const moore_graph *g, const int64_t *rev,
             free(low);
         }
         if (failed) {
-            rc = moore_error_set(err, MOORE_ENOMEM, "out of memory reading the flow tree");
+            rc = moore_par_failed(err, failed, "reading the flow tree");
             goto done;
         }
         out->dp_min = mn;
@@ -345,26 +349,25 @@ static int disjoint_sampled(const moore_graph *g, const int64_t *rev, int64_t pa
 #pragma omp parallel reduction(min : mn) reduction(max : mx) reduction(+ : sum)
     {
         flow_ws w;
-        if (flow_ws_init(&w, g, rev)) {
-#pragma omp atomic write
-            failed = 1;
-        } else {
+        int ok = !flow_ws_init(&w, g, rev, &failed); /* every thread meets the loop */
 #pragma omp for schedule(dynamic, 4)
-            for (int64_t i = 0; i < pairs; i++) {
-                int32_t f = max_flow(&w, ps[i], pt[i], NULL);
-                mn = f < mn ? f : mn;
-                mx = f > mx ? f : mx;
-                sum += f;
-                int64_t k;
+        for (int64_t i = 0; i < pairs; i++) {
+            if (!ok)
+                continue;
+            int32_t f = max_flow(&w, ps[i], pt[i], NULL);
+            mn = f < mn ? f : mn;
+            mx = f > mx ? f : mx;
+            sum += f;
+            int64_t k;
 #pragma omp atomic capture
-                k = ++done;
-                progress(mo, "disjoint paths (sampled pairs)", k, pairs);
-            }
-            flow_ws_free(&w);
+            k = ++done;
+            progress(mo, "disjoint paths (sampled pairs)", k, pairs);
         }
+        if (ok)
+            flow_ws_free(&w);
     }
     if (failed) {
-        rc = moore_error_set(err, MOORE_ENOMEM, "out of memory for max-flows");
+        rc = moore_par_failed(err, failed, "max-flow scratch");
         goto done;
     }
     out->dp_min = mn;
@@ -406,51 +409,51 @@ static int shortest_path_counts(const moore_graph *g, const moore_diversity_opti
     int failed = 0;
 #pragma omp parallel reduction(min : mn) reduction(max : mx)
     {
-        int32_t *dist = moore_malloc((size_t)n, sizeof *dist, NULL);
-        int32_t *q = moore_malloc((size_t)n, sizeof *q, NULL);
-        double *sigma = moore_malloc((size_t)n, sizeof *sigma, NULL);
+        int32_t *dist = moore_par_malloc((size_t)n, sizeof *dist, &failed);
+        int32_t *q = moore_par_malloc((size_t)n, sizeof *q, &failed);
+        double *sigma = moore_par_malloc((size_t)n, sizeof *sigma, &failed);
         int64_t h[MOORE_SP_HIST] = { 0 };
-        if (!dist || !q || !sigma) {
-#pragma omp atomic write
-            failed = 1;
-        } else {
+        int ok = dist && q && sigma; /* every thread meets the loop */
 #pragma omp for schedule(dynamic, 8)
-            for (int32_t i = 0; i < ns; i++) {
-                int32_t s = src[i], head = 0, tail = 0;
-                for (int32_t v = 0; v < n; v++)
-                    dist[v] = -1;
-                dist[s] = 0;
-                sigma[s] = 1;
-                q[tail++] = s;
-                while (head < tail) {
-                    int32_t u = q[head++];
-                    for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++) {
-                        int32_t w = g->adj[k];
-                        if (dist[w] < 0) {
-                            dist[w] = dist[u] + 1;
-                            sigma[w] = 0;
-                            q[tail++] = w;
-                        }
-                        if (dist[w] == dist[u] + 1)
-                            sigma[w] += sigma[u];
+        for (int32_t i = 0; i < ns; i++) {
+            if (!ok)
+                continue;
+            int32_t s = src[i], head = 0, tail = 0;
+            for (int32_t v = 0; v < n; v++)
+                dist[v] = -1;
+            dist[s] = 0;
+            sigma[s] = 1;
+            q[tail++] = s;
+            while (head < tail) {
+                int32_t u = q[head++];
+                for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++) {
+                    int32_t w = g->adj[k];
+                    if (dist[w] < 0) {
+                        dist[w] = dist[u] + 1;
+                        sigma[w] = 0;
+                        q[tail++] = w;
                     }
+                    if (dist[w] == dist[u] + 1)
+                        sigma[w] += sigma[u];
                 }
-                double sum = 0;
-                for (int32_t v = 0; v < n; v++) {
-                    if (v == s)
-                        continue;
-                    double c = sigma[v];
-                    sum += c;
-                    mn = c < mn ? c : mn;
-                    mx = c > mx ? c : mx;
-                    h[c >= MOORE_SP_HIST ? MOORE_SP_HIST - 1 : (int)c - 1]++;
-                }
-                srcsum[i] = sum;
-                int64_t k;
-#pragma omp atomic capture
-                k = ++done;
-                progress(mo, "shortest-path multiplicity", k, ns);
             }
+            double sum = 0;
+            for (int32_t v = 0; v < n; v++) {
+                if (v == s)
+                    continue;
+                double c = sigma[v];
+                sum += c;
+                mn = c < mn ? c : mn;
+                mx = c > mx ? c : mx;
+                h[c >= MOORE_SP_HIST ? MOORE_SP_HIST - 1 : (int)c - 1]++;
+            }
+            srcsum[i] = sum;
+            int64_t k;
+#pragma omp atomic capture
+            k = ++done;
+            progress(mo, "shortest-path multiplicity", k, ns);
+        }
+        if (ok) {
 #pragma omp critical
             for (int i = 0; i < MOORE_SP_HIST; i++)
                 hist[i] += h[i];
@@ -460,7 +463,7 @@ static int shortest_path_counts(const moore_graph *g, const moore_diversity_opti
         free(sigma);
     }
     if (failed) {
-        rc = moore_error_set(err, MOORE_ENOMEM, "out of memory counting shortest paths");
+        rc = moore_par_failed(err, failed, "counting shortest paths");
         goto done;
     }
     double total = 0;

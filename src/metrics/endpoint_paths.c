@@ -113,14 +113,14 @@ static int weighted_sums(const moore_graph *g, const moore_metric_options *o, in
             wsq[cls[v]] += w * w;
         }
     int64_t total = 0; /* exact: at most servers² · diameter */
-    int32_t best = 0, failed = 0;
+    int32_t best = 0;
+    int failed = MOORE_OK; /* shared: the code of a failed scratch allocation */
     int threads = o && o->threads > 0 ? o->threads : omp_get_max_threads();
 #pragma omp parallel num_threads(threads) if (!rc) \
-    reduction(+ : total) reduction(max : best) reduction(| : failed)
+    reduction(+ : total) reduction(max : best)
     {
-        int32_t *dist = moore_malloc((size_t)n, sizeof *dist, NULL);
-        int32_t *q = moore_malloc((size_t)n, sizeof *q, NULL);
-        failed |= !dist || !q;
+        int32_t *dist = moore_par_malloc((size_t)n, sizeof *dist, &failed);
+        int32_t *q = moore_par_malloc((size_t)n, sizeof *q, &failed);
 #pragma omp for schedule(dynamic, 4)
         for (int32_t i = 0; i < c; i++) {
             if (!dist || !q)
@@ -143,8 +143,8 @@ static int weighted_sums(const moore_graph *g, const moore_metric_options *o, in
         free(dist);
         free(q);
     }
-    if (!rc && failed)
-        rc = moore_error_set(err, MOORE_ENOMEM, "endpoint distances: out of memory");
+    if (!rc)
+        rc = moore_par_failed(err, failed, "endpoint distances");
     *sum = total;
     *diam = best;
     free(cls);

@@ -54,25 +54,25 @@ int moore_paths_by_orbits(const moore_graph *g, const int32_t *orbits,
     int64_t done = 0;
 #pragma omp parallel
     {
-        int32_t *dist = moore_malloc((size_t)(n ? n : 1), sizeof *dist, NULL);
-        int32_t *q = moore_malloc((size_t)(n ? n : 1), sizeof *q, NULL);
-        int64_t *h = moore_calloc((size_t)maxd + 1, sizeof *h, NULL);
-        if (!dist || !q || !h) {
-#pragma omp atomic write
-            failed = 1;
-        } else {
+        int32_t *dist = moore_par_malloc((size_t)(n ? n : 1), sizeof *dist, &failed);
+        int32_t *q = moore_par_malloc((size_t)(n ? n : 1), sizeof *q, &failed);
+        int64_t *h = moore_par_calloc((size_t)maxd + 1, sizeof *h, &failed);
+        int ok = dist && q && h; /* every thread meets the loop, with or without scratch */
 #pragma omp for schedule(dynamic, 1)
-            for (int32_t i = 0; i < nreps; i++) {
-                moore_bfs(g, reps[i], dist, q);
-                for (int32_t v = 0; v < n; v++)
-                    h[dist[v]] += size[reps[i]];
-                int64_t k;
+        for (int32_t i = 0; i < nreps; i++) {
+            if (!ok)
+                continue;
+            moore_bfs(g, reps[i], dist, q);
+            for (int32_t v = 0; v < n; v++)
+                h[dist[v]] += size[reps[i]];
+            int64_t k;
 #pragma omp atomic capture
-                k = ++done;
-                if (o && o->progress && nreps >= 64 && k % (nreps / 64) == 0)
+            k = ++done;
+            if (o && o->progress && nreps >= 64 && k % (nreps / 64) == 0)
 #pragma omp critical
-                    o->progress(o->progress_ctx, "distances by orbits", (double)k / nreps);
-            }
+                o->progress(o->progress_ctx, "distances by orbits", (double)k / nreps);
+        }
+        if (ok) {
 #pragma omp critical
             for (int32_t d = 0; d <= maxd; d++)
                 hist[d] += h[d];
@@ -82,7 +82,7 @@ int moore_paths_by_orbits(const moore_graph *g, const int32_t *orbits,
         free(h);
     }
     if (failed) {
-        rc = moore_error_set(err, MOORE_ENOMEM, "out of memory computing distances by orbits");
+        rc = moore_par_failed(err, failed, "distances by orbits");
         goto done;
     }
     moore_paths_finish(out, hist, maxd + 1);

@@ -235,27 +235,23 @@ int moore_girth(const moore_graph *g, int32_t *girth, moore_error *err)
     if (left > 0 && serial > 3 && first < n) {
 #pragma omp parallel
         {
-            int32_t *d = moore_malloc((size_t)n, sizeof *d, NULL);
-            int32_t *par = moore_malloc((size_t)n, sizeof *par, NULL);
-            int32_t *bq = moore_malloc((size_t)n, sizeof *bq, NULL);
-            if (!d || !par || !bq) {
-#pragma omp atomic write
-                failed = 1;
-            } else {
-                for (int32_t v = 0; v < n; v++)
-                    d[v] = -1;
+            int32_t *d = moore_par_malloc((size_t)n, sizeof *d, &failed);
+            int32_t *par = moore_par_malloc((size_t)n, sizeof *par, &failed);
+            int32_t *bq = moore_par_malloc((size_t)n, sizeof *bq, &failed);
+            int ok = d && par && bq; /* every thread meets the loop, with or without scratch */
+            for (int32_t v = 0; ok && v < n; v++)
+                d[v] = -1;
 #pragma omp for schedule(dynamic, 64)
-                for (int32_t s = first; s < n; s++) {
-                    int32_t now = atomic_load_explicit(&best, memory_order_relaxed);
-                    if (!core[s] || now == 3)
-                        continue;
-                    int32_t local = girth_from(g, core, s, now, d, par, bq);
-                    while (local < now &&
-                           !atomic_compare_exchange_weak_explicit(&best, &now, local,
-                                                                  memory_order_relaxed,
-                                                                  memory_order_relaxed))
-                        ;
-                }
+            for (int32_t s = first; s < n; s++) {
+                int32_t now = atomic_load_explicit(&best, memory_order_relaxed);
+                if (!ok || !core[s] || now == 3)
+                    continue;
+                int32_t local = girth_from(g, core, s, now, d, par, bq);
+                while (local < now &&
+                       !atomic_compare_exchange_weak_explicit(&best, &now, local,
+                                                              memory_order_relaxed,
+                                                              memory_order_relaxed))
+                    ;
             }
             free(d);
             free(par);
@@ -263,7 +259,7 @@ int moore_girth(const moore_graph *g, int32_t *girth, moore_error *err)
         }
     }
     if (failed) {
-        rc = moore_error_set(err, MOORE_ENOMEM, "out of memory computing girth");
+        rc = moore_par_failed(err, failed, "girth scratch");
         goto done;
     }
     int32_t found = atomic_load(&best);
@@ -308,16 +304,16 @@ static size_t batch_ws_bytes(int32_t n)
     return (size_t)n * (3 * W * sizeof(uint64_t) + 2 * sizeof(int32_t) + sizeof(int64_t));
 }
 
-static int batch_ws_alloc(batch_ws *w, int32_t n)
+/* Called inside the parallel region: a failure's code goes to *fail. */
+static void batch_ws_alloc(batch_ws *w, int32_t n, int *fail)
 {
     size_t words = (size_t)n * W;
-    w->front = moore_malloc(words, sizeof *w->front, NULL);
-    w->next = moore_malloc(words, sizeof *w->next, NULL);
-    w->seen = moore_malloc(words, sizeof *w->seen, NULL);
-    w->list = moore_malloc((size_t)n, sizeof *w->list, NULL);
-    w->list2 = moore_malloc((size_t)n, sizeof *w->list2, NULL);
-    w->hist = moore_calloc((size_t)n, sizeof *w->hist, NULL);
-    return w->front && w->next && w->seen && w->list && w->list2 && w->hist;
+    w->front = moore_par_malloc(words, sizeof *w->front, fail);
+    w->next = moore_par_malloc(words, sizeof *w->next, fail);
+    w->seen = moore_par_malloc(words, sizeof *w->seen, fail);
+    w->list = moore_par_malloc((size_t)n, sizeof *w->list, fail);
+    w->list2 = moore_par_malloc((size_t)n, sizeof *w->list2, fail);
+    w->hist = moore_par_calloc((size_t)n, sizeof *w->hist, fail);
 }
 
 static void batch_ws_free(batch_ws *w)
@@ -572,10 +568,7 @@ int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
 #pragma omp parallel num_threads(threads)
     {
         batch_ws w;
-        if (!batch_ws_alloc(&w, n)) {
-#pragma omp atomic write
-            failed = 1;
-        }
+        batch_ws_alloc(&w, n, &failed);
 #pragma omp barrier
         int bad;
 #pragma omp atomic read
@@ -604,8 +597,7 @@ int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
         batch_ws_free(&w);
     }
     if (failed)
-        rc = moore_error_set(err, MOORE_ENOMEM,
-                             "out of memory for all-pairs distance bitsets (%d switches)", (int)n);
+        rc = moore_par_failed(err, failed, "all-pairs distance bitsets");
     /* Ranks add their batches' exact counts: the same histogram for any K. */
     rc = moore_dist_agree(dist, rc, err);
     if (!rc)

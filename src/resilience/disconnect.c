@@ -3,6 +3,7 @@
  * graph first disconnects. Exact per trial without a BFS per removal: the
  * items are added back in reverse order into a union-find structure, which
  * tells for every suffix of the order whether what is left is connected. */
+#include "core/alloc.h"
 #include "moore/resilience.h"
 #include "resilience_internal.h"
 
@@ -116,14 +117,16 @@ static void scratch_free(dc_scratch *w)
     free(w->present);
 }
 
-static int scratch_alloc(const moore_graph *g, int switches, dc_scratch *w, moore_error *err)
+/* Called inside the parallel region: a failure's code goes to *fail
+ * (core/alloc.h). 1 when every array is there. */
+static int scratch_alloc(const moore_graph *g, int switches, dc_scratch *w, int *fail)
 {
     int64_t count = switches ? g->n : g->m;
-    w->order = moore_malloc((size_t)count, sizeof *w->order, err);
-    w->parent = moore_malloc((size_t)g->n, sizeof *w->parent, err);
-    w->size = moore_malloc((size_t)g->n, sizeof *w->size, err);
-    w->present = moore_malloc((size_t)g->n, 1, err);
-    return w->order && w->parent && w->size && w->present ? MOORE_OK : MOORE_ENOMEM;
+    w->order = moore_par_malloc((size_t)count, sizeof *w->order, fail);
+    w->parent = moore_par_malloc((size_t)g->n, sizeof *w->parent, fail);
+    w->size = moore_par_malloc((size_t)g->n, sizeof *w->size, fail);
+    w->present = moore_par_malloc((size_t)g->n, 1, fail);
+    return w->order && w->parent && w->size && w->present;
 }
 
 static int check_input(const moore_graph *g, int switches, int trials, moore_error *err)
@@ -156,7 +159,7 @@ int moore_disconnect_trials(const moore_graph *g, int switches, uint64_t seed, i
         lu = moore_malloc((size_t)g->m, sizeof *lu, err);
         lv = moore_malloc((size_t)g->m, sizeof *lv, err);
         if (!lu || !lv) {
-            rc = MOORE_ENOMEM;
+            rc = moore_alloc_code(err);
             goto done;
         }
         moore_failure_links(g, lu, lv);
@@ -164,17 +167,16 @@ int moore_disconnect_trials(const moore_graph *g, int switches, uint64_t seed, i
     int nt = threads > 0 ? threads : omp_get_max_threads();
     if (nt > trials)
         nt = trials;
-    int failed = 0;
-#pragma omp parallel num_threads(nt) reduction(| : failed)
+    int failed = MOORE_OK; /* shared, core/alloc.h */
+#pragma omp parallel num_threads(nt)
     {
         dc_scratch w = { 0 };
         w.lu = lu;
         w.lv = lv;
-        if (scratch_alloc(g, switches, &w, NULL))
-            failed = 1;
+        int ok = scratch_alloc(g, switches, &w, &failed);
 #pragma omp for schedule(dynamic, 1)
         for (int t = 0; t < trials; t++) {
-            if (failed)
+            if (!ok)
                 continue;
             if (switches) {
                 moore_disconnect_order(g, 1, seed, t, w.order, NULL);
@@ -188,7 +190,7 @@ int moore_disconnect_trials(const moore_graph *g, int switches, uint64_t seed, i
         scratch_free(&w);
     }
     if (failed)
-        rc = moore_error_set(err, MOORE_ENOMEM, "out of memory in disconnection trials");
+        rc = moore_par_failed(err, failed, "disconnection trial scratch");
 done:
     free(lu);
     free(lv);
@@ -204,7 +206,7 @@ int moore_disconnect_fraction(const moore_graph *g, int switches, uint64_t seed,
     int64_t *removed = moore_malloc((size_t)trials, sizeof *removed, err);
     double *frac = moore_malloc((size_t)trials, sizeof *frac, err);
     if (!removed || !frac)
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
     if (!rc)
         rc = moore_disconnect_trials(g, switches, seed, trials, threads, removed, err);
     double total = switches ? (double)g->n : (double)g->m;

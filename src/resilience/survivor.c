@@ -2,6 +2,7 @@
  * the links not failed between them, endpoints of the survivors kept), and
  * the server-to-server distance of a graph whose endpoints may be uneven
  * (docs/resilience.md). */
+#include "core/alloc.h"
 #include "moore/paths.h"
 #include "moore/resilience.h"
 #include "resilience_internal.h"
@@ -20,7 +21,7 @@ int moore_survivor_build(const moore_graph *g, const char *link_failed,
     map = moore_malloc((size_t)g->n + 1, sizeof *map, err);
     ep = moore_malloc((size_t)g->n + 1, sizeof *ep, err);
     if (!map || !ep) {
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
         goto done;
     }
     int32_t n = 0;
@@ -95,7 +96,7 @@ int res_apl_endpoints(const moore_graph *g, double apl, double *out, moore_error
     }
     int32_t *dist = moore_malloc((size_t)g->n, sizeof *dist, err);
     int32_t *queue = moore_malloc((size_t)g->n, sizeof *queue, err);
-    int rc = dist && queue ? MOORE_OK : MOORE_ENOMEM;
+    int rc = dist && queue ? MOORE_OK : moore_alloc_code(err);
     /* Integer sums: exact, so the order of the sources does not matter. */
     int64_t hops = 0, pairs = 0;
     for (int32_t s = 0; !rc && s < g->n; s++) {

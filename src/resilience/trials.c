@@ -301,7 +301,7 @@ int moore_fail_trials(const moore_graph *g, const moore_failure_scenario *s,
     lost = moore_malloc((size_t)T * 2, sizeof *lost, err);
     trial_rc = moore_calloc((size_t)T, sizeof *trial_rc, err);
     if (!out->values || !out->connected || !lost || !trial_rc) {
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
         goto done;
     }
     for (int64_t i = 0; i < (int64_t)T * MOORE_FAIL_NMETRICS; i++)
@@ -315,8 +315,9 @@ int moore_fail_trials(const moore_graph *g, const moore_failure_scenario *s,
 #pragma omp parallel num_threads(outer)
     {
         ft_work w;
-        w.link_failed = moore_malloc((size_t)g->m + 1, 1, NULL);
-        w.switch_failed = moore_malloc((size_t)g->n + 1, 1, NULL);
+        int scratch = MOORE_OK; /* the code of a failed scratch allocation */
+        w.link_failed = moore_par_malloc((size_t)g->m + 1, 1, &scratch);
+        w.switch_failed = moore_par_malloc((size_t)g->n + 1, 1, &scratch);
 #pragma omp for schedule(dynamic, 1)
         for (int t = 0; t < T; t++) {
             if (!moore_dist_mine(o->dist, t))
@@ -325,7 +326,7 @@ int moore_fail_trials(const moore_graph *g, const moore_failure_scenario *s,
             moore_error_clear(&e);
             trial_rc[t] = w.link_failed && w.switch_failed
                               ? run_trial(g, s, o, inner, t, &w, out, lost, &e)
-                              : moore_error_set(&e, MOORE_ENOMEM, "out of memory in a trial");
+                              : moore_par_failed(&e, scratch, "failure trial scratch");
 #pragma omp critical
             {
                 if (trial_rc[t] && t < first_bad) {

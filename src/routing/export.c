@@ -160,7 +160,9 @@ int moore_routing_write_netbench(const moore_graph *g, const moore_routing *r, c
     return write_paths_as(g, r, NULL, 1, path, err);
 }
 
-/* The used arcs toward t with their pair-weighted path shares, by arc. */
+/* The used arcs toward t with their pair-weighted path shares, by arc
+ * (collect_dest runs inside a parallel region: a failure's code goes to
+ * *fail, core/alloc.h). */
 typedef struct dest_arcs {
     int32_t *arc;
     double *w;
@@ -168,7 +170,7 @@ typedef struct dest_arcs {
 } dest_arcs;
 
 static int collect_dest(const moore_graph *g, const moore_routing *r, int32_t t, double *acc,
-                        dest_arcs *out)
+                        dest_arcs *out, int *fail)
 {
     int32_t n = r->n;
     int64_t used = 0;
@@ -183,8 +185,8 @@ static int collect_dest(const moore_graph *g, const moore_routing *r, int32_t t,
                 acc[a] += 1.0 / (double)(p1 - p0);
             }
     }
-    out->arc = malloc((size_t)(used ? used : 1) * sizeof *out->arc);
-    out->w = malloc((size_t)(used ? used : 1) * sizeof *out->w);
+    out->arc = moore_par_malloc((size_t)(used ? used : 1), sizeof *out->arc, fail);
+    out->w = moore_par_malloc((size_t)(used ? used : 1), sizeof *out->w, fail);
     out->count = 0;
     if (!out->arc || !out->w)
         return -1;
@@ -217,18 +219,20 @@ static int write_explicit_tables(FILE *f, const moore_graph *g, const moore_rout
     int64_t *cur = moore_calloc((size_t)n, sizeof *cur, err);
     int32_t *nh = moore_malloc((size_t)moore_graph_degree_max(g) + 1, sizeof *nh, err);
     double *w = moore_malloc((size_t)moore_graph_degree_max(g) + 1, sizeof *w, err);
-    int oom = !d || !cur || !nh || !w;
-#pragma omp parallel reduction(| : oom)
+    int rc = d && cur && nh && w ? MOORE_OK : moore_alloc_code(err);
+    int fail = MOORE_OK; /* shared, core/alloc.h */
+#pragma omp parallel if (!rc)
     {
-        double *acc = oom ? NULL : calloc((size_t)(2 * g->m + 1), sizeof *acc);
-        oom |= !acc;
+        double *acc = rc ? NULL : moore_par_calloc((size_t)(2 * g->m + 1), sizeof *acc, &fail);
 #pragma omp for schedule(dynamic, 4)
         for (int32_t t = 0; t < n; t++)
-            if (acc && collect_dest(g, r, t, acc, &d[t]))
-                oom = 1;
+            if (acc)
+                collect_dest(g, r, t, acc, &d[t], &fail);
         free(acc);
     }
-    for (int32_t u = 0; u < n && !oom; u++)
+    if (!rc)
+        rc = moore_par_failed(err, fail, "routing: the tables");
+    for (int32_t u = 0; u < n && !rc; u++)
         for (int32_t t = 0; t < n; t++) {
             double sum = 0;
             int32_t c = 0;
@@ -250,7 +254,7 @@ static int write_explicit_tables(FILE *f, const moore_graph *g, const moore_rout
     free(cur);
     free(nh);
     free(w);
-    return oom ? moore_error_set(err, MOORE_ENOMEM, "routing: no memory for the tables") : 0;
+    return rc;
 }
 
 int moore_routing_write_tables(const moore_graph *g, const moore_routing *r, const char *path,

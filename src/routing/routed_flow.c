@@ -103,13 +103,14 @@ typedef struct fixed_ws {
     int64_t *cur, *hop;
 } fixed_ws;
 
-static int fixed_ws_init(fixed_ws *w, const moore_graph *g, int32_t maxd)
+/* Called inside the parallel region: a failure's code goes to *fail. */
+static int fixed_ws_init(fixed_ws *w, const moore_graph *g, int32_t maxd, int *fail)
 {
-    w->order = malloc((size_t)g->n * sizeof *w->order);
-    w->count = malloc((size_t)(maxd + 2) * sizeof *w->count);
-    w->dem = malloc((size_t)g->n * sizeof *w->dem);
-    w->cur = malloc((size_t)g->n * sizeof *w->cur);
-    w->hop = malloc(((size_t)moore_graph_degree_max(g) + 1) * sizeof *w->hop);
+    w->order = moore_par_malloc((size_t)g->n, sizeof *w->order, fail);
+    w->count = moore_par_malloc((size_t)maxd + 2, sizeof *w->count, fail);
+    w->dem = moore_par_malloc((size_t)g->n, sizeof *w->dem, fail);
+    w->cur = moore_par_malloc((size_t)g->n, sizeof *w->cur, fail);
+    w->hop = moore_par_malloc((size_t)moore_graph_degree_max(g) + 1, sizeof *w->hop, fail);
     return w->order && w->count && w->dem && w->cur && w->hop;
 }
 
@@ -155,15 +156,15 @@ static int fixed_throughput(const moore_graph *g, const moore_routing *r, const 
         return moore_alloc_code(err);
     }
     block_starts(t, blocks, starts);
-    int oom = 0, done_blocks = 0;
+    int fail = MOORE_OK, done_blocks = 0; /* fail: shared, core/alloc.h */
     int threads = o && o->threads > 0 ? o->threads : omp_get_max_threads();
-#pragma omp parallel num_threads(threads) reduction(| : oom)
+#pragma omp parallel num_threads(threads)
     {
         fixed_ws w;
-        oom = !fixed_ws_init(&w, g, maxd);
+        int ok = fixed_ws_init(&w, g, maxd, &fail);
 #pragma omp for schedule(dynamic, 1)
         for (int b = 0; b < blocks; b++) {
-            if (oom)
+            if (!ok)
                 continue;
             fixed_block(g, r, t, (int32_t)((int64_t)n * b / blocks),
                         (int32_t)((int64_t)n * (b + 1) / blocks), maxd,
@@ -178,9 +179,9 @@ static int fixed_throughput(const moore_graph *g, const moore_routing *r, const 
         fixed_ws_free(&w);
     }
     free(starts);
-    if (oom) {
+    if (fail) {
         free(load);
-        return moore_error_set(err, MOORE_ENOMEM, "routed throughput: no memory for scratch");
+        return moore_par_failed(err, fail, "routed throughput scratch");
     }
     for (int b = 1; b < blocks; b++)
         for (int64_t a = 0; a < arcs; a++)

@@ -186,17 +186,17 @@ static int distance_rows(const moore_graph *g, moore_routing *r, const moore_rou
         return moore_alloc_code(err);
     int bits = 2 * ecc0 < 48;
     int32_t units = bits ? (n + 63) / 64 : n;
-    int bad = 0, oom = 0;
+    int bad = 0, fail = MOORE_OK; /* fail: shared, core/alloc.h */
     int64_t done = 0;
     int threads = o->threads > 0 ? o->threads : omp_get_max_threads();
-#pragma omp parallel num_threads(threads) reduction(| : bad, oom)
+#pragma omp parallel num_threads(threads) reduction(| : bad)
     {
-        uint64_t *words = bits ? malloc((size_t)n * 3 * sizeof *words) : NULL;
-        int32_t *d = bits ? NULL : malloc((size_t)n * 2 * sizeof *d);
-        oom = !words && !d;
+        uint64_t *words = bits ? moore_par_malloc((size_t)n * 3, sizeof *words, &fail) : NULL;
+        int32_t *d = bits ? NULL : moore_par_malloc((size_t)n * 2, sizeof *d, &fail);
+        int ok = words || d;
 #pragma omp for schedule(dynamic, 1)
         for (int32_t u = 0; u < units; u++) {
-            if (oom)
+            if (!ok)
                 continue;
             if (bits) {
                 int32_t s0 = 64 * u, cnt = n - s0 < 64 ? n - s0 : 64;
@@ -218,8 +218,8 @@ static int distance_rows(const moore_graph *g, moore_routing *r, const moore_rou
         free(words);
         free(d);
     }
-    if (oom)
-        return moore_error_set(err, MOORE_ENOMEM, "routing: no memory for BFS scratch");
+    if (fail)
+        return moore_par_failed(err, fail, "routing: BFS scratch");
     if (bad)
         return moore_error_set(err, MOORE_EINVAL,
                                "routing: a distance exceeds 65534 hops (the routing limit)");

@@ -95,18 +95,18 @@ int moore_routing_stats_compute(const moore_graph *g, const moore_routing *r,
         free(entries);
         return moore_alloc_code(err);
     }
-    int oom = 0;
-#pragma omp parallel reduction(| : oom)
+    int fail = MOORE_OK; /* shared, core/alloc.h */
+#pragma omp parallel
     {
-        int32_t *order = malloc((size_t)n * sizeof *order);
-        int32_t *count = malloc((size_t)(maxd + 2) * sizeof *count);
-        double *sigma = malloc((size_t)n * sizeof *sigma);
-        char *used = fixed ? NULL : calloc((size_t)(2 * g->m + 1), 1);
-        int64_t *ent = fixed ? calloc((size_t)n, sizeof *ent) : NULL;
-        oom = !order || !count || !sigma || (!fixed && !used) || (fixed && !ent);
+        int32_t *order = moore_par_malloc((size_t)n, sizeof *order, &fail);
+        int32_t *count = moore_par_malloc((size_t)maxd + 2, sizeof *count, &fail);
+        double *sigma = moore_par_malloc((size_t)n, sizeof *sigma, &fail);
+        char *used = fixed ? NULL : moore_par_calloc((size_t)(2 * g->m + 1), 1, &fail);
+        int64_t *ent = fixed ? moore_par_calloc((size_t)n, sizeof *ent, &fail) : NULL;
+        int ok = order && count && sigma && (fixed ? ent != NULL : used != NULL);
 #pragma omp for schedule(dynamic, 8)
         for (int32_t t = 0; t < n; t++) {
-            if (oom)
+            if (!ok)
                 continue;
             if (fixed)
                 ecmp_dest(g, r, t, maxd, order, count, sigma, ent, &ds[t]);
@@ -114,7 +114,7 @@ int moore_routing_stats_compute(const moore_graph *g, const moore_routing *r,
                 explicit_dest(g, r, t, used, entries, &ds[t]);
         }
         /* integer sums: the same in any order */
-        for (int32_t u = 0; ent && !oom && u < n; u++) {
+        for (int32_t u = 0; ent && ok && u < n; u++) {
 #pragma omp atomic
             entries[u] += ent[u];
         }
@@ -124,10 +124,10 @@ int moore_routing_stats_compute(const moore_graph *g, const moore_routing *r,
         free(sigma);
         free(used);
     }
-    if (oom) {
+    if (fail) {
         free(ds);
         free(entries);
-        return moore_error_set(err, MOORE_ENOMEM, "routing: no memory for the statistics");
+        return moore_par_failed(err, fail, "routing: statistics scratch");
     }
     for (int32_t u = 0; r->algo == MOORE_ROUTE_MINIMAL && u < n; u++)
         entries[u] = n - 1; /* one next hop per destination */

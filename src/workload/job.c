@@ -4,6 +4,7 @@
  * (collectives.c) with each rank's bytes scaled so it sends 1 in total, and
  * the sends are merged to switch level. This is the hook moore_traffic_make
  * dispatches "llm:", "alltoall" and "allreduce" to. */
+#include "core/alloc.h"
 #include "workload_internal.h"
 
 #include <errno.h>
@@ -298,7 +299,7 @@ int moore_workload_build(const moore_graph *g, const moore_workload *w, uint64_t
     wt = moore_malloc((size_t)N, sizeof *wt, err);
     sent = server_sent ? server_sent : moore_malloc((size_t)S, sizeof *sent, err);
     if (!sr || !srv || !wt || !sent) {
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
         goto done;
     }
     for (int64_t s = 0; s < S; s++)

@@ -132,7 +132,7 @@ static int place_group(const moore_graph *g, const int64_t *first, int64_t N, in
     int64_t *next = moore_malloc((size_t)n, sizeof *next, err);
     unsigned char *near = moore_calloc((size_t)n, 1, err);
     if (!rack || !order || !free_ || !next || !near) {
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
         goto done;
     }
     rc = wl_structure(g, rack, &racks, err);

@@ -23,6 +23,7 @@
  * cap (docs/layout.md): Slim Fly rack x, Xpander super-node, Dragonfly group,
  * fat-tree/Clos pod, HyperX/torus lines, a METIS partition otherwise. Labels
  * that do not parse (a graph read from a file) also fall back to the layout. */
+#include "core/alloc.h"
 #include "workload_internal.h"
 #include "moore/layout.h"
 
@@ -112,7 +113,7 @@ int wl_structure(const moore_graph *g, int32_t *group, int32_t *groups, moore_er
     int64_t *key = moore_malloc((size_t)n + 1, sizeof *key, err);
     int32_t *id = moore_malloc(2 * (size_t)n + 1, sizeof *id, err);
     if (!key || !id) {
-        rc = MOORE_ENOMEM;
+        rc = moore_alloc_code(err);
         goto done;
     }
     if (!structure_keys(g, key)) {
