@@ -71,9 +71,9 @@ static void ksp_source(void *vctx, const moore_graph *g, const moore_routing *r,
     const ksp_ctx *c = vctx;
     int32_t n = g->n;
     ksp_scratch w;
-    w.seq = malloc((size_t)n * sizeof *w.seq);
-    w.next = malloc((size_t)n * sizeof *w.next);
-    w.on_path = calloc((size_t)n, 1);
+    w.seq = moore_malloc((size_t)n, sizeof *w.seq, NULL);
+    w.next = moore_malloc((size_t)n, sizeof *w.next, NULL);
+    w.on_path = moore_calloc((size_t)n, 1, NULL);
     if (!w.seq || !w.next || !w.on_path) {
         b->oom = 1;
         goto done;

@@ -55,8 +55,8 @@ static void valiant_source(void *vctx, const moore_graph *g, const moore_routing
 {
     const valiant_ctx *c = vctx;
     int32_t n = g->n;
-    int32_t *mid = malloc((size_t)n * sizeof *mid);
-    int32_t *seq = malloc((size_t)n * 2 * sizeof *seq);
+    int32_t *mid = moore_malloc((size_t)n, sizeof *mid, NULL);
+    int32_t *seq = moore_malloc((size_t)n * 2, sizeof *seq, NULL);
     if (!mid || !seq) {
         b->oom = 1;
         goto done;

@@ -56,7 +56,7 @@ static int run_tasks(const moore_graph *g, const moore_sweep *s, const char *pen
 static char *array_text(const moore_report_item *it)
 {
     size_t cap = 32 * (size_t)it->len + 3, at = 0;
-    char *buf = malloc(cap);
+    char *buf = moore_malloc(cap, 1, NULL);
     if (!buf)
         return NULL;
     at += (size_t)snprintf(buf, cap, "[");
