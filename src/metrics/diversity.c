@@ -80,6 +80,14 @@ static int flow_ws_init(flow_ws *w, const moore_graph *g, const int64_t *rev, in
     return code;
 }
 
+/* flow_ws_init outside a parallel region: err set from the failed call. */
+static int flow_ws_open(flow_ws *w, const moore_graph *g, const int64_t *rev, moore_error *err)
+{
+    int fail = MOORE_OK;
+    flow_ws_init(w, g, rev, &fail);
+    return moore_par_failed(err, fail, "max-flow scratch");
+}
+
 /* Reverse-arc table: rev[k] for arc k = u→v is the position of u in v's row. */
 static int64_t *reverse_arcs(const moore_graph *g, moore_error *err)
 {
@@ -191,11 +199,8 @@ int moore_edge_disjoint_paths(const moore_graph *g, int32_t s, int32_t t, int32_
         rc = moore_alloc_code(err);
         goto done;
     }
-    int fail = MOORE_OK;
-    if (flow_ws_init(&w, g, rev, &fail)) {
-        rc = moore_par_failed(err, fail, "max-flow scratch");
+    if ((rc = flow_ws_open(&w, g, rev, err)))
         goto done;
-    }
     *paths = max_flow(&w, s, t, NULL);
 done:
     flow_ws_free(&w);
@@ -229,11 +234,8 @@ static int disjoint_all_pairs(const moore_graph *g, const int64_t *rev,
         rc = moore_alloc_code(err);
         goto done;
     }
-    int fail = MOORE_OK;
-    if (flow_ws_init(&w, g, rev, &fail)) {
-        rc = moore_par_failed(err, fail, "max-flow scratch");
+    if ((rc = flow_ws_open(&w, g, rev, err)))
         goto done;
-    }
     for (int32_t s = 1; s < n; s++) {
         int32_t t = parent[s];
         fl[s] = max_flow(&w, s, t, side);
