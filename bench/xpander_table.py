@@ -61,9 +61,9 @@ def fmt(x, nd=3):
 
 
 def show_spec(spec):
-    """A SPEC in backquotes; a file by its path from shared/ on."""
-    if os.path.exists(spec) and "shared" in spec:
-        spec = "shared" + spec.split("shared", 1)[1]
+    """A SPEC in backquotes; a file by its path in the repository."""
+    if os.path.exists(spec) and "tests/data/" in spec:
+        spec = "tests/data/" + spec.split("tests/data/", 1)[1]
     return f"`{spec}`"
 
 
@@ -88,22 +88,22 @@ def size_classes(quick, have_slimfly, netbench):
     a = [("Xpander, paper (random matchings)", "xpander:d=10,k=21,seed=1"),
          ("Xpander, paper, best of 8 tries", "xpander:d=10,k=21,seed=1,tries=8"),
          ("Jellyfish", "jellyfish:n=231,d=10,seed=1"),
-         ("Xpander, seed variant k=7 (meta 33 nodes, d_M=4)",
+         ("Xpander, clique variant k=7 (meta 33 nodes, d_M=4)",
           "xpander:meta=jellyfish:n=33;d=4;seed=1,k=7,intra=clique"),
-         ("Xpander, seed variant k=3 (meta 77 nodes, d_M=8)",
+         ("Xpander, clique variant k=3 (meta 77 nodes, d_M=8)",
           "xpander:meta=jellyfish:n=77;d=8;seed=1,k=3,intra=clique")]
     if netbench:
         a.insert(2, ("Xpander, authors' generator (netbench file)", netbench))
     b = [("Xpander, paper (random matchings)", "xpander:d=15,k=64,seed=1"),
          ("Xpander, paper, deterministic 2-lifts", "xpander:d=15,k=64,matching=lift,seed=1"),
          ("Jellyfish", "jellyfish:n=1024,d=15,seed=1"),
-         ("Xpander, seed variant k=8 (meta 128 nodes, d_M=8)",
+         ("Xpander, clique variant k=8 (meta 128 nodes, d_M=8)",
           "xpander:meta=jellyfish:n=128;d=8;seed=1,k=8,intra=clique"),
-         ("Xpander, seed variant k=4 (meta 256 nodes, d_M=12)",
+         ("Xpander, clique variant k=4 (meta 256 nodes, d_M=12)",
           "xpander:meta=jellyfish:n=256;d=12;seed=1,k=4,intra=clique")]
     c = [("Xpander, paper (random matchings)", "xpander:d=24,k=400,seed=1"),
          ("Jellyfish", "jellyfish:n=10000,d=24,seed=1"),
-         ("Xpander, seed variant k=10 (meta 1,000 nodes, d_M=15)",
+         ("Xpander, clique variant k=10 (meta 1,000 nodes, d_M=15)",
           "xpander:meta=jellyfish:n=1000;d=15;seed=1,k=10,intra=clique")]
     blocks = [("About 200 switches: N = 231, d = 10 (the paper's netbench configuration)", a),
               ("About 1,000 switches: N = 1,024, d = 15", b)]
@@ -153,15 +153,12 @@ def main():
     ap.add_argument("--quick", action="store_true")
     args = ap.parse_args()
     fams = families(args.moore)
-    # shared/ lies beside the checkout (or beside the worktrees' folder)
+    # the netbench file of the Xpander authors' generator, kept in tests/data
     here = os.path.dirname(os.path.abspath(__file__))
-    netbench = None
-    for up in ("..", os.path.join("..", ".."), os.path.join("..", "..", "..")):
-        path = os.path.normpath(os.path.join(here, up, "shared", "data",
+    netbench = os.path.normpath(os.path.join(here, "..", "tests", "data",
                                              "xpander_n231_d10.topology"))
-        if os.path.exists(path):
-            netbench = path
-            break
+    if not os.path.exists(netbench):
+        netbench = None
     out = []
     with tempfile.TemporaryDirectory() as tmp:
         for title, rows in size_classes(args.quick, "slimfly" in fams, netbench):
