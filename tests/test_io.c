@@ -445,6 +445,7 @@ static void reads_plain_edge_lists(void **state)
         "0 1 1.5\n1 2 2\n2 0 -3e2\n",                       /* weighted */
         "\xEF\xBB\xBF# made by hand\n\n0 1\n# middle\n1 2 # trailing\n  2 0\n",
         "0 1\n1 2\n2 0",                                    /* no final newline */
+        "0 1\r\n1 2\r\n2 0\r",                              /* CRLF, a CR ends the file */
     };
     for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
         moore_graph *g = read_ok(files[i]);
@@ -500,6 +501,9 @@ static void refuses_bad_input(void **state)
     READ_FAILS("hello world\n", "t.txt:1: expected 'u v'");
     READ_FAILS("0 1\n\x7f" "ELF\x02\x01\x01\0\0\0\0\n", "t.txt:2: binary data");
     READ_FAILS("\x01\x02\x03\x04\x05\x06\n", "t.txt:1: binary data");
+    /* CR-only line ends: without the check all but the first link vanish. */
+    READ_FAILS("0 1\r1 2\r2 0\r", "t.txt:1: a CR inside a line");
+    READ_FAILS("0 1\n1 2\rjunk\n", "t.txt:2: a CR inside a line");
     READ_FAILS("0 1\n2 2\n", "t.txt:2: link 2-2 is a self-loop");
     READ_FAILS("0 1\n1 2\n1 0\n", "t.txt:3: link 0-1 appears twice (also on line 1)");
     READ_FAILS("0 1\n-1 2\n", "t.txt:2: negative switch id '-1'");

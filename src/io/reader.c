@@ -391,6 +391,27 @@ static void reader_free(io_reader *r)
     free(r->nb_switches.ranges);
 }
 
+/* CRLF ends a line as LF does (the CR is dropped, as is a CR that ends the
+ * file); a CR anywhere else would hide the rest of the line from the parsers
+ * (a file with CR-only line ends would read as its first link), so it is
+ * refused. */
+static int strip_cr(io_reader *r, char *buf, int64_t *n, moore_error *err)
+{
+    char *cr = memchr(buf, '\r', (size_t)*n);
+    if (!cr)
+        return MOORE_OK;
+    int64_t at = cr - buf;
+    if (at == *n - 1 || (at == *n - 2 && buf[*n - 1] == '\n')) {
+        buf[at] = buf[*n - 1] == '\n' ? '\n' : '\0';
+        buf[at + 1] = '\0';
+        (*n)--;
+        return MOORE_OK;
+    }
+    r->line++;
+    return io_fail(r, err, "a CR inside a line (CR-only line ends? moore reads LF or CRLF, "
+                           "docs/formats.md)");
+}
+
 /* Reads one line (up to and including '\n') into *buf, growing it up to
  * IO_MAX_LINE bytes; *len is 0 at the end of the file. A NUL byte ends the
  * line early, so binary data (a sparse file) is refused at its first NUL.
@@ -427,7 +448,7 @@ static int read_line(io_reader *r, FILE *in, char **buf, int64_t *cap, int64_t *
     if (*buf)
         (*buf)[n] = '\0';
     *len = n;
-    return MOORE_OK;
+    return *buf ? strip_cr(r, *buf, len, err) : MOORE_OK;
 }
 
 int moore_graph_read_stream(FILE *in, const char *name, moore_graph **out, moore_error *err)

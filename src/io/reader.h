@@ -87,7 +87,7 @@ int io_fail(io_reader *r, moore_error *err, const char *fmt, ...)
 const char *io_snippet(char *dst, size_t len, const char *s);
 
 static inline int io_blank(char c) { return c == ' ' || c == '\t'; }
-static inline int io_eol(char c) { return c == '\0' || c == '\n' || c == '\r'; }
+static inline int io_eol(char c) { return c == '\0' || c == '\n'; } /* CRLF: read_line */
 const char *io_skip_blank(const char *s);
 /* 1 when only blanks remain before the end of the line. */
 int io_rest_blank(const char *s);
