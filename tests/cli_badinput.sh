@@ -59,6 +59,16 @@ rm -f "$T/in/sparse13g.bin"
 bad "newline in a SPEC" build "$(printf 'complete:n=5\nq=3')" -o "$T/w/result"
 bad "CR and ESC in a file name" stats "$(printf 'no\r\033[2Jsuch')"
 bad "newline in an option value" stats petersen --seed "$(printf '7\n8')"
+# ... and in the fields of files: a traffic CSV (ESC, CR) and a topology file.
+printf '0,1,1\n1,2,\033[2J\n' >"$T/in/esc.csv"
+printf 'src,dst,demand\n0,1\r,1\n' >"$T/in/cr.csv"
+printf '0 1\n1 \033[2J\n' >"$T/in/esc.txt"
+bad "ESC in a traffic field" throughput petersen --tm "$T/in/esc.csv"
+bad "CR in a traffic field" throughput petersen --tm "$T/in/cr.csv"
+bad "ESC in a topology file" stats "$T/in/esc.txt"
+# CR-only line ends would hide all but the first link (docs/formats.md).
+printf '0 1\r1 2\r2 0\r' >"$T/in/cr-only.txt"
+bad "CR-only line ends" stats "$T/in/cr-only.txt"
 # One integer rule everywhere: no blanks, '+', leading zeros or hex.
 for v in " 13" "+13" "013" "0x10" "13 "; do
     bad "integer '$v' in a SPEC" build "slimfly:q=$v" -o "$T/w/result"
