@@ -50,4 +50,12 @@ check "--all includes bisection" grep -q '"bisection_cut":[[:space:]]*5' <<<"$al
 check "--all includes symmetry" grep -q '"automorphisms":[[:space:]]*120' <<<"$all"
 check "--all includes diversity" grep -q '"disjoint_paths_min":[[:space:]]*3' <<<"$all"
 
+# A file of 3 switches and no links: every group runs (symmetry: 3! = 6
+# automorphisms, one orbit), the graph is disconnected.
+printf '# moore topology\n# switches: 3\n# links: 0\n' >"$TMP/zero.txt"
+check "stats --all on a 0-link file exits 0" test "$(status "$MOORE" stats "$TMP/zero.txt" --all --json)" = 0
+check "0-link file: 6 automorphisms" test "$(jq .automorphisms "$TMP/out")" = 6
+check "0-link file: one orbit" test "$(jq .orbits "$TMP/out")" = 1
+check "0-link file: disconnected" test "$(jq .connected "$TMP/out")" = false
+
 summary cli_analysis

@@ -37,6 +37,14 @@ static void check_group(moore_graph *g, double order, int32_t orbits)
     moore_graph_free(g);
 }
 
+static int never_linked(const void *ctx, int32_t u, int32_t v)
+{
+    (void)ctx;
+    (void)u;
+    (void)v;
+    return 0;
+}
+
 static void known_groups(void **state)
 {
     (void)state;
@@ -47,6 +55,8 @@ static void known_groups(void **state)
     check_group(tg_torus2(5, 7), 140, 1);
     check_group(tg_hypercube(4), 384, 1);
     check_group(tg_fattree(4), 3072, 3);
+    /* No links (empty CSR arrays): every permutation, 3! = 6, one orbit. */
+    check_group(tu_graph_from_rule(3, never_linked, NULL), 6, 1);
 }
 
 static void huge_groups_in_floating_point(void **state)
