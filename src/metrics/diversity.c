@@ -385,6 +385,51 @@ done:
 
 /* ---- shortest-path multiplicity ---- */
 
+/* sigma[v] = the number of shortest s→v paths, for every v reached (BFS from
+ * s; dist and q are scratch of n entries). */
+static void sigma_from(const moore_graph *g, int32_t s, int32_t *dist, int32_t *q, double *sigma)
+{
+    int32_t head = 0, tail = 0;
+    for (int32_t v = 0; v < g->n; v++)
+        dist[v] = -1;
+    dist[s] = 0;
+    sigma[s] = 1;
+    q[tail++] = s;
+    while (head < tail) {
+        int32_t u = q[head++];
+        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++) {
+            int32_t w = g->adj[k];
+            if (dist[w] < 0) {
+                dist[w] = dist[u] + 1;
+                sigma[w] = 0;
+                q[tail++] = w;
+            }
+            if (dist[w] == dist[u] + 1)
+                sigma[w] += sigma[u];
+        }
+    }
+}
+
+/* The sp_* fields of out from the per-source sums (in source order, so the
+ * mean is the same for any thread count) and the pooled histogram. */
+static void sp_store(moore_diversity_result *out, const double *srcsum, int32_t ns, int32_t n,
+                     double mn, double mx, const int64_t *hist, int exact)
+{
+    double total = 0;
+    for (int32_t i = 0; i < ns; i++)
+        total += srcsum[i];
+    out->sp_min = mn;
+    out->sp_max = mx;
+    out->sp_mean = total / ((double)ns * (double)(n - 1));
+    out->sp_sources = ns;
+    out->sp_exact = exact;
+    memcpy(out->sp_hist, hist, MOORE_SP_HIST * sizeof *hist);
+    out->sp_hist_len = 0;
+    for (int i = 0; i < MOORE_SP_HIST; i++)
+        if (hist[i])
+            out->sp_hist_len = i + 1;
+}
+
 static int shortest_path_counts(const moore_graph *g, const moore_diversity_options *o,
                                 const moore_metric_options *mo, moore_diversity_result *out,
                                 moore_error *err)
@@ -420,25 +465,8 @@ static int shortest_path_counts(const moore_graph *g, const moore_diversity_opti
         for (int32_t i = 0; i < ns; i++) {
             if (!ok)
                 continue;
-            int32_t s = src[i], head = 0, tail = 0;
-            for (int32_t v = 0; v < n; v++)
-                dist[v] = -1;
-            dist[s] = 0;
-            sigma[s] = 1;
-            q[tail++] = s;
-            while (head < tail) {
-                int32_t u = q[head++];
-                for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++) {
-                    int32_t w = g->adj[k];
-                    if (dist[w] < 0) {
-                        dist[w] = dist[u] + 1;
-                        sigma[w] = 0;
-                        q[tail++] = w;
-                    }
-                    if (dist[w] == dist[u] + 1)
-                        sigma[w] += sigma[u];
-                }
-            }
+            int32_t s = src[i];
+            sigma_from(g, s, dist, q, sigma);
             double sum = 0;
             for (int32_t v = 0; v < n; v++) {
                 if (v == s)
@@ -468,19 +496,7 @@ static int shortest_path_counts(const moore_graph *g, const moore_diversity_opti
         rc = moore_par_failed(err, failed, "counting shortest paths");
         goto done;
     }
-    double total = 0;
-    for (int32_t i = 0; i < ns; i++)
-        total += srcsum[i];
-    out->sp_min = mn;
-    out->sp_max = mx;
-    out->sp_mean = total / ((double)ns * (double)(n - 1));
-    out->sp_sources = ns;
-    out->sp_exact = exact;
-    memcpy(out->sp_hist, hist, sizeof hist);
-    out->sp_hist_len = 0;
-    for (int i = 0; i < MOORE_SP_HIST; i++)
-        if (hist[i])
-            out->sp_hist_len = i + 1;
+    sp_store(out, srcsum, ns, n, mn, mx, hist, exact);
 done:
     free(src);
     free(srcsum);
