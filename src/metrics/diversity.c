@@ -218,6 +218,56 @@ static void progress(const moore_metric_options *mo, const char *what, int64_t d
 
 /* ---- edge-disjoint paths over all pairs (Gusfield) or sampled pairs ---- */
 
+/* Gusfield's flow tree as CSR: switch s > 0 linked to parent[s] with weight
+ * fl[s] (the s–parent max-flow); pos is scratch of n entries. */
+typedef struct flow_tree {
+    const int64_t *offs;
+    const int32_t *adj, *w;
+} flow_tree;
+
+static void tree_csr(int32_t n, const int32_t *parent, const int32_t *fl, int64_t *toffs,
+                     int32_t *tadj, int32_t *tw, int64_t *pos)
+{
+    for (int32_t s = 1; s < n; s++) {
+        toffs[s + 1]++;
+        toffs[parent[s] + 1]++;
+    }
+    for (int32_t v = 0; v < n; v++)
+        toffs[v + 1] += toffs[v];
+    memcpy(pos, toffs, (size_t)n * sizeof *pos);
+    for (int32_t s = 1; s < n; s++) {
+        tadj[pos[s]] = parent[s];
+        tw[pos[s]++] = fl[s];
+        tadj[pos[parent[s]]] = s;
+        tw[pos[parent[s]]++] = fl[s];
+    }
+}
+
+/* A walk of the tree from u: for every v > u, the smallest weight on the
+ * u–v tree path (= the u–v max-flow) into *mn, *mx and *sum. */
+static void tree_walk(const flow_tree *t, int32_t u, int32_t *stack, int32_t *from, int32_t *low,
+                      int32_t *mn, int32_t *mx, int64_t *sum)
+{
+    int32_t top = 0;
+    stack[top++] = u;
+    from[u] = -1;
+    low[u] = INT32_MAX;
+    while (top) {
+        int32_t v = stack[--top];
+        if (v > u) {
+            *mn = low[v] < *mn ? low[v] : *mn;
+            *mx = low[v] > *mx ? low[v] : *mx;
+            *sum += low[v];
+        }
+        for (int64_t k = t->offs[v]; k < t->offs[v + 1]; k++)
+            if (t->adj[k] != from[v]) {
+                from[t->adj[k]] = v;
+                low[t->adj[k]] = t->w[k] < low[v] ? t->w[k] : low[v];
+                stack[top++] = t->adj[k];
+            }
+    }
+}
+
 static int disjoint_all_pairs(const moore_graph *g, const int64_t *rev,
                               const moore_metric_options *mo, moore_diversity_result *out,
                               moore_error *err)
@@ -253,19 +303,8 @@ static int disjoint_all_pairs(const moore_graph *g, const int64_t *rev,
         rc = moore_alloc_code(err);
         goto done;
     }
-    for (int32_t s = 1; s < n; s++) {
-        toffs[s + 1]++;
-        toffs[parent[s] + 1]++;
-    }
-    for (int32_t v = 0; v < n; v++)
-        toffs[v + 1] += toffs[v];
-    memcpy(pos, toffs, (size_t)n * sizeof *pos);
-    for (int32_t s = 1; s < n; s++) {
-        tadj[pos[s]] = parent[s];
-        tw[pos[s]++] = fl[s];
-        tadj[pos[parent[s]]] = s;
-        tw[pos[parent[s]]++] = fl[s];
-    }
+    tree_csr(n, parent, fl, toffs, tadj, tw, pos);
+    flow_tree tree = { toffs, tadj, tw };
     {
         int32_t mn = INT32_MAX, mx = 0;
         int64_t sum = 0;
@@ -278,26 +317,8 @@ static int disjoint_all_pairs(const moore_graph *g, const int64_t *rev,
             int ok = stack && from && low; /* every thread meets the loop */
 #pragma omp for schedule(dynamic, 16)
             for (int32_t u = 0; u < n; u++) {
-                if (!ok)
-                    continue;
-                int32_t top = 0;
-                stack[top++] = u;
-                from[u] = -1;
-                low[u] = INT32_MAX;
-                while (top) {
-                    int32_t v = stack[--top];
-                    if (v > u) {
-                        mn = low[v] < mn ? low[v] : mn;
-                        mx = low[v] > mx ? low[v] : mx;
-                        sum += low[v];
-                    }
-                    for (int64_t k = toffs[v]; k < toffs[v + 1]; k++)
-                        if (tadj[k] != from[v]) {
-                            from[tadj[k]] = v;
-                            low[tadj[k]] = tw[k] < low[v] ? tw[k] : low[v];
-                            stack[top++] = tadj[k];
-                        }
-                }
+                if (ok)
+                    tree_walk(&tree, u, stack, from, low, &mn, &mx, &sum);
             }
             free(stack);
             free(from);
