@@ -57,6 +57,17 @@ const moore_flow_options *flow_options_or_default(const moore_flow_options *o,
  * that its busiest arc is full. */
 void flow_utilisation(const double *load, int64_t arcs, moore_flow_result *out);
 
+/* An empty matrix for n switches with room for `entries` demands
+ * (traffic.c). */
+int flow_traffic_alloc(int32_t n, int64_t entries, const char *name, moore_traffic **out,
+                       moore_error *err);
+
+/* When T(s,t) = T(t,s) for every pair, *folded is the same problem on half
+ * the commodities: each unordered pair once, at its owner, with demand
+ * T(s,t) + T(t,s), to be routed with capacity 2 per link (fold.c; both arcs
+ * of a link then carry half). Otherwise *folded is NULL. */
+int flow_fold_symmetric(const moore_traffic *t, moore_traffic **folded, moore_error *err);
+
 /* The path LP by column generation (colgen.c), for moore_flow_exact;
  * tub = TUB of (g, t), already checked to be finite. */
 int flow_colgen(const moore_graph *g, const moore_traffic *t, const moore_flow_options *o,
