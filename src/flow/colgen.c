@@ -115,7 +115,9 @@ static void price_source(const cg *C, int32_t i, const int64_t *rev, int warm, f
     sl->take = 0;
     for (int64_t k = t->offs[s]; k < t->offs[s + 1]; k++)
         w->mark[t->dst[k]] = 1;
-    int32_t settled = flow_dijkstra(C->g, C->mu, s, t->offs[s + 1] - t->offs[s], w);
+    int32_t settled = t->offs[s + 1] - t->offs[s] == 1
+                          ? flow_dijkstra_to(C->g, C->mu, C->rev, s, t->dst[t->offs[s]], 0, w)
+                          : flow_dijkstra(C->g, C->mu, s, t->offs[s + 1] - t->offs[s], w);
     for (int64_t k = t->offs[s]; k < t->offs[s + 1]; k++) {
         w->mark[t->dst[k]] = 0;
         w->acc[t->dst[k]] = t->demand[k];

@@ -128,10 +128,16 @@ typedef struct gk {
     double *share;              /* per source (index in srcs): α_s being shared */
 } gk;
 
-/* The tree of s, stopped when all of s's destinations are settled. */
-static int32_t source_tree(const moore_graph *g, const moore_traffic *t, const double *len,
-                           int32_t s, flow_ws *w)
+/* The tree of s, stopped when all of s's destinations are settled; a
+ * source with one destination searches from both ends and keeps only the
+ * paths within (1+slack) of shortest, the only ones plan_tree can use. */
+static int32_t source_tree(const gk *G, int32_t s, flow_ws *w)
 {
+    const moore_graph *g = G->g;
+    const moore_traffic *t = G->t;
+    const double *len = G->len;
+    if (t->offs[s + 1] - t->offs[s] == 1)
+        return flow_dijkstra_to(g, len, G->rev, s, t->dst[t->offs[s]], G->slack, w);
     for (int64_t k = t->offs[s]; k < t->offs[s + 1]; k++)
         w->mark[t->dst[k]] = 1;
     int32_t settled = flow_dijkstra(g, len, s, t->offs[s + 1] - t->offs[s], w);
@@ -192,7 +198,7 @@ static void plan_tree(gk *G, int32_t s, flow_ws *w, slot *sl)
 {
     const moore_graph *g = G->g;
     const moore_traffic *t = G->t;
-    int32_t settled = source_tree(g, t, G->len, s, w);
+    int32_t settled = source_tree(G, s, w);
     G->alpha[s] = tree_alpha(t, s, w);
     double scale = G->rem[s] * G->beta;
     for (int64_t k = t->offs[s]; k < t->offs[s + 1]; k++)
@@ -528,7 +534,7 @@ static int gk_alpha_exact(gk *G, moore_error *err)
         if (shared && !moore_dist_mine(G->dist, i))
             continue;
         flow_ws *w = &G->W[omp_get_thread_num()];
-        source_tree(G->g, G->t, G->len, G->srcs[i], w);
+        source_tree(G, G->srcs[i], w);
         double a = tree_alpha(G->t, G->srcs[i], w);
         if (shared)
             G->share[i] = a;
