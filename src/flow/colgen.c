@@ -66,6 +66,10 @@ typedef struct cg {
     int64_t arcs;
     int32_t *srcs, S;   /* sources with demand; row s_i is source srcs[i] */
     double beta;
+    /* capacity rows: one per arc, or for a folded symmetric matrix (fold.c)
+     * one per link with capacity 2; arc a's row is S + cap_row[a] */
+    int fold;
+    int64_t *rev, *cap_row, caps;
     Clp_Simplex *model;
     /* stored columns: column j+1 of the master is routing j */
     int64_t *coff, *carc, *chead, *cnext;
@@ -111,7 +115,9 @@ static void price_source(const cg *C, int32_t i, const int64_t *rev, int warm, f
     sl->take = 0;
     for (int64_t k = t->offs[s]; k < t->offs[s + 1]; k++)
         w->mark[t->dst[k]] = 1;
-    int32_t settled = flow_dijkstra(C->g, C->mu, s, t->offs[s + 1] - t->offs[s], w);
+    int32_t settled = t->offs[s + 1] - t->offs[s] == 1
+                          ? flow_dijkstra_to(C->g, C->mu, C->rev, s, t->dst[t->offs[s]], 0, w)
+                          : flow_dijkstra(C->g, C->mu, s, t->offs[s + 1] - t->offs[s], w);
     for (int64_t k = t->offs[s]; k < t->offs[s + 1]; k++) {
         w->mark[t->dst[k]] = 0;
         w->acc[t->dst[k]] = t->demand[k];
@@ -166,7 +172,7 @@ static int take_slot(cg *C, int32_t i, const cg_slot *sl, int64_t *nnew, int64_t
     C->nrow[*nel] = i;
     C->nval[(*nel)++] = 1.0;
     for (int64_t q = 0; q < sl->count; q++) {
-        C->nrow[*nel] = (int)(C->S + sl->arc[q]);
+        C->nrow[*nel] = (int)(C->S + C->cap_row[sl->arc[q]]);
         C->nval[(*nel)++] = sl->w[q];
     }
     C->nstart[++*nnew] = (CoinBigIndex)*nel;
@@ -180,11 +186,20 @@ static int take_slot(cg *C, int32_t i, const cg_slot *sl, int64_t *nnew, int64_t
     return MOORE_OK;
 }
 
-/* Warm start: lengthens the arcs of a routing by (1 + step·β·load). */
+/* Warm start: lengthens the arcs of a routing by (1 + step·β·load); a
+ * folded matrix's load is shared by both arcs of the link. */
 static void lengthen(cg *C, const cg_slot *sl)
 {
-    for (int64_t q = 0; q < sl->count; q++)
-        C->mu[sl->arc[q]] *= 1.0 + WARM_STEP * C->beta * sl->w[q];
+    for (int64_t q = 0; q < sl->count; q++) {
+        int64_t a = sl->arc[q];
+        if (C->fold) {
+            double f = 1.0 + WARM_STEP * C->beta * sl->w[q] / 2;
+            C->mu[a] *= f;
+            C->mu[C->rev[a]] *= f;
+        } else {
+            C->mu[a] *= 1.0 + WARM_STEP * C->beta * sl->w[q];
+        }
+    }
 }
 
 /* Adds the new columns to the master. */
@@ -253,8 +268,15 @@ static int cg_lower(cg *C, const double *x, moore_error *err)
     for (int64_t j = 0; j < C->ncol; j++) {
         double f = x[j + 1] > 0 ? x[j + 1] : 0;
         carried[C->csrc[j]] += f;
-        for (int64_t q = C->coff[j]; q < C->coff[j + 1]; q++)
-            C->load[C->carc[q]] += f * C->cw[q];
+        for (int64_t q = C->coff[j]; q < C->coff[j + 1]; q++) {
+            int64_t a = C->carc[q];
+            if (C->fold) {  /* half each way (fold.c) */
+                C->load[a] += f * C->cw[q] / 2;
+                C->load[C->rev[a]] += f * C->cw[q] / 2;
+            } else {
+                C->load[a] += f * C->cw[q];
+            }
+        }
     }
     double L = 0, c = INFINITY;
     for (int64_t a = 0; a < C->arcs; a++)
@@ -291,14 +313,14 @@ static int cg_solve(cg *C, double seconds, int *timed_out, moore_error *err)
     for (int32_t i = 0; i < C->S; i++)
         C->pi[i] = fabs(y[i]);
     for (int64_t a = 0; a < C->arcs; a++)
-        C->mu[a] = fabs(y[C->S + a]);
+        C->mu[a] = fabs(y[C->S + C->cap_row[a]]);
     return cg_lower(C, Clp_getColSolution(C->model), err);
 }
 
 /* The master with its source and arc rows and the φ column, no routings. */
 static int cg_model(cg *C, moore_error *err)
 {
-    int64_t rows = C->S + C->arcs;
+    int64_t rows = C->S + C->caps;
     if (rows > INT32_MAX)
         return moore_error_set(err, MOORE_ETOOBIG,
                                "throughput: the path LP would have %lld rows, more than Clp "
@@ -316,9 +338,9 @@ static int cg_model(cg *C, moore_error *err)
             idx[i] = i;
             val[i] = -C->beta;
         }
-        for (int64_t a = 0; a < C->arcs; a++) {
+        for (int64_t a = 0; a < C->caps; a++) {
             rlo[C->S + a] = -DBL_MAX;
-            rup[C->S + a] = 1;
+            rup[C->S + a] = C->fold ? 2 : 1;
         }
         CoinBigIndex st[2] = { 0, (CoinBigIndex)C->S };
         double clo = 0, cup = DBL_MAX, obj = 1;
@@ -381,6 +403,21 @@ static void cg_free(cg *C)
     free(C->nstart);
     free(C->nrow);
     free(C->nval);
+    free(C->rev);
+    free(C->cap_row);
+}
+
+/* The reverse of every arc and the capacity row of every arc: its own, or
+ * its link's (numbered in the order of the link's first arc) when folded. */
+static void cg_cap_rows(cg *C)
+{
+    moore_graph_reverse_arcs(C->g, C->rev);
+    C->caps = 0;
+    for (int64_t a = 0; a < C->arcs; a++)
+        if (!C->fold)
+            C->cap_row[a] = C->caps++;
+        else if (a < C->rev[a])
+            C->cap_row[a] = C->cap_row[C->rev[a]] = C->caps++;
 }
 
 static int cg_setup(cg *C, const moore_graph *g, const moore_traffic *t, double tub,
@@ -405,8 +442,12 @@ static int cg_setup(cg *C, const moore_graph *g, const moore_traffic *t, double 
     C->mu = moore_calloc((size_t)C->arcs + 1, sizeof *C->mu, err);
     C->load = moore_calloc((size_t)C->arcs + 1, sizeof *C->load, err);
     C->W = moore_calloc((size_t)C->nt, sizeof *C->W, err);
-    if (!C->srcs || !C->chead || !C->pi || !C->mu || !C->load || !C->W)
+    C->rev = moore_malloc((size_t)C->arcs + 1, sizeof *C->rev, err);
+    C->cap_row = moore_malloc((size_t)C->arcs + 1, sizeof *C->cap_row, err);
+    if (!C->srcs || !C->chead || !C->pi || !C->mu || !C->load || !C->W || !C->rev ||
+        !C->cap_row)
         return moore_alloc_code(err);
+    cg_cap_rows(C);
     for (int i = 0; i < C->nt; i++)
         if (!flow_ws_init(&C->W[i], g->n, 1))
             return moore_error_set(err, MOORE_ENOMEM, "out of memory in column generation");
@@ -424,7 +465,6 @@ static void cg_result(const cg *C, moore_flow_result *out)
     out->upper = C->upper < C->lower ? C->lower : C->upper;
     out->method = "colgen-clp";
     out->columns = C->ncol;
-    out->commodities = C->S;
     flow_utilisation(C->load, C->arcs, out);
 }
 
@@ -435,11 +475,12 @@ int flow_colgen(const moore_graph *g, const moore_traffic *t, const moore_flow_o
     flow_clock_start(&clock);
     cg C;
     memset(&C, 0, sizeof C);
-    int64_t *rev = moore_malloc((size_t)(2 * g->m + 1), sizeof *rev, err);
-    int rc = rev ? cg_setup(&C, g, t, tub, o, err) : MOORE_ENOMEM;
-    if (rc)
+    moore_traffic *half = NULL;
+    int rc = flow_fold_symmetric(t, &half, err);
+    C.fold = half != NULL;
+    if (rc || (rc = cg_setup(&C, g, half ? half : t, tub, o, err)))
         goto done;
-    moore_graph_reverse_arcs(g, rev);
+    const int64_t *rev = C.rev;
     double gap = o->exact_gap > 0 ? o->exact_gap : 1e-7;
     int64_t added = 0, round = 0;
     const char *stopped = NULL;
@@ -471,6 +512,7 @@ int flow_colgen(const moore_graph *g, const moore_traffic *t, const moore_flow_o
     if (!converged && !stopped)
         converged = C.upper <= (1 + 1e-6) * C.lower;
     cg_result(&C, out);
+    out->commodities = moore_traffic_sources(t);
     out->converged = converged;
     out->stopped = stopped;
     out->phases = round;
@@ -478,6 +520,6 @@ int flow_colgen(const moore_graph *g, const moore_traffic *t, const moore_flow_o
 
 done:
     cg_free(&C);
-    free(rev);
+    moore_traffic_free(half);
     return rc;
 }

@@ -25,6 +25,8 @@ typedef struct flow_ws {
     int64_t *pred;      /* CSR index of the arc into v on a shortest path */
     double *acc;        /* scratch for the caller, zeroed */
     char *mark;         /* destinations of the current source, zeroed */
+    double *bdist;      /* flow_dijkstra_to's search back from the target */
+    int32_t *bheap, *bpos;
 } flow_ws;
 
 int flow_ws_init(flow_ws *w, int32_t n, int with_pred);
@@ -36,6 +38,18 @@ void flow_ws_free(flow_ws *w);
  * into it on a shortest path with the fewest arcs among those found. */
 int32_t flow_dijkstra(const moore_graph *g, const double *len, int32_t s, int64_t targets,
                       flow_ws *w);
+
+/* Shortest paths from s to the single target t, for commodities with one
+ * sink (permutations, the worst case): a search from each end until they
+ * meet, then the search from s continued only through vertices that can lie
+ * on an s–t path within (1+slack) of shortest (slack below 1e-9 counts as
+ * 1e-9, so rounding never cuts a shortest path). Afterwards, as with
+ * flow_dijkstra: dist[t] is exact, and every vertex on such a path is
+ * settled with its exact distance (w->order, pos −2); others may be
+ * settled or not. rev[k] is the opposite arc of arc k. In an expander of
+ * diameter D the two balls of radius ~D/2 hold a small part of the graph. */
+int32_t flow_dijkstra_to(const moore_graph *g, const double *len, const int64_t *rev,
+                         int32_t s, int32_t t, double slack, flow_ws *w);
 
 /* Anytime bookkeeping: the start time, the last bounds reported. */
 typedef struct flow_clock {
@@ -56,6 +70,17 @@ const moore_flow_options *flow_options_or_default(const moore_flow_options *o,
 /* util_max and util_mean of a flow with arc loads load[0..arcs-1], scaled so
  * that its busiest arc is full. */
 void flow_utilisation(const double *load, int64_t arcs, moore_flow_result *out);
+
+/* An empty matrix for n switches with room for `entries` demands
+ * (traffic.c). */
+int flow_traffic_alloc(int32_t n, int64_t entries, const char *name, moore_traffic **out,
+                       moore_error *err);
+
+/* When T(s,t) = T(t,s) for every pair, *folded is the same problem on half
+ * the commodities: each unordered pair once, at its owner, with demand
+ * T(s,t) + T(t,s), to be routed with capacity 2 per link (fold.c; both arcs
+ * of a link then carry half). Otherwise *folded is NULL. */
+int flow_fold_symmetric(const moore_traffic *t, moore_traffic **folded, moore_error *err);
 
 /* The path LP by column generation (colgen.c), for moore_flow_exact;
  * tub = TUB of (g, t), already checked to be finite. */

@@ -101,6 +101,7 @@ typedef struct gk {
     int32_t n, K;       /* switches, sources with demand */
     int64_t arcs;
     int nt, big;        /* threads; whether a batch is worth a parallel region */
+    int fold;           /* t is a folded symmetric matrix (fold.c): capacity 2 per link */
     int32_t batch;      /* sources planned from the same lengths */
     int32_t *srcs;      /* the K sources */
     int64_t *rev;       /* the opposite arc: rev[u→v] = v→u */
@@ -127,10 +128,16 @@ typedef struct gk {
     double *share;              /* per source (index in srcs): α_s being shared */
 } gk;
 
-/* The tree of s, stopped when all of s's destinations are settled. */
-static int32_t source_tree(const moore_graph *g, const moore_traffic *t, const double *len,
-                           int32_t s, flow_ws *w)
+/* The tree of s, stopped when all of s's destinations are settled; a
+ * source with one destination searches from both ends and keeps only the
+ * paths within (1+slack) of shortest, the only ones plan_tree can use. */
+static int32_t source_tree(const gk *G, int32_t s, flow_ws *w)
 {
+    const moore_graph *g = G->g;
+    const moore_traffic *t = G->t;
+    const double *len = G->len;
+    if (t->offs[s + 1] - t->offs[s] == 1)
+        return flow_dijkstra_to(g, len, G->rev, s, t->dst[t->offs[s]], G->slack, w);
     for (int64_t k = t->offs[s]; k < t->offs[s + 1]; k++)
         w->mark[t->dst[k]] = 1;
     int32_t settled = flow_dijkstra(g, len, s, t->offs[s + 1] - t->offs[s], w);
@@ -191,7 +198,7 @@ static void plan_tree(gk *G, int32_t s, flow_ws *w, slot *sl)
 {
     const moore_graph *g = G->g;
     const moore_traffic *t = G->t;
-    int32_t settled = source_tree(g, t, G->len, s, w);
+    int32_t settled = source_tree(G, s, w);
     G->alpha[s] = tree_alpha(t, s, w);
     double scale = G->rem[s] * G->beta;
     for (int64_t k = t->offs[s]; k < t->offs[s + 1]; k++)
@@ -220,14 +227,28 @@ static void plan_tree(gk *G, int32_t s, flow_ws *w, slot *sl)
     w->acc[s] = 0;
 }
 
-/* Applies a planned tree: routes min(1, 1/σ) of it and lengthens its arcs. */
+/* Adds x to the load of arc a and lengthens it. */
+static void load_arc(gk *G, int64_t a, double x)
+{
+    G->flow[a] += x;
+    G->len[a] *= 1.0 + G->epsstep * x;
+}
+
+/* Applies a planned tree: routes min(1, 1/σ) of it and lengthens its arcs.
+ * A folded matrix's flow is undirected: half of it loads each arc of the
+ * link, so both keep the same length (fold.c). */
 static void apply_tree(gk *G, const slot *sl)
 {
-    double f = sl->sigma > 1 ? 1.0 / sl->sigma : 1.0;
+    double sigma = G->fold ? sl->sigma / 2 : sl->sigma;
+    double f = sigma > 1 ? 1.0 / sigma : 1.0;
     for (int64_t i = 0; i < sl->count; i++) {
         double x = sl->load[i] * f;
-        G->flow[sl->arc[i]] += x;
-        G->len[sl->arc[i]] *= 1.0 + G->epsstep * x;
+        if (G->fold) {
+            load_arc(G, sl->arc[i], x / 2);
+            load_arc(G, G->rev[sl->arc[i]], x / 2);
+        } else {
+            load_arc(G, sl->arc[i], x);
+        }
     }
     G->rem[sl->src] = f >= 1.0 ? 0.0 : G->rem[sl->src] * (1.0 - f);
 }
@@ -513,7 +534,7 @@ static int gk_alpha_exact(gk *G, moore_error *err)
         if (shared && !moore_dist_mine(G->dist, i))
             continue;
         flow_ws *w = &G->W[omp_get_thread_num()];
-        source_tree(G->g, G->t, G->len, G->srcs[i], w);
+        source_tree(G, G->srcs[i], w);
         double a = tree_alpha(G->t, G->srcs[i], w);
         if (shared)
             G->share[i] = a;
@@ -612,8 +633,11 @@ int moore_flow_approx(const moore_graph *g, const moore_traffic *t,
         return rc;
     gk G;
     memset(&G, 0, sizeof G);
-    if ((rc = gk_setup(&G, g, t, tub, o, err)))
+    moore_traffic *half = NULL;
+    if ((rc = flow_fold_symmetric(t, &half, err)) ||
+        (rc = gk_setup(&G, g, half ? half : t, tub, o, err)))
         goto done;
+    G.fold = half != NULL;
     int converged = 0;
     const char *stopped = NULL;
     while (!converged && !stopped) {
@@ -640,10 +664,12 @@ int moore_flow_approx(const moore_graph *g, const moore_traffic *t,
             goto done;
     }
     gk_result(&G, converged, out);
+    out->commodities = moore_traffic_sources(t);
     out->stopped = stopped;
     out->seconds = flow_clock_seconds(&clock);
 
 done:
     gk_free(&G);
+    moore_traffic_free(half);
     return rc;
 }

@@ -40,8 +40,8 @@ int32_t moore_traffic_sources(const moore_traffic *t)
 }
 
 /* An empty matrix for n switches with room for `entries` demands. */
-static int traffic_alloc(int32_t n, int64_t entries, const char *name, moore_traffic **out,
-                         moore_error *err)
+int flow_traffic_alloc(int32_t n, int64_t entries, const char *name, moore_traffic **out,
+                       moore_error *err)
 {
     *out = NULL;
     int rc = moore_memory_guard((double)entries * 12.0 + (double)n * 8.0,
@@ -96,7 +96,7 @@ int moore_traffic_uniform(const moore_graph *g, moore_traffic **out, moore_error
     for (int32_t v = 0; v < g->n; v++)
         with += p[v] > 0;
     moore_traffic *t;
-    int rc = traffic_alloc(g->n, with * (with - 1), "uniform", &t, err);
+    int rc = flow_traffic_alloc(g->n, with * (with - 1), "uniform", &t, err);
     if (rc) {
         free(p);
         return rc;
@@ -126,7 +126,7 @@ static int from_pairs(const moore_graph *g, const int32_t *to, const int32_t *p,
 {
     moore_traffic *t;
     int64_t k = 0;
-    int rc = traffic_alloc(g->n, g->n, name, &t, err);
+    int rc = flow_traffic_alloc(g->n, g->n, name, &t, err);
     if (rc)
         return rc;
     for (int32_t s = 0; s < g->n; s++) {
@@ -371,7 +371,7 @@ static int from_triples(const moore_graph *g, triple *tr, int64_t count, const c
 {
     qsort(tr, (size_t)count, sizeof *tr, cmp_triple);
     moore_traffic *t;
-    int rc = traffic_alloc(g->n, count, name, &t, err);
+    int rc = flow_traffic_alloc(g->n, count, name, &t, err);
     if (rc)
         return rc;
     int64_t k = 0, i = 0;
