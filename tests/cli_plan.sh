@@ -92,10 +92,10 @@ expect_2 "--endpoints steers the search" compare slimfly:q=5 --endpoints 100
 expect_2 "--bandwidth steers the search" compare slimfly:q=5 --bandwidth any
 expect_2 "--families steers the search" compare --families slimfly slimfly:q=5
 expect_2 "--thorough steers the search" compare --thorough slimfly:q=5
-expect_2 "--families: petersen has no planner" compare --families slimfly,petersen
-expect_2 "--families: unknown family 'slimfy' (did you mean 'slimfly'?)" compare --families slimfy
+expect_2 "families: petersen has no planner" compare --families slimfly,petersen
+expect_2 "families: unknown family 'slimfy' (did you mean 'slimfly'?)" compare --families slimfy
 expect_2 "group 'symmetry' has no column" compare slimfly:q=5 --metrics basic,symmetry
-expect_2 "--metrics all: group" compare slimfly:q=5 --metrics all
+expect_2 "metrics all: group" compare slimfly:q=5 --metrics all
 expect_2 "unknown metric 'basc' (did you mean 'basic'?)" compare slimfly:q=5 --metrics basc
 expect_2 "unknown option '--tms' (did you mean '--tm'?)" compare slimfly:q=5 --tms uniform
 expect_2 "no such database" compare slimfly:q=5 --db "$tmp/none.db"

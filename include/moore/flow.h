@@ -76,7 +76,6 @@ typedef struct moore_flow_result {
                                column generation: pricing rounds */
     int64_t columns;        /* column generation: paths in the final master LP */
     int32_t commodities;    /* source switches with demand (column generation: pairs) */
-    double seconds;         /* wall-clock time of the solve */
     /* Utilisation of the arcs (both directions of every link) by the flow
      * that carries throughput·T: the largest and the mean over all 2|E| arcs. */
     double util_max, util_mean;

@@ -207,10 +207,10 @@ static int add_columns(cg *C, int64_t nnew, moore_error *err)
 {
     if (nnew == 0)
         return MOORE_OK;
-    double *lo = calloc((size_t)nnew, sizeof *lo), *obj = calloc((size_t)nnew, sizeof *obj);
-    double *up = malloc((size_t)nnew * sizeof *up);
-    int rc = lo && obj && up ? MOORE_OK
-             : moore_error_set(err, MOORE_ENOMEM, "out of memory in column generation");
+    double *lo = moore_calloc((size_t)nnew, sizeof *lo, err);
+    double *obj = moore_calloc((size_t)nnew, sizeof *obj, err);
+    double *up = moore_malloc((size_t)nnew, sizeof *up, err);
+    int rc = lo && obj && up ? MOORE_OK : moore_alloc_code(err);
     if (!rc) {
         for (int64_t j = 0; j < nnew; j++)
             up[j] = DBL_MAX;
@@ -261,9 +261,9 @@ static int cg_price(cg *C, const int64_t *rev, int warm, int64_t *added, moore_e
  * bound. */
 static int cg_lower(cg *C, const double *x, moore_error *err)
 {
-    double *carried = calloc((size_t)C->S + 1, sizeof *carried);
+    double *carried = moore_calloc((size_t)C->S + 1, sizeof *carried, err);
     if (!carried)
-        return moore_error_set(err, MOORE_ENOMEM, "out of memory in column generation");
+        return moore_alloc_code(err);
     memset(C->load, 0, (size_t)C->arcs * sizeof *C->load);
     for (int64_t j = 0; j < C->ncol; j++) {
         double f = x[j + 1] > 0 ? x[j + 1] : 0;
@@ -325,12 +325,14 @@ static int cg_model(cg *C, moore_error *err)
         return moore_error_set(err, MOORE_ETOOBIG,
                                "throughput: the path LP would have %lld rows, more than Clp "
                                "can index", (long long)rows);
-    double *rlo = malloc((size_t)rows * sizeof *rlo), *rup = malloc((size_t)rows * sizeof *rup);
-    int *idx = malloc((size_t)(C->S ? C->S : 1) * sizeof *idx);
-    double *val = malloc((size_t)(C->S ? C->S : 1) * sizeof *val);
-    C->model = Clp_newModel();
-    int rc = rlo && rup && idx && val && C->model ? MOORE_OK
-             : moore_error_set(err, MOORE_ENOMEM, "out of memory building the path LP");
+    double *rlo = moore_malloc((size_t)rows, sizeof *rlo, err);
+    double *rup = moore_malloc((size_t)rows, sizeof *rup, err);
+    int *idx = moore_malloc((size_t)(C->S ? C->S : 1), sizeof *idx, err);
+    double *val = moore_malloc((size_t)(C->S ? C->S : 1), sizeof *val, err);
+    C->model = rlo && rup && idx && val ? Clp_newModel() : NULL;
+    int rc = !(rlo && rup && idx && val) ? moore_alloc_code(err)
+             : C->model ? MOORE_OK
+                        : moore_error_set(err, MOORE_ENOMEM, "out of memory building the path LP");
     if (!rc) {
         for (int32_t i = 0; i < C->S; i++) {
             rlo[i] = 0;
@@ -449,8 +451,8 @@ static int cg_setup(cg *C, const moore_graph *g, const moore_traffic *t, double 
         return moore_alloc_code(err);
     cg_cap_rows(C);
     for (int i = 0; i < C->nt; i++)
-        if (!flow_ws_init(&C->W[i], g->n, 1))
-            return moore_error_set(err, MOORE_ENOMEM, "out of memory in column generation");
+        if ((rc = flow_ws_init(&C->W[i], g->n, 1, err)))
+            return rc;
     for (int32_t s = 0; s < g->n; s++)
         if (t->offs[s + 1] > t->offs[s]) {
             C->chead[C->S] = -1;
@@ -516,7 +518,6 @@ int flow_colgen(const moore_graph *g, const moore_traffic *t, const moore_flow_o
     out->converged = converged;
     out->stopped = stopped;
     out->phases = round;
-    out->seconds = flow_clock_seconds(&clock);
 
 done:
     cg_free(&C);

@@ -29,7 +29,8 @@ typedef struct flow_ws {
     int32_t *bheap, *bpos;
 } flow_ws;
 
-int flow_ws_init(flow_ws *w, int32_t n, int with_pred);
+/* The workspace for n vertices; the code of a failed allocation. */
+int flow_ws_init(flow_ws *w, int32_t n, int with_pred, moore_error *err);
 void flow_ws_free(flow_ws *w);
 
 /* Shortest paths from s under len[] (indexed like g->adj), stopped once the

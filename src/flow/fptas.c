@@ -324,8 +324,8 @@ static int gk_setup(gk *G, const moore_graph *g, const moore_traffic *t, double 
         !G->S || !G->best_window || !G->prev || (size > 1 && (!G->lens || !G->share)))
         return moore_alloc_code(err);
     for (int i = 0; i < nt; i++)
-        if (!flow_ws_init(&G->W[i], n, 0))
-            return moore_error_set(err, MOORE_ENOMEM, "out of memory in the approximation");
+        if ((rc = flow_ws_init(&G->W[i], n, 0, err)))
+            return rc;
     for (int32_t s = 0; s < n; s++)
         if (t->offs[s + 1] > t->offs[s])
             G->srcs[G->K++] = s;
@@ -666,7 +666,6 @@ int moore_flow_approx(const moore_graph *g, const moore_traffic *t,
     gk_result(&G, converged, out);
     out->commodities = moore_traffic_sources(t);
     out->stopped = stopped;
-    out->seconds = flow_clock_seconds(&clock);
 
 done:
     gk_free(&G);

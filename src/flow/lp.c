@@ -291,6 +291,5 @@ int moore_flow_exact(const moore_graph *g, const moore_traffic *t,
     else if (!rc)
         rc = arc_lp_solve(&L, g, t, tub, o, out, err);
     arc_lp_free(&L);
-    out->seconds = flow_clock_seconds(&clock);
     return rc;
 }

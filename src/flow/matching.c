@@ -21,6 +21,7 @@
  * end of edge k (endpoint[p]), and p^1 is its other end. mate[v] holds the
  * endpoint p at the far side of v's matched edge. */
 #include "moore/traffic.h"
+#include "core/alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -421,44 +422,43 @@ static int bl_init(bl *m, int32_t n, const int64_t *w, moore_error *err)
     m->n = n;
     m->nedge = (int64_t)n * (n - 1) / 2;
     size_t ne = (size_t)(m->nedge ? m->nedge : 1), n2 = (size_t)2 * n;
-    m->eu = malloc(ne * sizeof *m->eu);
-    m->ev = malloc(ne * sizeof *m->ev);
-    m->ew = malloc(ne * sizeof *m->ew);
-    m->nbr = malloc(2 * ne * sizeof *m->nbr);
-    m->mate = malloc((size_t)n * sizeof *m->mate);
-    m->label = calloc(n2, sizeof *m->label);
-    m->labelend = malloc(n2 * sizeof *m->labelend);
-    m->inblossom = malloc((size_t)n * sizeof *m->inblossom);
-    m->parent = malloc(n2 * sizeof *m->parent);
-    m->childs = calloc(n2, sizeof *m->childs);
-    m->endps = calloc(n2, sizeof *m->endps);
-    m->nchilds = calloc(n2, sizeof *m->nchilds);
-    m->base = malloc(n2 * sizeof *m->base);
-    m->bestedge = malloc(n2 * sizeof *m->bestedge);
-    m->bestlist = calloc(n2, sizeof *m->bestlist);
-    m->nbest = calloc(n2, sizeof *m->nbest);
-    m->unused = malloc((size_t)n * sizeof *m->unused);
-    m->dual = malloc(n2 * sizeof *m->dual);
-    m->allow = malloc(ne);
+    m->eu = moore_malloc(ne, sizeof *m->eu, err);
+    m->ev = moore_malloc(ne, sizeof *m->ev, err);
+    m->ew = moore_malloc(ne, sizeof *m->ew, err);
+    m->nbr = moore_malloc(2 * ne, sizeof *m->nbr, err);
+    m->mate = moore_malloc((size_t)n, sizeof *m->mate, err);
+    m->label = moore_calloc(n2, sizeof *m->label, err);
+    m->labelend = moore_malloc(n2, sizeof *m->labelend, err);
+    m->inblossom = moore_malloc((size_t)n, sizeof *m->inblossom, err);
+    m->parent = moore_malloc(n2, sizeof *m->parent, err);
+    m->childs = moore_calloc(n2, sizeof *m->childs, err);
+    m->endps = moore_calloc(n2, sizeof *m->endps, err);
+    m->nchilds = moore_calloc(n2, sizeof *m->nchilds, err);
+    m->base = moore_malloc(n2, sizeof *m->base, err);
+    m->bestedge = moore_malloc(n2, sizeof *m->bestedge, err);
+    m->bestlist = moore_calloc(n2, sizeof *m->bestlist, err);
+    m->nbest = moore_calloc(n2, sizeof *m->nbest, err);
+    m->unused = moore_malloc((size_t)n, sizeof *m->unused, err);
+    m->dual = moore_malloc(n2, sizeof *m->dual, err);
+    m->allow = moore_malloc(ne, 1, err);
     m->qcap = 4 * (int64_t)n + 16;
-    m->queue = malloc((size_t)m->qcap * sizeof *m->queue);
-    m->leafbuf = malloc((size_t)n * sizeof *m->leafbuf);
-    m->leafbuf2 = malloc((size_t)n * sizeof *m->leafbuf2);
-    m->bestto = malloc(n2 * sizeof *m->bestto);
+    m->queue = moore_malloc((size_t)m->qcap, sizeof *m->queue, err);
+    m->leafbuf = moore_malloc((size_t)n, sizeof *m->leafbuf, err);
+    m->leafbuf2 = moore_malloc((size_t)n, sizeof *m->leafbuf2, err);
+    m->bestto = moore_malloc(n2, sizeof *m->bestto, err);
     int bad = !m->eu || !m->ev || !m->ew || !m->nbr || !m->mate || !m->labelend ||
               !m->inblossom || !m->parent || !m->childs || !m->endps || !m->nchilds ||
               !m->base || !m->bestedge || !m->bestlist || !m->nbest || !m->unused ||
               !m->dual || !m->allow || !m->queue || !m->leafbuf || !m->leafbuf2 ||
               !m->bestto || !m->label;
     for (int32_t b = n; !bad && b < 2 * n; b++) {
-        m->childs[b] = malloc((size_t)n * sizeof **m->childs);
-        m->endps[b] = malloc((size_t)n * sizeof **m->endps);
+        m->childs[b] = moore_malloc((size_t)n, sizeof **m->childs, err);
+        m->endps[b] = moore_malloc((size_t)n, sizeof **m->endps, err);
         bad = !m->childs[b] || !m->endps[b];
     }
     if (bad) {
         bl_free(m);
-        return moore_error_set(err, MOORE_ENOMEM, "out of memory in the blossom algorithm "
-                               "(%d vertices)", (int)n);
+        return moore_alloc_code(err);
     }
     int64_t maxw = 0, k = 0;
     int64_t *fill = m->labelend; /* scratch: neighbours filled per vertex */

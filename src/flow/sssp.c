@@ -2,28 +2,30 @@
  * a graph with arc lengths (the approximation routes along it, column
  * generation prices paths with it) and the anytime bookkeeping (time limit,
  * cancellation, reporting improved bounds) both poll once per phase. */
+#include "core/alloc.h"
 #include "flow_internal.h"
 
 #include <math.h>
 #include <omp.h>
 #include <stdlib.h>
 
-int flow_ws_init(flow_ws *w, int32_t n, int with_pred)
+int flow_ws_init(flow_ws *w, int32_t n, int with_pred, moore_error *err)
 {
     size_t m = (size_t)(n ? n : 1);
-    w->dist = malloc(m * sizeof *w->dist);
-    w->order = malloc(m * sizeof *w->order);
-    w->heap = malloc(m * sizeof *w->heap);
-    w->pos = malloc(m * sizeof *w->pos);
-    w->acc = calloc(m, sizeof *w->acc);
-    w->mark = calloc(m, 1);
-    w->hops = with_pred ? malloc(m * sizeof *w->hops) : NULL;
-    w->pred = with_pred ? malloc(m * sizeof *w->pred) : NULL;
-    w->bdist = malloc(m * sizeof *w->bdist);
-    w->bheap = malloc(m * sizeof *w->bheap);
-    w->bpos = malloc(m * sizeof *w->bpos);
-    return w->dist && w->order && w->heap && w->pos && w->acc && w->mark &&
-           (!with_pred || (w->hops && w->pred)) && w->bdist && w->bheap && w->bpos;
+    w->dist = moore_malloc(m, sizeof *w->dist, err);
+    w->order = moore_malloc(m, sizeof *w->order, err);
+    w->heap = moore_malloc(m, sizeof *w->heap, err);
+    w->pos = moore_malloc(m, sizeof *w->pos, err);
+    w->acc = moore_calloc(m, sizeof *w->acc, err);
+    w->mark = moore_calloc(m, 1, err);
+    w->hops = with_pred ? moore_malloc(m, sizeof *w->hops, err) : NULL;
+    w->pred = with_pred ? moore_malloc(m, sizeof *w->pred, err) : NULL;
+    w->bdist = moore_malloc(m, sizeof *w->bdist, err);
+    w->bheap = moore_malloc(m, sizeof *w->bheap, err);
+    w->bpos = moore_malloc(m, sizeof *w->bpos, err);
+    int ok = w->dist && w->order && w->heap && w->pos && w->acc && w->mark &&
+             (!with_pred || (w->hops && w->pred)) && w->bdist && w->bheap && w->bpos;
+    return ok ? MOORE_OK : moore_alloc_code(err);
 }
 
 void flow_ws_free(flow_ws *w)

@@ -50,12 +50,8 @@ int moore_flow_bfs_rows(const moore_graph *g, const int32_t *src, int32_t k,
     int failed = 0;
 #pragma omp parallel
     {
-        int32_t *dist = malloc((size_t)(g->n ? g->n : 1) * sizeof *dist);
-        int32_t *queue = malloc((size_t)(g->n ? g->n : 1) * sizeof *queue);
-        if (!dist || !queue) {
-#pragma omp atomic write
-            failed = 1;
-        }
+        int32_t *dist = moore_par_malloc((size_t)(g->n ? g->n : 1), sizeof *dist, &failed);
+        int32_t *queue = moore_par_malloc((size_t)(g->n ? g->n : 1), sizeof *queue, &failed);
 #pragma omp for schedule(dynamic, 4)
         for (int32_t i = 0; i < k; i++) {
             if (!dist || !queue)
@@ -66,8 +62,7 @@ int moore_flow_bfs_rows(const moore_graph *g, const int32_t *src, int32_t k,
         free(dist);
         free(queue);
     }
-    return failed ? moore_error_set(err, MOORE_ENOMEM, "out of memory for BFS scratch space")
-                  : MOORE_OK;
+    return moore_par_failed(err, failed, "BFS scratch space");
 }
 
 int moore_flow_tub(const moore_graph *g, const moore_traffic *t, double *out,

@@ -137,12 +137,12 @@ int plan_bound_split(const moore_graph *g, int threads, double *lower, double *t
         free(load);
         return moore_alloc_code(err);
     }
-#pragma omp parallel num_threads(threads > 0 ? threads : omp_get_max_threads()) \
-    reduction(| : failed)
+#pragma omp parallel num_threads(threads > 0 ? threads : omp_get_max_threads())
     {
-        int32_t *dist = malloc((size_t)n * sizeof *dist), *order = malloc((size_t)n * sizeof *order);
-        double *sigma = malloc((size_t)n * sizeof *sigma), *flow = malloc((size_t)n * sizeof *flow);
-        failed |= !dist || !order || !sigma || !flow;
+        int32_t *dist = moore_par_malloc((size_t)n, sizeof *dist, &failed);
+        int32_t *order = moore_par_malloc((size_t)n, sizeof *order, &failed);
+        double *sigma = moore_par_malloc((size_t)n, sizeof *sigma, &failed);
+        double *flow = moore_par_malloc((size_t)n, sizeof *flow, &failed);
 #pragma omp for schedule(dynamic, 8)
         for (int32_t t = 0; t < n; t++)
             if (dist && order && sigma && flow && g->endpoints[t] > 0)
@@ -162,7 +162,7 @@ int plan_bound_split(const moore_graph *g, int threads, double *lower, double *t
     free(load);
     free(hops);
     if (failed)
-        return moore_error_set(err, MOORE_ENOMEM, "shortest-path split: out of memory");
+        return moore_par_failed(err, failed, "shortest-path split");
     *lower = worst > 0 ? FIX_SCALE / (double)worst : INFINITY;
     *tub = total > 0 ? 2.0 * (double)g->m / total : INFINITY;
     return MOORE_OK;

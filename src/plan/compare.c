@@ -96,17 +96,16 @@ static int check_group(const char *name, const char *via, moore_error *err)
             names[n++] = g->name;
         names[n] = NULL;
         char hint[96];
-        return moore_error_set(err, MOORE_EINVAL, "compare: --metrics: unknown metric '%s'%s "
-                               "(see 'moore stats --list')", name,
+        return moore_error_set(err, MOORE_EINVAL, "compare: metrics: unknown metric '%s'%s",
+                               name,
                                moore_suggest_text(name, names, hint, sizeof hint));
     }
     if (group_has_column(name))
         return MOORE_OK;
     columned_groups(known, sizeof known);
-    return moore_error_set(err, MOORE_EINVAL, "compare: --metrics %s: group '%s' has no column "
+    return moore_error_set(err, MOORE_EINVAL, "compare: metrics %s: group '%s' has no column "
                            "in compare and would be computed for nothing (groups with columns: "
-                           "%s; for the others use 'moore stats --metrics %s')", via, name,
-                           known, name);
+                           "%s; the others are measured by stats)", via, name, known);
 }
 
 int moore_compare_check_metrics(const char *list, moore_error *err)
@@ -117,7 +116,7 @@ int moore_compare_check_metrics(const char *list, moore_error *err)
         size_t len = strcspn(s, ",");
         char name[64];
         if (len == 0 || len >= sizeof name)
-            return moore_error_set(err, MOORE_EINVAL, "compare: --metrics '%s' is not a comma "
+            return moore_error_set(err, MOORE_EINVAL, "compare: metrics '%s' is not a comma "
                                    "list of metric groups", list);
         memcpy(name, s, len);
         name[len] = '\0';
@@ -785,8 +784,8 @@ int moore_compare_run(const moore_compare_options *o, moore_compare *out, moore_
     if (!rc)
         rc = moore_compare_check_metrics(list, err);
     if (!rc && o->tm && !*o->tm)
-        rc = moore_error_set(err, MOORE_EINVAL, "compare: --tm needs a traffic matrix (as "
-                             "'moore throughput --tm' takes it)");
+        rc = moore_error_set(err, MOORE_EINVAL, "compare: tm is empty: it must name a traffic "
+                             "matrix (uniform, worst, permutation, a workload or a file)");
     if (!rc && out->bandwidth > 0)
         rc = run_search(o, list, out, err);
     else if (!rc) {

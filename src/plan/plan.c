@@ -25,13 +25,12 @@ static int plan_family_refused(const char *name, const moore_family *g, moore_er
     names[n] = NULL;
     char hint[96];
     if (!g)
-        return moore_error_set(err, MOORE_EINVAL, "--families: unknown family '%s'%s (see "
-                               "'moore families')", name,
+        return moore_error_set(err, MOORE_EINVAL, "families: unknown family '%s'%s", name,
                                moore_suggest_text(name, names, hint, sizeof hint));
-    return moore_error_set(err, MOORE_EINVAL, "--families: %s has no planner: it is a "
+    return moore_error_set(err, MOORE_EINVAL, "families: %s has no planner: it is a "
                            "reference graph with no radix-driven configurations, so there is "
-                           "nothing to choose for a radix (give it as a TOPO argument of "
-                           "'moore compare' instead)", name);
+                           "nothing to choose for a radix (compare it as a given topology "
+                           "instead)", name);
 }
 
 int moore_plan_family_selected(const char *families, const moore_family *f, int *selected,

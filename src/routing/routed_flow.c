@@ -552,7 +552,6 @@ static int gk_throughput(const moore_graph *g, const moore_routing *r, const com
     out->converged = upper <= (1 + eps) * lower;
     out->stopped = out->converged ? NULL : stopped;
     out->phases = phase;
-    out->seconds = flow_clock_seconds(&clock);
     out->util_max = 1.0;
     out->util_mean = util_mean;
 done:
