@@ -14,6 +14,8 @@ HiGHS never enters the library; it is only the independent solver here.
 
 Usage: MOORE=build/moore [TMS=uniform,worst] /usr/bin/python3 bench/throughput_highs.py
            [--limit SECONDS] TOPO...
+--limit stops each solver (moore's --time-limit, HiGHS's time_limit) after that
+many seconds; a stopped run is printed as such (moore with its proven bounds).
 Needs python3-scipy, python3-numpy and python3-networkx (scripts/setup.sh with MOORE_BENCH=1).
 """
 import json
@@ -72,8 +74,9 @@ def traffic(n, links, ep, kind):
     return T
 
 
-def highs(n, links, T):
-    """θ by HiGHS on the arc LP: min λ, route T exactly, load ≤ λ on every arc."""
+def highs(n, links, T, limit=None):
+    """θ by HiGHS on the arc LP: min λ, route T exactly, load ≤ λ on every arc.
+    With a limit (seconds), HiGHS stops there and θ is NaN."""
     arcs = [(u, v) for u, v in links] + [(v, u) for u, v in links]
     A = len(arcs)
     srcs = sorted({s for s, _ in T})
@@ -104,8 +107,9 @@ def highs(n, links, T):
     c = np.zeros(nvar)
     c[0] = 1.0
     t0 = time.time()
+    opts = {"time_limit": limit} if limit else {}
     res = linprog(c, A_ub=Aub, b_ub=np.zeros(A), A_eq=Aeq, b_eq=np.array(b),
-                  bounds=(0, None), method="highs")
+                  bounds=(0, None), method="highs", options=opts)
     secs = time.time() - t0
     return (1.0 / res.x[0] if res.status == 0 else float("nan")), secs
 
@@ -136,11 +140,17 @@ def main():
                 out = json.loads(subprocess.run(cmd, check=True, capture_output=True,
                                                 text=True).stdout)
                 ms = time.time() - t0
-                h, hs = highs(n, links, T)
-                diff = abs(out["throughput"] - h) / h
-                print(f"| {topo} | {n} | {kind} | {out['method']} | {out['throughput']:.9g} "
-                      f"| {ms:.2f} | {h:.9g} | {hs:.2f} | {diff:.1e} | {hs / ms:.2f} |",
-                      flush=True)
+                h, hs = highs(n, links, T, limit)
+                mt = f"{out['throughput']:.9g}"
+                if not out.get("converged", True):
+                    mt = f"{out['lower']:.6g}–{out['upper']:.6g} (stopped)"
+                if h == h:
+                    ht, diff = f"{h:.9g}", f"{abs(out['throughput'] - h) / h:.1e}"
+                else:
+                    ht, diff = f"> {limit:g} s (stopped)", "–"
+                ratio = f"{hs / ms:.2f}" + (" (at least)" if h != h else "")
+                print(f"| {topo} | {n} | {kind} | {out['method']} | {mt} "
+                      f"| {ms:.2f} | {ht} | {hs:.2f} | {diff} | {ratio} |", flush=True)
 
 
 if __name__ == "__main__":
