@@ -26,7 +26,7 @@ const char cmd_throughput_usage[] =
     "              worst (longest matching), or a CSV file of 'src,dst,demand' lines\n"
     "  --exact     the exact value (Clp): the arc LP, or the path LP by column generation,\n"
     "              which ends with lower and upper within 1e-7 (docs/throughput.md)\n"
-    "  --method M  with --exact: auto (default: the faster for this matrix), arc, colgen\n"
+    "  --method M  with --exact: auto (default: colgen, the faster), arc, colgen\n"
     "  --eps E     approximation: stop once upper <= (1+E)*lower (default 0.05)\n"
     "  --time-limit S  stop after S seconds with the best proven bounds so far\n"
     "              (converged false, stopped \"time-limit\"); SIGINT/SIGTERM do the same\n"

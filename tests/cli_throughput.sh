@@ -11,7 +11,10 @@ done
 check "approx method" grep -q '"method":[[:space:]]*"garg-konemann"' "$TMP/out"
 check "exact exit 0" test "$(status "$MOORE" throughput petersen --exact --json)" = 0
 check "exact value" grep -Eq '"throughput":[[:space:]]*1\.(8|79999)' "$TMP/out"
-check "exact method" grep -q '"method":[[:space:]]*"lp-clp"' "$TMP/out"
+check "exact method" grep -q '"method":[[:space:]]*"colgen-clp"' "$TMP/out"
+check "arc exit 0" test "$(status "$MOORE" throughput petersen --exact --method arc --json)" = 0
+check "arc value" grep -Eq '"throughput":[[:space:]]*1\.(8|79999)' "$TMP/out"
+check "arc method" grep -q '"method":[[:space:]]*"lp-clp"' "$TMP/out"
 check "text output" test "$(status "$MOORE" throughput complete:n=6,p=2 --tm worst --eps 0.1)" = 0
 check "text has tub" grep -q '^tub ' "$TMP/out"
 check "permutation seed" test "$(status "$MOORE" throughput petersen --tm permutation --seed 3 --json)" = 0

@@ -32,7 +32,7 @@ extern "C" {
 
 /* Which exact method moore_flow_exact uses. */
 typedef enum moore_flow_exact_method {
-    MOORE_FLOW_EXACT_AUTO = 0,  /* the fastest for this matrix (see lp.c) */
+    MOORE_FLOW_EXACT_AUTO = 0,  /* the fastest: column generation (see lp.c) */
     MOORE_FLOW_EXACT_ARC,       /* arc LP, one commodity per source, Clp's barrier */
     MOORE_FLOW_EXACT_COLGEN     /* path LP by column generation, certified (colgen.c) */
 } moore_flow_exact_method;
@@ -85,9 +85,8 @@ typedef struct moore_flow_result {
  * estimate used to refuse an LP that would not fit before building it. */
 MOORE_API double moore_flow_exact_bytes(const moore_graph *g, const moore_traffic *t);
 
-/* The exact value. With MOORE_FLOW_EXACT_AUTO: column generation when the
- * matrix has few commodity pairs per switch or the arc LP would be large,
- * the arc LP otherwise (see lp.c). Refuses (MOORE_ETOOBIG) an LP that would
+/* The exact value. With MOORE_FLOW_EXACT_AUTO: column generation, the
+ * faster method on every matrix measured (see lp.c). Refuses (MOORE_ETOOBIG) an LP that would
  * not fit in memory, with a hint to use the approximation. */
 MOORE_API int moore_flow_exact(const moore_graph *g, const moore_traffic *t,
                      const moore_flow_options *o, moore_flow_result *out, moore_error *err);
