@@ -11,7 +11,7 @@
 #    `moore families` lists them, and always from files written by
 #    bench/gen_regular.c (random regular graph / random lift of K_{d+1});
 # 3. Xpander vs Jellyfish at equal equipment (same switches, degree, servers),
-#    including the netbench Xpander file of shared/data, at eps 0.01;
+#    including the netbench Xpander file of tests/data, at eps 0.01;
 #    bench/throughput_summary.awk then puts the two side by side.
 # Timings are wall-clock on whatever machine runs it; the table says how many
 # threads OpenMP was given (OMP_NUM_THREADS, default 2).
@@ -21,8 +21,7 @@ MOORE=${1:-build/moore}
 OUT=${2:-docs/throughput.md}
 EXACT_TIMEOUT=${EXACT_TIMEOUT:-900}
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-2}
-SHARED=${SHARED:-../shared/data}
-[ -d "$SHARED" ] || SHARED=/work/shared/data
+DATA=tests/data  # the netbench Xpander file (xpander_n231_d10.topology)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 cc -O2 -o "$TMP/gen" bench/gen_regular.c
@@ -132,13 +131,13 @@ echo "## 3. Xpander vs Jellyfish at equal equipment (ε = 0.01)"
 echo
 echo "Same switch count, network degree and servers per switch (so the same switches, cables and"
 echo "servers). Jellyfish: seeded random regular graphs; Xpander: the netbench file of"
-echo "shared/data (231 switches, made by the Xpander authors' generator, 10 servers per switch as"
+echo "tests/data (231 switches, made by the Xpander authors' generator, 10 servers per switch as"
 echo "in TopoBench) and random 91-lifts of K₁₁. The differences are small, so this section runs"
 echo "the approximation at ε = 0.01: each cell is the proven interval lower–upper."
 echo
 echo "| switches | degree | servers | topology | uniform θ | worst θ | TUB uniform | TUB worst |"
 echo "|---|---|---|---|---|---|---|---|"
-"$MOORE" build "file:$SHARED/xpander_n231_d10.topology,p=10" -o "$TMP/xp231.txt" >/dev/null
+"$MOORE" build "file:$DATA/xpander_n231_d10.topology,p=10" -o "$TMP/xp231.txt" >/dev/null
 row3() { # n d p label topo
     run "$5" uniform --eps 0.01
     local u="$(fmt "$T_LO")–$(fmt "$T_UP")" tu=$T_TUB

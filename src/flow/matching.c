@@ -52,7 +52,7 @@ typedef struct bl {
     int64_t nqueue, qcap;
     int32_t *leafbuf, *leafbuf2;
     int64_t *bestto;        /* scratch for add_blossom */
-    int oom;
+    int oom;                /* the code of a failed allocation (0: none) */
 } bl;
 
 static int64_t endpoint(const bl *m, int64_t p) { return (p & 1) ? m->ev[p >> 1] : m->eu[p >> 1]; }
@@ -80,7 +80,7 @@ static void push(bl *m, int32_t v)
         int64_t cap = 2 * m->qcap;
         int32_t *q = realloc(m->queue, (size_t)cap * sizeof *q);
         if (!q) {
-            m->oom = 1;
+            m->oom = MOORE_ENOMEM;
             return;
         }
         m->queue = q;
@@ -228,11 +228,9 @@ static void add_blossom(bl *m, int32_t bbase, int64_t k)
     int32_t count = 0;
     for (int32_t i = 0; i < 2 * m->n; i++)
         count += bestto[i] != -1;
-    m->bestlist[b] = malloc((size_t)(count ? count : 1) * sizeof(int64_t));
-    if (!m->bestlist[b]) {
-        m->oom = 1;
+    m->bestlist[b] = moore_par_malloc((size_t)(count ? count : 1), sizeof(int64_t), &m->oom);
+    if (!m->bestlist[b])
         return;
-    }
     m->nbest[b] = 0;
     m->bestedge[b] = -1;
     for (int32_t i = 0; i < 2 * m->n; i++)
@@ -639,7 +637,7 @@ int moore_matching_max_weight(int32_t n, const int64_t *w, int32_t *mate, moore_
     }
     if (m.oom) {
         bl_free(&m);
-        return moore_error_set(err, MOORE_ENOMEM, "out of memory in the blossom algorithm");
+        return moore_par_failed(err, m.oom, "the blossom algorithm");
     }
     for (int32_t v = 0; v < n; v++)
         mate[v] = m.mate[v] >= 0 ? (int32_t)endpoint(&m, m.mate[v]) : -1;
