@@ -638,6 +638,30 @@ static void anytime_bounds(void **state)
  * the approximation and below TUB. The exact uniform value takes about
  * 2 minutes of CPU the same way (docs/throughput.md), too long for CI; its
  * TUB must bound the worst-case value, as uniform ≥ worst. */
+/* One-sink commodities are searched from both ends and the search from the
+ * source is pruned (flow_dijkstra_to, src/flow/sssp.c); on graphs with a
+ * diameter of 4–6 the two balls hold a small part of the graph, so the
+ * pruning is at work. Column generation (which prices with it) must agree
+ * with the arc LP (which does not use it) and the approximation's bounds
+ * must bracket both. */
+static void one_sink_searches(void **state)
+{
+    (void)state;
+    const char *tms[] = { "permutation", "worst" };
+    for (int i = 0; i < 3; i++) {
+        moore_graph *g = random_regular(40 + 10 * i, 3, 500 + i, 2);
+        for (int k = 0; k < 2; k++) {
+            moore_traffic *t = tm(g, tms[k], 11 + i);
+            double theta = exact(g, t);
+            near(colgen(g, t), theta, 1e-6);
+            moore_flow_result r = approx(g, t, 0);
+            assert_true(r.lower <= theta * (1 + 1e-6) && r.upper >= theta * (1 - 1e-6));
+            moore_traffic_free(t);
+        }
+        moore_graph_free(g);
+    }
+}
+
 /* A copy of t with one demand raised by a relative 1e-12: no longer exactly
  * symmetric, so the solvers take the directed problem instead of the folded
  * one (src/flow/fold.c) — an independent computation of the same θ. */
@@ -805,6 +829,7 @@ int main(void)
         cmocka_unit_test(approximation_is_deterministic),
         cmocka_unit_test(traffic_hard_edges),
         cmocka_unit_test(anytime_bounds),
+        cmocka_unit_test(one_sink_searches),
         cmocka_unit_test(folded_matches_directed),
         cmocka_unit_test(netbench_xpander),
     };
