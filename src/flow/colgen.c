@@ -105,21 +105,15 @@ static int grow(void **p, int64_t *cap, int64_t need, size_t size)
 /* Prices source i (row i) under μ: its shortest-path tree, the demand each
  * tree arc carries, and whether the tree improves the master (always in the
  * warm start). */
-static void price_source(const cg *C, int32_t i, const int64_t *rev, int warm, flow_ws *w,
-                         cg_slot *sl)
+static void price_source(const cg *C, int32_t i, int warm, flow_ws *w, cg_slot *sl)
 {
     const moore_traffic *t = C->t;
     int32_t s = C->srcs[i];
     sl->count = 0;
     sl->part = 0;
     sl->take = 0;
-    for (int64_t k = t->offs[s]; k < t->offs[s + 1]; k++)
-        w->mark[t->dst[k]] = 1;
-    int32_t settled = t->offs[s + 1] - t->offs[s] == 1
-                          ? flow_dijkstra_to(C->g, C->mu, C->rev, s, t->dst[t->offs[s]], 0, w)
-                          : flow_dijkstra(C->g, C->mu, s, t->offs[s + 1] - t->offs[s], w);
+    int32_t settled = flow_source_search(C->g, t, C->mu, C->rev, s, 0, w);
     for (int64_t k = t->offs[s]; k < t->offs[s + 1]; k++) {
-        w->mark[t->dst[k]] = 0;
         w->acc[t->dst[k]] = t->demand[k];
         sl->part += t->demand[k] * w->dist[t->dst[k]];
     }
@@ -136,7 +130,7 @@ static void price_source(const cg *C, int32_t i, const int64_t *rev, int warm, f
         int64_t arc = w->pred[v];
         sl->arc[sl->count] = arc;
         sl->w[sl->count++] = a;
-        w->acc[C->g->adj[rev[arc]]] += a;   /* the tail of arc */
+        w->acc[C->g->adj[C->rev[arc]]] += a;   /* the tail of arc */
     }
     w->acc[s] = 0;
 }
@@ -225,7 +219,7 @@ static int add_columns(cg *C, int64_t nnew, moore_error *err)
 /* One pricing round over all sources: the dual bound from the lengths in
  * C->mu and the improving routings (all of them in the warm start, which
  * then lengthens arcs after each batch). *added: columns added. */
-static int cg_price(cg *C, const int64_t *rev, int warm, int64_t *added, moore_error *err)
+static int cg_price(cg *C, int warm, int64_t *added, moore_error *err)
 {
     int64_t nnew = 0, nel = 0;
     double part = 0;
@@ -233,7 +227,7 @@ static int cg_price(cg *C, const int64_t *rev, int warm, int64_t *added, moore_e
         int32_t cnt = C->S - i0 < CG_BATCH ? C->S - i0 : CG_BATCH;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(C->nt) if (cnt > 1 && C->n > 64)
         for (int32_t j = 0; j < cnt; j++)
-            price_source(C, i0 + j, rev, warm, &C->W[omp_get_thread_num()], &C->slot[j]);
+            price_source(C, i0 + j, warm, &C->W[omp_get_thread_num()], &C->slot[j]);
         for (int32_t j = 0; j < cnt; j++) {
             if (C->slot[j].count < 0)
                 return moore_error_set(err, MOORE_ENOMEM, "out of memory in column generation");
@@ -361,14 +355,14 @@ static int cg_model(cg *C, moore_error *err)
 
 /* `rounds` multiplicative-weights rounds with lengths l kept in C->mu (fewer
  * when the run must stop). */
-static int cg_warm(cg *C, const int64_t *rev, int rounds, const moore_flow_options *o,
+static int cg_warm(cg *C, int rounds, const moore_flow_options *o,
                    const flow_clock *clock, moore_error *err)
 {
     for (int64_t a = 0; a < C->arcs; a++)
         C->mu[a] = 1.0;
     for (int r = 0; r < rounds && !(r > 0 && flow_should_stop(o, clock)); r++) {
         int64_t added;
-        int rc = cg_price(C, rev, 1, &added, err);
+        int rc = cg_price(C, 1, &added, err);
         if (rc)
             return rc;
         double D = 0;
@@ -482,12 +476,11 @@ int flow_colgen(const moore_graph *g, const moore_traffic *t, const moore_flow_o
     C.fold = half != NULL;
     if (rc || (rc = cg_setup(&C, g, half ? half : t, tub, o, err)))
         goto done;
-    const int64_t *rev = C.rev;
     double gap = o->exact_gap > 0 ? o->exact_gap : 1e-7;
     int64_t added = 0, round = 0;
     const char *stopped = NULL;
     int converged = 0;
-    rc = cg_warm(&C, rev, 30, o, &clock, err);
+    rc = cg_warm(&C, 30, o, &clock, err);
     while (!rc) {
         int timed_out;
         double left = o->time_limit > 0 ? o->time_limit - flow_clock_seconds(&clock) : 0;
@@ -499,7 +492,7 @@ int flow_colgen(const moore_graph *g, const moore_traffic *t, const moore_flow_o
             stopped = "time-limit";
             break;
         }
-        if ((rc = cg_price(&C, rev, 0, &added, err)))
+        if ((rc = cg_price(&C, 0, &added, err)))
             break;
         round++;
         flow_report_bounds(o, &clock, round, C.lower, C.upper);

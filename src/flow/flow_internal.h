@@ -52,6 +52,12 @@ int32_t flow_dijkstra(const moore_graph *g, const double *len, int32_t s, int64_
 int32_t flow_dijkstra_to(const moore_graph *g, const double *len, const int64_t *rev,
                          int32_t s, int32_t t, double slack, flow_ws *w);
 
+/* Shortest paths from s to its destinations in t: flow_dijkstra_to with
+ * that slack when s has one destination, else flow_dijkstra stopped once
+ * all of them are settled (w->mark is used and left zeroed). */
+int32_t flow_source_search(const moore_graph *g, const moore_traffic *t, const double *len,
+                           const int64_t *rev, int32_t s, double slack, flow_ws *w);
+
 /* Anytime bookkeeping: the start time, the last bounds reported. */
 typedef struct flow_clock {
     double start, last_lower, last_upper;

@@ -171,6 +171,7 @@ int32_t flow_dijkstra(const moore_graph *g, const double *len, int32_t s, int64_
 }
 
 /* ---- one source, one target: two searches that meet in the middle ---- */
+/* (flow_source_search, the entry both solvers use, is at the end.) */
 
 /* The state of flow_dijkstra_to: both searches and the best s–t path seen. */
 typedef struct sssp_pair {
@@ -300,6 +301,20 @@ int32_t flow_dijkstra_to(const moore_graph *g, const double *len, const int64_t 
     if (P.mu < INFINITY)
         pair_finish(&P, heap_top(&P.bwd), grow * P.mu);
     return P.settled;
+}
+
+int32_t flow_source_search(const moore_graph *g, const moore_traffic *t, const double *len,
+                           const int64_t *rev, int32_t s, double slack, flow_ws *w)
+{
+    int64_t first = t->offs[s], count = t->offs[s + 1] - first;
+    if (count == 1)
+        return flow_dijkstra_to(g, len, rev, s, t->dst[first], slack, w);
+    for (int64_t k = first; k < first + count; k++)
+        w->mark[t->dst[k]] = 1;
+    int32_t settled = flow_dijkstra(g, len, s, count, w);
+    for (int64_t k = first; k < first + count; k++)
+        w->mark[t->dst[k]] = 0;
+    return settled;
 }
 
 void flow_clock_start(flow_clock *c)
