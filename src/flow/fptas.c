@@ -133,17 +133,7 @@ typedef struct gk {
  * paths within (1+slack) of shortest, the only ones plan_tree can use. */
 static int32_t source_tree(const gk *G, int32_t s, flow_ws *w)
 {
-    const moore_graph *g = G->g;
-    const moore_traffic *t = G->t;
-    const double *len = G->len;
-    if (t->offs[s + 1] - t->offs[s] == 1)
-        return flow_dijkstra_to(g, len, G->rev, s, t->dst[t->offs[s]], G->slack, w);
-    for (int64_t k = t->offs[s]; k < t->offs[s + 1]; k++)
-        w->mark[t->dst[k]] = 1;
-    int32_t settled = flow_dijkstra(g, len, s, t->offs[s + 1] - t->offs[s], w);
-    for (int64_t k = t->offs[s]; k < t->offs[s + 1]; k++)
-        w->mark[t->dst[k]] = 0;
-    return settled;
+    return flow_source_search(G->g, G->t, G->len, G->rev, s, G->slack, w);
 }
 
 /* Σ_t T(s,t)·dist(t) for the tree just computed in w. */
@@ -155,21 +145,27 @@ static double tree_alpha(const moore_traffic *t, int32_t s, const flow_ws *w)
     return a;
 }
 
+/* Room for cap arcs in a slot (its arrays grown together); 0 when out of
+ * memory, the slot then as it was. */
+static int slot_grow(slot *sl, int64_t cap)
+{
+    int64_t *a = realloc(sl->arc, (size_t)cap * sizeof *a);
+    if (a)
+        sl->arc = a;
+    double *l = a ? realloc(sl->load, (size_t)cap * sizeof *l) : NULL;
+    if (l)
+        sl->load = l;
+    if (!a || !l)
+        return 0;
+    sl->cap = cap;
+    return 1;
+}
+
 static void slot_add(slot *sl, int64_t arc, double load)
 {
-    if (sl->count == sl->cap) {
-        int64_t cap = sl->cap ? 2 * sl->cap : 1024;
-        int64_t *a = realloc(sl->arc, (size_t)cap * sizeof *a);
-        if (a)
-            sl->arc = a;
-        double *l = a ? realloc(sl->load, (size_t)cap * sizeof *l) : NULL;
-        if (l)
-            sl->load = l;
-        if (!a || !l) {
-            sl->oom = 1;
-            return;
-        }
-        sl->cap = cap;
+    if (sl->count == sl->cap && !slot_grow(sl, sl->cap ? 2 * sl->cap : 1024)) {
+        sl->oom = 1;
+        return;
     }
     sl->arc[sl->count] = arc;
     sl->load[sl->count++] = load;
@@ -369,18 +365,9 @@ static int slot_pack(moore_dist_blob *b, slot *sl, double alpha, moore_error *er
 /* Room for count arcs in a slot. */
 static int slot_room(slot *sl, int64_t count, moore_error *err)
 {
-    if (count <= sl->cap)
+    if (count <= sl->cap || slot_grow(sl, count))
         return MOORE_OK;
-    int64_t *a = realloc(sl->arc, (size_t)count * sizeof *a);
-    if (a)
-        sl->arc = a;
-    double *l = a ? realloc(sl->load, (size_t)count * sizeof *l) : NULL;
-    if (l)
-        sl->load = l;
-    if (!a || !l)
-        return moore_error_set(err, MOORE_ENOMEM, "out of memory in the approximation");
-    sl->cap = count;
-    return MOORE_OK;
+    return moore_error_set(err, MOORE_ENOMEM, "out of memory in the approximation");
 }
 
 /* The tree slot_pack wrote, from b->at on; its α_s goes to G->alpha. */
