@@ -45,6 +45,10 @@ typedef struct fold_transpose {
 static int fold_transpose_make(const moore_traffic *t, fold_transpose *tr, moore_error *err)
 {
     int64_t e = t->offs[t->n];
+    int rc = moore_memory_guard((double)e * 12.0 + (double)t->n * 8.0,
+                                "the transposed traffic matrix", err);
+    if (rc)
+        return rc;
     tr->offs = moore_calloc((size_t)t->n + 2, sizeof *tr->offs, err);
     tr->src = moore_malloc((size_t)(e ? e : 1), sizeof *tr->src, err);
     tr->dem = moore_malloc((size_t)(e ? e : 1), sizeof *tr->dem, err);
