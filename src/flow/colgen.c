@@ -424,10 +424,11 @@ static int cg_warm_point(const cg *C, int rounds, double **x, moore_error *err)
 
 /* How many warm-start rounds: a source with one or two destinations adds a
  * column of a few arcs per round, so many rounds are cheap and give the
- * first master most of the paths it needs (1,001-switch Xpander, worst
- * case: 100 rounds certify in 174 s, 30 in 350 s); an all-to-all column is
- * a whole tree, and 30 rounds were the fastest measured (15: slower, 60 and
- * 100: 1.4-2x slower). */
+ * first master most of the paths it needs (500-switch random regular graph,
+ * worst case: 30/60/100/200 rounds certify in 10.0/8.1/5.8/6.5 s); an
+ * all-to-all column is a whole tree, and 30 rounds were the fastest
+ * measured (15: slower, 60 and 100: 1.4-2x slower). docs/throughput.md
+ * has the runs. */
 static int cg_warm_rounds(const cg *C)
 {
     int64_t nnz = C->t->offs[C->n];
