@@ -702,13 +702,13 @@ static void folded_matches_directed(void **state)
     }
 }
 
-/* The netbench Xpander of shared/data (231 switches, 10 servers per switch):
+/* The netbench Xpander of tests/data (231 switches, 10 servers per switch):
  * exact worst-case and uniform θ by column generation. Measured on the
  * 2-core machine, quiet, Release, one thread (`OMP_NUM_THREADS=1
- * OPENBLAS_NUM_THREADS=1 moore throughput FILE --tm TM --exact`): worst 0.5 s,
- * uniform 2.9 s of CPU (the symmetric matrices
- * solved folded, src/flow/fold.c; the first master started from the warm
- * start's flow, src/flow/colgen.c). */
+ * OPENBLAS_NUM_THREADS=1 moore throughput FILE --tm TM --exact`): worst
+ * 0.5 s, uniform 2.9 s of CPU (the symmetric matrices solved folded,
+ * src/flow/fold.c; the first master started from the warm start's flow,
+ * src/flow/colgen.c). */
 static void netbench_xpander(void **state)
 {
     (void)state;

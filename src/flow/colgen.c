@@ -266,17 +266,13 @@ static int cg_price(cg *C, int warm, int64_t *added, moore_error *err)
     return add_columns(C, nnew, err);
 }
 
-/* Arc loads and per-source multiples of the master's solution x; the lower
- * bound. */
-static int cg_lower(cg *C, const double *x, moore_error *err)
+/* The arc loads of the master's solution x (x[j + 1] the multiple of
+ * routing j) into C->load; returns the largest. */
+static double cg_arc_loads(cg *C, const double *x)
 {
-    double *carried = moore_calloc((size_t)C->S + 1, sizeof *carried, err);
-    if (!carried)
-        return moore_alloc_code(err);
     memset(C->load, 0, (size_t)C->arcs * sizeof *C->load);
     for (int64_t j = 0; j < C->ncol; j++) {
         double f = x[j + 1] > 0 ? x[j + 1] : 0;
-        carried[C->csrc[j]] += f;
         for (int64_t q = C->coff[j]; q < C->coff[j + 1]; q++) {
             int64_t a = C->carc[q];
             if (C->fold) {  /* half each way (fold.c) */
@@ -287,9 +283,21 @@ static int cg_lower(cg *C, const double *x, moore_error *err)
             }
         }
     }
-    double L = 0, c = INFINITY;
+    double L = 0;
     for (int64_t a = 0; a < C->arcs; a++)
         L = C->load[a] > L ? C->load[a] : L;
+    return L;
+}
+
+/* The per-source multiples of x and its arc loads; the lower bound. */
+static int cg_lower(cg *C, const double *x, moore_error *err)
+{
+    double *carried = moore_calloc((size_t)C->S + 1, sizeof *carried, err);
+    if (!carried)
+        return moore_alloc_code(err);
+    for (int64_t j = 0; j < C->ncol; j++)
+        carried[C->csrc[j]] += x[j + 1] > 0 ? x[j + 1] : 0;
+    double L = cg_arc_loads(C, x), c = INFINITY;
     for (int32_t i = 0; i < C->S; i++)
         c = carried[i] < c ? carried[i] : c;
     free(carried);
@@ -396,30 +404,21 @@ static int cg_warm(cg *C, int rounds, const moore_flow_options *o,
 
 /* The warm start's average routing as the first master's starting point:
  * column j carries cwarm[j]/rounds of its source's demand, scaled down by
- * the busiest capacity row so it is feasible, and φ follows. *x stays NULL
- * when there is nothing to start from. */
-static int cg_warm_point(const cg *C, int rounds, double **x, moore_error *err)
+ * the busiest arc so it is feasible, and φ follows. *x stays NULL when
+ * there is nothing to start from. */
+static int cg_warm_point(cg *C, int rounds, double **x, moore_error *err)
 {
     *x = NULL;
     if (rounds < 1 || C->ncol == 0)
         return MOORE_OK;
-    double *load = moore_calloc((size_t)C->caps + 1, sizeof *load, err);
-    *x = load ? moore_calloc((size_t)C->ncol + 1, sizeof **x, err) : NULL;
-    if (!*x) {
-        free(load);
+    if (!(*x = moore_calloc((size_t)C->ncol + 1, sizeof **x, err)))
         return moore_alloc_code(err);
-    }
     for (int64_t j = 0; j < C->ncol; j++)
-        for (int64_t q = C->coff[j]; q < C->coff[j + 1]; q++)
-            load[C->cap_row[C->carc[q]]] += C->cwarm[j] / rounds * C->cw[q];
-    double L = 0;
-    for (int64_t r = 0; r < C->caps; r++)
-        L = load[r] > L ? load[r] : L;
-    double c = L > 0 ? (C->fold ? 2 : 1) / L : 0;
+        (*x)[j + 1] = C->cwarm[j] / rounds;
+    double L = cg_arc_loads(C, *x), c = L > 0 ? 1 / L : 0;
     (*x)[0] = c / C->beta;
     for (int64_t j = 0; j < C->ncol; j++)
-        (*x)[j + 1] = C->cwarm[j] / rounds * c;
-    free(load);
+        (*x)[j + 1] *= c;
     return MOORE_OK;
 }
 
