@@ -37,10 +37,11 @@
  * paths, and at a fixed step, slack and temperature the lengths settle where
  * the flow is spread over paths up to (1+slack) of shortest, which leaves
  * the dual bound that far above. So when the gap has not shrunk by 10 % over
- * max(24, phases/4) phases, gk_refine halves all three (down to ε/16), and a
+ * max(24, phases/4) phases, gk_refine halves all three (twice at most), and a
  * window of the primal average starts there: slimfly:q=11 converges in 197
  * phases (7 s), dragonfly:p=4 in 360 instead of 1,104. Matrices that converge
- * without stalling never reach it.
+ * without stalling never reach it. Not below ε/4: where the lower bound is the
+ * laggard (the folded Clos's worst case) a finer step only slows the average.
  *
  * Bounds, both proven whatever the step size or stopping point:
  *  - lower: after k phases each demand was routed k·β times (β the demand
@@ -99,7 +100,7 @@
 #define STALL_PHASES 24 /* a gap that shrank by less than STALL_GAIN over ... */
 #define STALL_SHARE 4   /* ... max(STALL_PHASES, phases/STALL_SHARE) phases ... */
 #define STALL_GAIN 0.9  /* ... has stalled: gk_refine halves the resolution */
-#define RES_MIN (1.0 / 16) /* the finest resolution, in units of ε */
+#define RES_MIN 0.25    /* the finest resolution, in units of ε */
 
 /* One computed tree, waiting to be applied. */
 typedef struct slot {
