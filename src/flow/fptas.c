@@ -132,6 +132,9 @@ typedef struct gk {
     int64_t snap_phase[SNAPSHOTS];
     int nsnap;
     flow_ws *W;         /* per thread */
+    int64_t *in_arc;    /* per thread, maxdeg each: the near-shortest in-arcs ... */
+    double *in_w;       /* ... of the vertex plan_tree splits at, and their weights */
+    int64_t maxdeg;
     slot *S;            /* per batch entry */
     double beta, epsstep;
     double slack;       /* arcs within (1+slack) of shortest share the flow ... */
@@ -210,10 +213,13 @@ static int near_shortest(const gk *G, const flow_ws *w, int32_t u, int64_t rk, d
  * arbitrary pick, and a smooth split makes each step a much better move, so
  * far fewer phases are needed (see the top of the file). The bounds do not
  * depend on which paths carry the flow. */
-static void plan_tree(gk *G, int32_t s, flow_ws *w, slot *sl)
+static void plan_tree(gk *G, int32_t s, int th, slot *sl)
 {
     const moore_graph *g = G->g;
     const moore_traffic *t = G->t;
+    flow_ws *w = &G->W[th];
+    int64_t *in_arc = G->in_arc + th * G->maxdeg;
+    double *in_w = G->in_w + th * G->maxdeg;
     int32_t settled = source_tree(G, s, w);
     G->alpha[s] = tree_alpha(t, s, w);
     double scale = G->rem[s] * G->beta;
@@ -229,16 +235,18 @@ static void plan_tree(gk *G, int32_t s, flow_ws *w, slot *sl)
         if (!(a > 0))
             continue;
         double temp = G->tau * dv, wsum = 0;
-        for (int64_t k = g->offs[v]; k < g->offs[v + 1]; k++)
-            if (near_shortest(G, w, g->adj[k], G->rev[k], dv, reach))
-                wsum += exp(-(w->dist[g->adj[k]] + G->len[G->rev[k]] - dv) / temp);
+        int64_t c = 0;  /* each weight computed once: exp was a sixth of the time */
         for (int64_t k = g->offs[v]; k < g->offs[v + 1]; k++)
             if (near_shortest(G, w, g->adj[k], G->rev[k], dv, reach)) {
-                double excess = w->dist[g->adj[k]] + G->len[G->rev[k]] - dv;
-                double share = a * exp(-excess / temp) / wsum;
-                slot_add(sl, G->rev[k], share);
-                w->acc[g->adj[k]] += share;
+                in_arc[c] = k;
+                in_w[c] = exp(-(w->dist[g->adj[k]] + G->len[G->rev[k]] - dv) / temp);
+                wsum += in_w[c++];
             }
+        for (int64_t q = 0; q < c; q++) {
+            double share = a * in_w[q] / wsum;
+            slot_add(sl, G->rev[in_arc[q]], share);
+            w->acc[g->adj[in_arc[q]]] += share;
+        }
     }
     w->acc[s] = 0;
 }
@@ -280,6 +288,8 @@ static void gk_free(gk *G)
             free(G->S[i].load);
         }
     free(G->W);
+    free(G->in_arc);
+    free(G->in_w);
     free(G->S);
     free(G->rev);
     free(G->len);
@@ -309,7 +319,7 @@ static int gk_setup(gk *G, const moore_graph *g, const moore_traffic *t, double 
     batch = batch < 1 ? 1 : batch > MAX_BATCH ? MAX_BATCH : batch;
     int size = moore_dist_size(o->dist);
     double bytes = (double)arcs * (8.0 * 6 + 8.0 * 20) +
-                   (double)n * (8.0 * 4 + 40.0 * nt + 16.0 * batch) +
+                   (double)n * (8.0 * 4 + 56.0 * nt + 16.0 * batch) +
                    (size > 1 ? 2.0 * 16.0 * (double)batch * (double)arcs : 0);
     int rc = moore_memory_guard(bytes, "the throughput approximation", err);
     if (rc)
@@ -329,6 +339,11 @@ static int gk_setup(gk *G, const moore_graph *g, const moore_traffic *t, double 
     G->rem = moore_calloc((size_t)n, sizeof *G->rem, err);
     G->srcs = moore_malloc((size_t)n, sizeof *G->srcs, err);
     G->W = moore_calloc((size_t)nt, sizeof *G->W, err);
+    for (int32_t v = 0; v < n; v++)
+        if (g->offs[v + 1] - g->offs[v] > G->maxdeg)
+            G->maxdeg = g->offs[v + 1] - g->offs[v];
+    G->in_arc = moore_malloc((size_t)nt * (size_t)(G->maxdeg + 1), sizeof *G->in_arc, err);
+    G->in_w = moore_malloc((size_t)nt * (size_t)(G->maxdeg + 1), sizeof *G->in_w, err);
     G->S = moore_calloc((size_t)batch, sizeof *G->S, err);
     G->best_window = moore_calloc((size_t)arcs + 1, sizeof *G->best_window, err);
     G->prev = moore_calloc((size_t)arcs + 1, sizeof *G->prev, err);
@@ -337,7 +352,7 @@ static int gk_setup(gk *G, const moore_graph *g, const moore_traffic *t, double 
         G->share = moore_calloc((size_t)n, sizeof *G->share, err);
     }
     if (!G->rev || !G->len || !G->flow || !G->alpha || !G->rem || !G->srcs || !G->W ||
-        !G->S || !G->best_window || !G->prev || (size > 1 && (!G->lens || !G->share)))
+        !G->in_arc || !G->in_w || !G->S || !G->best_window || !G->prev || (size > 1 && (!G->lens || !G->share)))
         return moore_alloc_code(err);
     for (int i = 0; i < nt; i++)
         if ((rc = flow_ws_init(&G->W[i], n, 0, err)))
@@ -424,7 +439,7 @@ static int gk_plan_shared(gk *G, const int32_t *idx, int32_t cnt, moore_error *e
 #pragma omp parallel for schedule(dynamic, 1) num_threads(G->nt) if (mine * G->big > 1)
     for (int32_t q = 0; q < mine; q++) {
         int32_t j = G->rank + q * G->size;
-        plan_tree(G, idx[j], &G->W[omp_get_thread_num()], &G->S[j]);
+        plan_tree(G, idx[j], omp_get_thread_num(), &G->S[j]);
     }
     int rc = MOORE_OK;
     G->out.len = 0;
@@ -469,7 +484,7 @@ static int gk_phase(gk *G, moore_error *err)
             } else {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(G->nt) if (cnt * G->big > 1)
                 for (int32_t j = 0; j < cnt; j++)
-                    plan_tree(G, idx[j], &G->W[omp_get_thread_num()], &G->S[j]);
+                    plan_tree(G, idx[j], omp_get_thread_num(), &G->S[j]);
             }
             for (int32_t j = 0; j < cnt; j++) {
                 if (G->S[j].oom)
