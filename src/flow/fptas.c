@@ -312,6 +312,15 @@ static void gk_free(gk *G)
     free(G->share);
 }
 
+/* The resolution res (in units of ε) and the split's slack and temperature
+ * that follow from it (plan_tree, gk_refine). */
+static void gk_resolution(gk *G, double eps, double res)
+{
+    G->res = res;
+    G->slack = SOFT_CUTOFF * SOFT_TAU * eps * res;
+    G->tau = SOFT_TAU * eps * res;
+}
+
 /* Sizes, memory check and allocation; unit lengths, no flow. */
 static int gk_setup(gk *G, const moore_graph *g, const moore_traffic *t, double tub,
                     const moore_flow_options *o, moore_error *err)
@@ -330,10 +339,10 @@ static int gk_setup(gk *G, const moore_graph *g, const moore_traffic *t, double 
     if (rc)
         return rc;
     *G = (gk){ .g = g, .t = t, .n = n, .arcs = arcs, .nt = nt, .batch = batch,
-               .beta = tub, .epsstep = o->eps, .slack = SOFT_CUTOFF * SOFT_TAU * o->eps,
-               .tau = SOFT_TAU * o->eps, .upper = tub, .res = 1, .stall_gap = INFINITY,
+               .beta = tub, .epsstep = o->eps, .upper = tub, .stall_gap = INFINITY,
                .D_start = (double)arcs, .dist = o->dist, .size = size,
                .rank = moore_dist_rank(o->dist) };
+    gk_resolution(G, o->eps, 1);
     /* Threads only pay off when a batch holds real work (a parallel region
      * costs microseconds, more on a busy machine). */
     G->big = arcs * (int64_t)batch >= 8192;
@@ -344,9 +353,7 @@ static int gk_setup(gk *G, const moore_graph *g, const moore_traffic *t, double 
     G->rem = moore_calloc((size_t)n, sizeof *G->rem, err);
     G->srcs = moore_malloc((size_t)n, sizeof *G->srcs, err);
     G->W = moore_calloc((size_t)nt, sizeof *G->W, err);
-    for (int32_t v = 0; v < n; v++)
-        if (g->offs[v + 1] - g->offs[v] > G->maxdeg)
-            G->maxdeg = g->offs[v + 1] - g->offs[v];
+    G->maxdeg = moore_graph_degree_max(g);
     G->in_arc = moore_malloc((size_t)nt * (size_t)(G->maxdeg + 1), sizeof *G->in_arc, err);
     G->in_w = moore_malloc((size_t)nt * (size_t)(G->maxdeg + 1), sizeof *G->in_w, err);
     G->S = moore_calloc((size_t)batch, sizeof *G->S, err);
@@ -357,7 +364,8 @@ static int gk_setup(gk *G, const moore_graph *g, const moore_traffic *t, double 
         G->share = moore_calloc((size_t)n, sizeof *G->share, err);
     }
     if (!G->rev || !G->len || !G->flow || !G->alpha || !G->rem || !G->srcs || !G->W ||
-        !G->in_arc || !G->in_w || !G->S || !G->best_window || !G->prev || (size > 1 && (!G->lens || !G->share)))
+        !G->in_arc || !G->in_w || !G->S || !G->best_window || !G->prev ||
+        (size > 1 && (!G->lens || !G->share)))
         return moore_alloc_code(err);
     for (int i = 0; i < nt; i++)
         if ((rc = flow_ws_init(&G->W[i], n, 0, err)))
@@ -504,7 +512,8 @@ static int gk_phase(gk *G, moore_error *err)
 }
 
 /* The length step of the next phase: STEP_START·ε at first, halving every
- * STEP_HALF phases down to ε (see the top of the file). */
+ * STEP_HALF phases down to ε (see the top of the file; the caller passes ε
+ * times the resolution). */
 static double gk_step(double eps, int64_t phase)
 {
     double m = STEP_START * pow(2.0, -(double)phase / STEP_HALF);
@@ -647,9 +656,7 @@ static int gk_refine(gk *G, double eps)
     G->stall_upper = G->upper;
     if (!stalled || upper_moved)
         return 0;
-    G->res /= 2;
-    G->slack = SOFT_CUTOFF * SOFT_TAU * eps * G->res;
-    G->tau = SOFT_TAU * eps * G->res;
+    gk_resolution(G, eps, G->res / 2);
     return 1;
 }
 
