@@ -34,4 +34,11 @@ term_during_metis() {
 }
 check "SIGTERM during METIS ends moore as SIGTERM (143)" term_during_metis
 
+# Counts past what moore can build: one line, exit 2, the count named (the
+# fat-tree's k*k overflowed int from k = 46,342; the rank product saturated).
+refused "fattree:k=65536 refused" "5368709120 switches" "$MOORE" build fattree:k=65536
+refused "fattree:k=46342 refused" "2684476205 switches" "$MOORE" build fattree:k=46342
+refused "llm rank product named" "= 6.4e+10 ranks" \
+    "$MOORE" throughput petersen --tm llm:tp=8,pp=8,dp=1000000000
+
 summary cli_limits

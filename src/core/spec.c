@@ -221,6 +221,31 @@ static int name_spec(const char *spec, const char *family, int rc, moore_error *
     return rc;
 }
 
+/* The closed-form counts (64-bit) checked against what moore can build
+ * before anything uses them: a builder numbers switches with int32_t, so a
+ * count past MOORE_MAX_SWITCHES would overflow inside it. */
+static int check_counts(const moore_family *f, const moore_counts *c, moore_error *err)
+{
+    if (c->switches < 0 || c->switches > MOORE_MAX_SWITCHES)
+        return moore_error_set(err, MOORE_ETOOBIG, "%s: %lld switches, more than moore can build "
+                               "(%d)", f->name, (long long)c->switches, MOORE_MAX_SWITCHES);
+    if (c->links < 0 || c->endpoints < 0 || c->degree_min < 0 || c->degree_max < 0)
+        return moore_error_set(err, MOORE_ETOOBIG, "%s: a count overflows (links %lld, "
+                               "endpoints %lld)", f->name, (long long)c->links,
+                               (long long)c->endpoints);
+    return MOORE_OK;
+}
+
+/* The family's counts for p (when it has closed forms), checked. */
+static int counts_checked(const moore_family *f, moore_params *p, moore_counts *out,
+                          moore_error *err)
+{
+    memset(out, 0, sizeof *out);
+    out->diameter = -1;
+    int rc = f->counts(p, out, err);
+    return rc ? rc : check_counts(f, out, err);
+}
+
 int moore_spec_build(const char *spec, moore_graph **out, moore_error *err)
 {
     const moore_family *f;
@@ -229,6 +254,9 @@ int moore_spec_build(const char *spec, moore_graph **out, moore_error *err)
     int rc = moore_spec_parse(spec, &f, &p, err);
     if (rc)
         return rc;
+    moore_counts c;
+    if (f->counts && (rc = counts_checked(f, &p, &c, err)))
+        return name_spec(spec, f->name, rc, err);
     moore_graph *g = NULL;
     rc = f->build(&p, &g, err);
     if (!rc)
@@ -255,9 +283,7 @@ int moore_spec_counts(const char *spec, moore_counts *out, moore_error *err)
         return rc;
     if (!f->counts)
         return moore_error_set(err, MOORE_EINVAL, "%s: no closed-form counts", f->name);
-    memset(out, 0, sizeof *out);
-    out->diameter = -1;
-    rc = f->counts(&p, out, err);
+    rc = counts_checked(f, &p, out, err);
     return rc ? rc : check_all_used(&p, err);
 }
 
