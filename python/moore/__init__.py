@@ -207,6 +207,7 @@ def fail(topo, links=None, switches=None, racks=None, bundles=None, independent=
     :func:`layout` places them). A level is a number, a list of numbers or a comma string
     (``"0.05,0.1"``): one number gives one dict, a list gives one dict per level (the array
     ``moore fail --json`` prints). Keys: ``level``, ``trials``, ``connected_fraction``,
+    ``switches_lost_mean``, ``links_lost_mean``, ``servers_lost_mean``,
     ``links_failed_mean``, ``switches_failed_mean`` and, for each metric over the connected
     trials, ``<metric>_mean``, ``_min``, ``_p5``, ``_p50``, ``_p95``, ``_max``, ``_std``.
     ``metrics``: ``diameter``, ``avg_path_length``, ``avg_path_length_endpoints``,
