@@ -260,6 +260,7 @@ static int run_scenarios(const moore_graph *g, const fail_args *f, const double 
         moore_report_init(&r);
         lp.level = l;
         lp.value = levels[l];
+        fail_progress(&lp, "failure trials", 0); /* before the first trial ends */
         rc = moore_fail_trials(g, &s, &o, &res, err);
         cli_progress_done();
         if (!rc)

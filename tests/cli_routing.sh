@@ -103,5 +103,14 @@ for key in throughput_uniform_ecmp throughput_uniform_ksp8 throughput_uniform_ec
     check "stats key $key" test "$(json "has(\"$key\")")" = true
 done
 
+# --time-limit covers the whole routed computation, the KSP-8 build of a
+# 1,000-switch graph and the phases of an approximation at eps 0.001 (minutes
+# together): a 2 s limit returns the proven bracket reached so far well within
+# a generous bound (limit + 20 s: a correctness bound, not a timing one).
+check "time limit honoured" test "$(status timeout 22 "$MOORE" throughput \
+    jellyfish:n=1000,d=16,seed=1 --tm uniform --routing ksp:k=8 --eps 0.001 --time-limit 2 --json)" = 0
+check "time limit: stopped" test "$(json .stopped)" = time-limit
+check "time limit: a proven bracket" test "$(json '.lower >= 0 and .lower <= .upper')" = true
+
 echo "cli_routing: $passes passed, $fails failed"
 [ "$fails" = 0 ]

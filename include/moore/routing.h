@@ -59,6 +59,13 @@ typedef struct moore_routing_options {
     void *progress_ctx;
     int table_all_destinations; /* tables: every switch as a destination, not
                                  * only those with servers */
+    /* Explicit path sets (ksp, valiant, ugal): stop building once time_limit
+     * seconds have passed (0: none) or cancelled returns non-zero, polled
+     * per source; moore_routing_build then fails (MOORE_EINVAL, "stopped").
+     * moore_routed_throughput_spec sets both from its flow options. */
+    double time_limit;
+    int (*cancelled)(void *ctx);
+    void *cancel_ctx;
 } moore_routing_options;
 
 /* Parses "minimal", "ecmp", "ksp", "ksp:k=8", "valiant:samples=0",
@@ -81,6 +88,8 @@ typedef struct moore_routing {
     int64_t *path_offs;
     int32_t *hops;
     int64_t paths;          /* explicit paths stored */
+    const char *stopped;    /* set while a build stops early (routing.c); a routing
+                             * handed out always has NULL */
 } moore_routing;
 
 /* Computes the routing of g. Refuses a disconnected graph (naming a pair with
@@ -197,7 +206,10 @@ MOORE_API int moore_routed_throughput(const moore_graph *g, const moore_routing 
                                       int exact, moore_flow_result *out, moore_error *err);
 
 /* Convenience for `moore throughput --routing R`: parses R, builds the
- * routing and runs moore_routed_throughput. */
+ * routing and runs moore_routed_throughput. o->time_limit and o->cancelled
+ * count from the start of this call and cover the routing's build too; when
+ * they stop it before the paths are complete the result is the trivial
+ * proven bracket lower 0 ≤ θ ≤ TUB (`stopped` set, 0 phases). */
 MOORE_API int moore_routed_throughput_spec(const moore_graph *g, const char *routing,
                                            const moore_traffic *t, const moore_flow_options *o,
                                            int exact, moore_flow_result *out, moore_error *err);

@@ -67,6 +67,12 @@ int route_explicit_build(const moore_graph *g, moore_routing *r, const moore_rou
                          route_source_fn fn, void *ctx, double bytes_per_pair, const char *what,
                          moore_error *err);
 
+/* moore_routing_build; when o's time limit or cancel hook stops an explicit
+ * build, returns MOORE_OK with *out NULL and *stopped "time-limit" or
+ * "cancelled" (else *stopped NULL). */
+int route_build(const moore_graph *g, const moore_routing_options *o, moore_routing **out,
+                const char **stopped, moore_error *err);
+
 /* Switches by decreasing d(·,t) into order (n); count is scratch of maxd+2. */
 void route_order_by_distance(const moore_routing *r, int32_t t, int32_t *order, int32_t *count,
                              int32_t maxd);
