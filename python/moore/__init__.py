@@ -113,7 +113,8 @@ def route(topo, algo="ecmp", paths=None, tables=None, layers=True, threads=0, ar
 
     ``algo``: ``minimal``, ``ecmp``, ``ksp:k=8``, ``valiant:samples=8,seed=1``,
     ``ugal:samples=8,seed=1``. ``paths`` / ``tables``: file names to write the path CSV
-    (src,dst,rank,layer,path) and the forwarding-table CSV (switch,dst,next_hops,weights) to,
+    (src,dst,rank,layer,path) and the forwarding-table CSV
+    (switch,dst_first,dst_last,layer,ports,weights; docs/routing.md) to,
     as ``--paths`` / ``--tables`` do. ``layers=False`` skips the channel dependency graph
     (``cdg_acyclic`` and ``layers`` are then None), as ``--no-layers``. ``threads``: OpenMP
     threads (0: the default); the numbers do not depend on it.
