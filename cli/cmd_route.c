@@ -1,5 +1,6 @@
 /* cmd_route.c — `moore route TOPO --algo ALGO [--json] [--paths FILE
- * [--paths-format csv|netbench]] [--tables FILE] [--no-layers]`: compute a routing, its statistics and its
+ * [--paths-format csv|netbench]] [--tables FILE [--all-destinations]] [--no-layers]`: compute a
+ * routing, its statistics and its
  * deadlock-freedom report, and optionally write its paths and forwarding
  * tables (docs/routing.md). */
 #include "cli.h"
@@ -9,7 +10,7 @@
 
 const char cmd_route_usage[] =
     "usage: moore route TOPO [--algo ALGO] [--json] [--paths FILE [--paths-format F]]\n"
-    "                   [--tables FILE] [--no-layers]\n\n"
+    "                   [--tables FILE [--all-destinations]] [--no-layers]\n\n"
     "Routes of TOPO (a SPEC or a topology file) for every ordered switch pair.\n\n"
     "  --algo A       minimal, ecmp (default), ksp[:k=K] (K shortest simple paths, K=8),\n"
     "                 valiant[:samples=S,seed=X] (via S random intermediates per pair, 8;\n"
@@ -18,7 +19,12 @@ const char cmd_route_usage[] =
     "  --paths-format csv (default), or netbench: its k-shortest-path cache, 'k=K' then\n"
     "                 rank,src,dst,path lines for switches with servers (default when F\n"
     "                 ends in .kspaths; netbench reads paths-cache/<sha1 of .topology>.kspaths)\n"
-    "  --tables F     CSV switch,dst,next_hops,weights (space-separated, split fractions)\n"
+    "  --tables F     forwarding tables, CSV switch,dst_first,dst_last,layer,ports,weights:\n"
+    "                 per switch one row per run of destinations with one entry; ports as\n"
+    "                 'moore layout --cables' numbers them, integer weights, the virtual\n"
+    "                 layer (empty with --no-layers); loop-free (ksp/valiant/ugal: the part\n"
+    "                 of their paths that is, docs/routing.md)\n"
+    "  --all-destinations  tables toward every switch, not only those with servers\n"
     "  --no-layers    skip the channel dependency graph and the layering\n"
     "  --json         one JSON object instead of aligned text\n\n"
     "Keys: algo, pairs, paths_total, paths_per_pair_min/_mean/_max, hops_mean, hops_max,\n"
@@ -29,13 +35,15 @@ int cmd_route(int argc, char **argv)
 {
     cli_args a;
     const char *topo = NULL, *algo = "ecmp", *paths = NULL, *tables = NULL, *format = NULL;
-    int json = 0, layers = 1;
+    int json = 0, layers = 1, all_dest = 0;
     cli_args_init(&a, argc, argv);
     for (; a.i < a.argc && !a.bad; a.i++) {
         if (cli_flag(&a, "--json", NULL))
             json = 1;
         else if (cli_flag(&a, "--no-layers", NULL))
             layers = 0;
+        else if (cli_flag(&a, "--all-destinations", NULL))
+            all_dest = 1;
         else if (cli_option(&a, "--algo", NULL))
             algo = a.value;
         else if (cli_option(&a, "--paths", NULL))
@@ -53,6 +61,8 @@ int cmd_route(int argc, char **argv)
         return cli_usage_error("route: missing TOPO (see 'moore route --help')");
     if (format && strcmp(format, "csv") && strcmp(format, "netbench"))
         return cli_usage_error("route: --paths-format '%s' is not csv or netbench", format);
+    if (all_dest && !tables)
+        return cli_usage_error("route: --all-destinations needs --tables FILE");
     if (format && !paths)
         return cli_usage_error("route: --paths-format needs --paths FILE");
     size_t plen = paths ? strlen(paths) : 0;
@@ -63,6 +73,7 @@ int cmd_route(int argc, char **argv)
     moore_routing_options o;
     moore_routing_options_default(&o);
     o.progress = cli_progress;
+    o.table_all_destinations = all_dest;
     int rc = moore_routing_parse(algo, &o, &err);
     if (rc)
         return cli_fail(&err);

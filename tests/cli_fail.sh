@@ -57,6 +57,19 @@ bad() { # name, args...
 # failed rack loses exactly 14 switches and every trial stays connected (diameter 3).
 check "racks exit 0" test "$(status "$MOORE" fail slimfly:q=7 --racks 1 --trials 3 --metrics diameter --json)" = 0
 check "one rack = 14 switches" test "$(jq '.[0].switches_failed_mean' "$TMP/out")" = 14
+check "one rack: 14 switches lost" test "$(jq '.[0].switches_lost_mean' "$TMP/out")" = 14
+check "one rack: 14 x 6 servers lost" test "$(jq '.[0].servers_lost_mean' "$TMP/out")" = 84
+# links lost: every cable with an end in the rack, counted from the cable plan
+# (the same number for each of the 7 racks, so for whichever rack fails)
+"$MOORE" layout slimfly:q=7 --cables "$TMP/sf7.csv" >/dev/null 2>&1
+rack_links=$(awk -F, 'NR > 1 { at[$3]++; if ($6 != $3) at[$6]++ }
+    END { for (r in at) v[at[r]] = 1; n = 0; for (x in v) { n++; y = x }; print n == 1 ? y : -1 }' \
+    "$TMP/sf7.csv")
+check "one rack: its cables lost ($rack_links)" test "$(jq '.[0].links_lost_mean' "$TMP/out")" = "$rack_links"
+check "racks text: the lost columns" test "$(status "$MOORE" fail slimfly:q=7 --racks 1 --trials 2 \
+    --metrics diameter)" = 0
+check "racks text: switches_lost 14" awk 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+    NR == 2 { exit !($c["switches_lost"] == 14 && $c["servers_lost"] == 84) }' "$TMP/out"
 check "bundles exit 0" test "$(status "$MOORE" fail xpander:d=10,k=21 --bundles 1 --trials 2 --metrics diameter --json)" = 0
 check "one bundle = 21 links" test "$(jq '.[0].links_failed_mean' "$TMP/out")" = 21
 bad "level above 1" petersen --links 1.5
@@ -73,6 +86,9 @@ bad "no kind" petersen
 bad "missing topo" --links 0.1
 bad "independent alone" petersen --switches 0.1 --independent
 bad "until with levels" petersen --until-disconnected --links 0.1
+bad "eps without the throughput metric" petersen --links 0.1 --eps 0.1
+check "eps with the throughput metric" test "$(status "$MOORE" fail petersen --links 0.1 --trials 2 \
+    --metrics throughput_uniform --eps 0.2)" = 0
 bad "until one switch" complete:n=1 --until-disconnected
 
 echo "cli_fail: $passes passed, $fails failed"

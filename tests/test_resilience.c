@@ -378,6 +378,48 @@ static void racks_and_bundles_from_a_rack_array(void **state)
     moore_graph_free(g);
 }
 
+/* What is lost, counted from theory. Torus 4×4 with 3 servers per switch and
+ * rack = row: a rack takes its 4 switches, their 12 servers and every link
+ * at them: 4 · degree 4 = 16 link ends, the row's 4-cycle counted twice, so
+ * 12 links; a bundle takes 4 links and nothing else. K_n with switch
+ * failures: k switches take C(n,2) − C(n−k,2) links and their servers. */
+static void failures_count_switches_links_and_servers_lost(void **state)
+{
+    (void)state;
+    moore_error err;
+    moore_graph *g = tg_torus2(4, 4);
+    assert_int_equal(moore_graph_set_endpoints_uniform(g, 3, &err), MOORE_OK);
+    int32_t rack[16];
+    for (int32_t v = 0; v < 16; v++)
+        rack[v] = v / 4;
+    moore_fail_result a = trials_of(g, MOORE_FAIL_RACKS, 1, rack, 4, 0, 4, 0);
+    assert_true(a.switches_lost.min == 4 && a.switches_lost.max == 4);
+    assert_true(a.links_lost.min == 12 && a.links_lost.max == 12);
+    assert_true(a.servers_lost.min == 12 && a.servers_lost.max == 12);
+    moore_fail_result b = trials_of(g, MOORE_FAIL_BUNDLES, 1, rack, 4, 0, 4, 0);
+    assert_true(b.links_lost.min == 4 && b.links_lost.max == 4);
+    assert_true(b.switches_lost.max == 0 && b.servers_lost.max == 0);
+    moore_fail_result_free(&a);
+    moore_fail_result_free(&b);
+    moore_graph_free(g);
+    const int32_t n = 9, k = 3;
+    moore_builder *bd;
+    assert_int_equal(moore_builder_new(n, n * (n - 1) / 2, &bd, &err), MOORE_OK);
+    for (int32_t u = 0; u < n; u++)
+        for (int32_t v = u + 1; v < n; v++)
+            tg_link(bd, u, v);
+    g = tg_finish(bd);
+    assert_int_equal(moore_graph_set_endpoints_uniform(g, 2, &err), MOORE_OK);
+    moore_fail_result c = trials_of(g, MOORE_FAIL_SWITCHES, (double)k / n, NULL, 0, 0, 6, 0);
+    double links = n * (n - 1) / 2 - (n - k) * (n - k - 1) / 2;
+    assert_true(c.switches_lost.min == k && c.switches_lost.max == k);
+    assert_true(c.links_lost.min == links && c.links_lost.max == links);
+    assert_true(c.servers_lost.min == 2 * k && c.servers_lost.max == 2 * k);
+    assert_true(c.links_failed.max == 0); /* the draw names switches only */
+    moore_fail_result_free(&c);
+    moore_graph_free(g);
+}
+
 /* ---- determinism, statistics, the metric group, bad input ---- */
 
 static void same_seed_same_bytes_for_1_and_2_threads(void **state)
@@ -490,6 +532,7 @@ int main(void)
         cmocka_unit_test(draws_fail_the_requested_counts),
         cmocka_unit_test(survivor_drops_failed_switches_and_their_servers),
         cmocka_unit_test(racks_and_bundles_from_a_rack_array),
+        cmocka_unit_test(failures_count_switches_links_and_servers_lost),
         cmocka_unit_test(same_seed_same_bytes_for_1_and_2_threads),
         cmocka_unit_test(statistics_of_a_known_sample),
         cmocka_unit_test(metric_group_reports_disconnection),

@@ -120,7 +120,11 @@ typedef struct moore_fail_result {
     int trials;
     int connected_trials;       /* trials whose surviving graph is connected */
     double connected_fraction;
-    moore_fail_stats links_failed, switches_failed;   /* per trial, counts */
+    moore_fail_stats links_failed, switches_failed;   /* per trial, counts drawn */
+    /* What the trial's network lost, per trial: switches failed, links gone
+     * (failed, or attached to a failed switch) and servers on failed
+     * switches. A rack failure draws no link, yet loses its switches' links. */
+    moore_fail_stats switches_lost, links_lost, servers_lost;
     /* Each metric over the connected trials (count 0 when not requested). */
     moore_fail_stats metric[MOORE_FAIL_NMETRICS];
     double *values;             /* trials × MOORE_FAIL_NMETRICS, NaN: not defined */
@@ -156,7 +160,8 @@ MOORE_API int moore_disconnect_fraction(const moore_graph *g, int switches, uint
 /* ---- reports (report.c) ---- */
 
 /* Adds to r what `moore fail --json` prints for one failure level: level,
- * trials, connected_fraction, links_failed_mean, switches_failed_mean, and per
+ * trials, connected_fraction, switches_lost_mean, links_lost_mean,
+ * servers_lost_mean, links_failed_mean, switches_failed_mean, and per
  * metric in the mask <key>_mean, _min, _p5, _p50, _p95, _max, _std (null when
  * no trial's survivors were connected). */
 MOORE_API int moore_fail_report(moore_report *r, const moore_fail_result *res, double level,

@@ -57,6 +57,15 @@ typedef struct moore_routing_options {
     int threads;            /* 0 = OpenMP default */
     void (*progress)(void *ctx, const char *what, double fraction);
     void *progress_ctx;
+    int table_all_destinations; /* tables: every switch as a destination, not
+                                 * only those with servers */
+    /* Explicit path sets (ksp, valiant, ugal): stop building once time_limit
+     * seconds have passed (0: none) or cancelled returns non-zero, polled
+     * per source; moore_routing_build then fails (MOORE_EINVAL, "stopped").
+     * moore_routed_throughput_spec sets both from its flow options. */
+    double time_limit;
+    int (*cancelled)(void *ctx);
+    void *cancel_ctx;
 } moore_routing_options;
 
 /* Parses "minimal", "ecmp", "ksp", "ksp:k=8", "valiant:samples=0",
@@ -79,6 +88,8 @@ typedef struct moore_routing {
     int64_t *path_offs;
     int32_t *hops;
     int64_t paths;          /* explicit paths stored */
+    const char *stopped;    /* set while a build stops early (routing.c); a routing
+                             * handed out always has NULL */
 } moore_routing;
 
 /* Computes the routing of g. Refuses a disconnected graph (naming a pair with
@@ -89,11 +100,14 @@ MOORE_API int moore_routing_build(const moore_graph *g, const moore_routing_opti
 MOORE_API void moore_routing_free(moore_routing *r);
 
 /* Next hops of u toward t (u ≠ t) into nh (room for deg(u)), with the split
- * weights into w (may be NULL): ECMP even split, minimal one hop; for explicit
- * path sets the destination-based projection (docs/routing.md): the share of
- * the paths toward t through u (each pair's paths weighted equally) that
- * leave u by each hop. Returns the count. For explicit path sets this scans
- * the paths toward t, so tables are better taken from moore_routing_tables. */
+ * weights into w (may be NULL): the forwarding table's entry. ECMP even
+ * split, minimal one hop; for explicit path sets the loop-free
+ * destination-based table (docs/routing.md): of the share of the paths
+ * toward t through u (each pair's paths weighted equally) that leaves u by
+ * each hop, the hops v with (d(v,t), v) < (d(u,t), u), renormalised (the
+ * minimal hop when none is). Returns the count. For explicit path sets this
+ * scans the paths toward t, so whole tables are better written with
+ * moore_routing_write_tables. */
 MOORE_API int32_t moore_routing_next_hops(const moore_graph *g, const moore_routing *r, int32_t u,
                                           int32_t t, int32_t *nh, double *w);
 
@@ -103,7 +117,8 @@ typedef struct moore_routing_stats {
     double paths_per_pair_min, paths_per_pair_mean, paths_per_pair_max;
     double hops_mean;       /* mean hops over all paths */
     int32_t hops_max;
-    int64_t table_entries_max;   /* largest switch: Σ_t |next hops of u toward t| */
+    int64_t table_entries_max;   /* largest switch: Σ_t |next hops of u toward t|
+                                  * (the forwarding table's, every t) */
     int64_t table_entries_total;
 } moore_routing_stats;
 
@@ -137,7 +152,9 @@ MOORE_API void moore_deadlock_result_free(moore_deadlock_result *d);
 /* Builds the routing of g for o, its statistics and, when `layers`, its
  * deadlock report; writes the paths to `paths` (the CSV, or netbench's cache
  * when `netbench`) and the forwarding tables to `tables` when they are not
- * NULL (moore_routing_write_paths/_netbench/_tables); and
+ * NULL (moore_routing_write_paths/_netbench/_tables; the tables' layer column
+ * is the greedy layering of their destinations when `layers`, o's
+ * table_all_destinations lists every destination); and
  * adds to rep what `moore route --json` prints: algo, switches, pairs,
  * paths_total, paths_per_pair_min/_mean/_max, hops_mean, hops_max,
  * table_entries_max/_total, cdg_acyclic, cdg_dependencies, layers (null
@@ -162,9 +179,17 @@ MOORE_API int moore_routing_write_paths(const moore_graph *g, const moore_routin
  * file>.kspaths. */
 MOORE_API int moore_routing_write_netbench(const moore_graph *g, const moore_routing *r,
                                            const char *path, moore_error *err);
-/* CSV "switch,dst,next_hops,weights": next hops space-separated, weights the
- * split fractions in the same order. */
+/* The forwarding tables (docs/routing.md) as CSV
+ * "switch,dst_first,dst_last,layer,ports,weights": per switch, one row per run
+ * of consecutive destinations (those with servers, every switch when
+ * all_destinations or the graph has no servers; never the switch itself)
+ * sharing one entry. ports: the switch's ports toward its next hops as the
+ * cable plan numbers them (moore_layout_write_cables), space-separated;
+ * weights: integer weights in the same order (all 1 for an even split);
+ * layer: dest_layer[t], the destination's virtual layer (empty when
+ * dest_layer is NULL). Every table is destination-based and loop-free. */
 MOORE_API int moore_routing_write_tables(const moore_graph *g, const moore_routing *r,
+                                         const int32_t *dest_layer, int all_destinations,
                                          const char *path, moore_error *err);
 
 /* ---- throughput under a routing (routed_flow.c) ---- */
@@ -181,7 +206,10 @@ MOORE_API int moore_routed_throughput(const moore_graph *g, const moore_routing 
                                       int exact, moore_flow_result *out, moore_error *err);
 
 /* Convenience for `moore throughput --routing R`: parses R, builds the
- * routing and runs moore_routed_throughput. */
+ * routing and runs moore_routed_throughput. o->time_limit and o->cancelled
+ * count from the start of this call and cover the routing's build too; when
+ * they stop it before the paths are complete the result is the trivial
+ * proven bracket lower 0 ≤ θ ≤ TUB (`stopped` set, 0 phases). */
 MOORE_API int moore_routed_throughput_spec(const moore_graph *g, const char *routing,
                                            const moore_traffic *t, const moore_flow_options *o,
                                            int exact, moore_flow_result *out, moore_error *err);

@@ -113,7 +113,8 @@ def route(topo, algo="ecmp", paths=None, tables=None, layers=True, threads=0, ar
 
     ``algo``: ``minimal``, ``ecmp``, ``ksp:k=8``, ``valiant:samples=8,seed=1``,
     ``ugal:samples=8,seed=1``. ``paths`` / ``tables``: file names to write the path CSV
-    (src,dst,rank,layer,path) and the forwarding-table CSV (switch,dst,next_hops,weights) to,
+    (src,dst,rank,layer,path) and the forwarding-table CSV
+    (switch,dst_first,dst_last,layer,ports,weights; docs/routing.md) to,
     as ``--paths`` / ``--tables`` do. ``layers=False`` skips the channel dependency graph
     (``cdg_acyclic`` and ``layers`` are then None), as ``--no-layers``. ``threads``: OpenMP
     threads (0: the default); the numbers do not depend on it.
@@ -207,6 +208,7 @@ def fail(topo, links=None, switches=None, racks=None, bundles=None, independent=
     :func:`layout` places them). A level is a number, a list of numbers or a comma string
     (``"0.05,0.1"``): one number gives one dict, a list gives one dict per level (the array
     ``moore fail --json`` prints). Keys: ``level``, ``trials``, ``connected_fraction``,
+    ``switches_lost_mean``, ``links_lost_mean``, ``servers_lost_mean``,
     ``links_failed_mean``, ``switches_failed_mean`` and, for each metric over the connected
     trials, ``<metric>_mean``, ``_min``, ``_p5``, ``_p50``, ``_p95``, ``_max``, ``_std``.
     ``metrics``: ``diameter``, ``avg_path_length``, ``avg_path_length_endpoints``,

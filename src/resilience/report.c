@@ -21,6 +21,9 @@ int moore_fail_report(moore_report *r, const moore_fail_result *res, double leve
     int rc = moore_report_double(r, "level", level, err);
     if (!rc) rc = moore_report_int(r, "trials", res->trials, err);
     if (!rc) rc = moore_report_double(r, "connected_fraction", res->connected_fraction, err);
+    if (!rc) rc = moore_report_double(r, "switches_lost_mean", res->switches_lost.mean, err);
+    if (!rc) rc = moore_report_double(r, "links_lost_mean", res->links_lost.mean, err);
+    if (!rc) rc = moore_report_double(r, "servers_lost_mean", res->servers_lost.mean, err);
     if (!rc) rc = moore_report_double(r, "links_failed_mean", res->links_failed.mean, err);
     if (!rc) rc = moore_report_double(r, "switches_failed_mean", res->switches_failed.mean, err);
     for (int m = 0; !rc && m < MOORE_FAIL_NMETRICS; m++) {

@@ -193,6 +193,9 @@ static int trial_metrics(const moore_graph *s, const moore_fail_options *o, int 
     return rc;
 }
 
+/* Per trial: links and switches drawn, then switches, links and servers lost. */
+#define FT_LOST 5
+
 typedef struct ft_work {
     char *link_failed, *switch_failed;
 } ft_work;
@@ -211,10 +214,16 @@ static int run_trial(const moore_graph *g, const moore_failure_scenario *sc,
         links += w->link_failed[i];
     for (int32_t v = 0; !rc && v < g->n; v++)
         switches += w->switch_failed[v];
-    lost[2 * t] = (double)links;
-    lost[2 * t + 1] = (double)switches;
+    double *row = lost + FT_LOST * t;
+    row[0] = (double)links;
+    row[1] = (double)switches;
     if (!rc)
         rc = moore_survivor_build(g, w->link_failed, w->switch_failed, &s, err);
+    if (!rc) { /* what the network lost: all that the survivor lacks */
+        row[2] = (double)switches;
+        row[3] = (double)(g->m - s->m);
+        row[4] = (double)(moore_graph_endpoints_total(g) - moore_graph_endpoints_total(s));
+    }
     if (!rc)
         rc = trial_metrics(s, o, threads, &out->values[t * MOORE_FAIL_NMETRICS],
                            &out->connected[t], err);
@@ -243,10 +252,12 @@ static int summarize_all(const double *lost, moore_fail_result *out, moore_error
     double *col = moore_malloc((size_t)T, sizeof *col, err);
     if (!col)
         return moore_alloc_code(err);
-    for (int k = 0; !rc && k < 2; k++) {
+    moore_fail_stats *dst[FT_LOST] = { &out->links_failed, &out->switches_failed,
+                                       &out->switches_lost, &out->links_lost, &out->servers_lost };
+    for (int k = 0; !rc && k < FT_LOST; k++) {
         for (int t = 0; t < T; t++)
-            col[t] = lost[2 * t + k];
-        rc = moore_fail_summarize(col, T, k ? &out->switches_failed : &out->links_failed, err);
+            col[t] = lost[FT_LOST * t + k];
+        rc = moore_fail_summarize(col, T, dst[k], err);
     }
     for (int k = 0; !rc && k < MOORE_FAIL_NMETRICS; k++) {
         for (int t = 0; t < T; t++)
@@ -273,7 +284,7 @@ static int share_trials(const moore_dist *d, moore_fail_result *out, double *los
         conn[t] = out->connected[t];
     int rc = moore_dist_share_rows(d, out->values, T, MOORE_FAIL_NMETRICS, err);
     if (!rc)
-        rc = moore_dist_share_rows(d, lost, T, 2, err);
+        rc = moore_dist_share_rows(d, lost, T, FT_LOST, err);
     if (!rc)
         rc = moore_dist_share_rows(d, conn, T, 1, err);
     for (int t = 0; !rc && t < T; t++)
@@ -292,13 +303,14 @@ int moore_fail_trials(const moore_graph *g, const moore_failure_scenario *s,
     if (rc)
         return rc;
     int T = o->trials;
-    rc = moore_memory_guard((double)T * (MOORE_FAIL_NMETRICS + 3) * 8.0, "failure trials", err);
+    rc = moore_memory_guard((double)T * (MOORE_FAIL_NMETRICS + FT_LOST + 1) * 8.0,
+                            "failure trials", err);
     if (rc)
         return rc;
     out->trials = T;
     out->values = moore_malloc((size_t)T * MOORE_FAIL_NMETRICS, sizeof *out->values, err);
     out->connected = moore_calloc((size_t)T, 1, err);
-    lost = moore_malloc((size_t)T * 2, sizeof *lost, err);
+    lost = moore_calloc((size_t)T * FT_LOST, sizeof *lost, err);
     trial_rc = moore_calloc((size_t)T, sizeof *trial_rc, err);
     if (!out->values || !out->connected || !lost || !trial_rc) {
         rc = moore_alloc_code(err);

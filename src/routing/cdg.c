@@ -54,6 +54,12 @@ typedef struct cdg {
      * has none); active: per destination, switches on a route from one */
     char *serve, *active;
     int32_t *order, *count, maxd;
+    /* table mode (route_table_layers): units are destinations and their
+     * dependencies the table's; tarc/tw scratch for two entries */
+    int tables;
+    const route_tables *tab;
+    int64_t *tarc;
+    double *tw;
 } cdg;
 
 static int bit_get(const uint64_t *b, int64_t i) { return (int)((b[i >> 6] >> (i & 63)) & 1); }
@@ -167,9 +173,13 @@ static int add_dep(cdg *c, cdg_layer *L, int64_t x, int64_t y)
  * emit returns non-zero and returns that value. */
 typedef int (*dep_fn)(cdg *c, void *ctx, int64_t x, int64_t y);
 
+static int table_deps(cdg *c, const moore_routing *r, int32_t t, dep_fn emit, void *ctx);
+
 static int unit_deps(cdg *c, const moore_routing *r, int64_t unit, dep_fn emit, void *ctx)
 {
     const moore_graph *g = c->g;
+    if (c->tables)
+        return table_deps(c, r, (int32_t)unit, emit, ctx);
     if (r->pair_offs) {
         int64_t h0 = r->path_offs[unit], h1 = r->path_offs[unit + 1];
         if (!c->serve[r->hops[h0]] || !c->serve[r->hops[h1 - 1]])
@@ -223,6 +233,47 @@ static int unit_deps(cdg *c, const moore_routing *r, int64_t unit, dep_fn emit, 
             }
             if (minimal)
                 break;
+        }
+    }
+    return 0;
+}
+
+/* The dependencies of destination t's table: a → b for table arcs u→v and
+ * v→w toward t, u on a route toward t from a switch with servers. Every
+ * table hop lowers key(x) = (d(x,t), x) (table.c), so switches are visited
+ * in decreasing key: by decreasing distance, larger ids first. */
+static int table_deps(cdg *c, const moore_routing *r, int32_t t, dep_fn emit, void *ctx)
+{
+    const moore_graph *g = c->g;
+    int32_t n = r->n, deg = moore_graph_degree_max(g);
+    int64_t *a1 = c->tarc, *a2 = c->tarc + deg;
+    if (!c->serve[t])
+        return 0;
+    route_order_by_distance(r, t, c->order, c->count, c->maxd);
+    for (int32_t i = 0, j; i < n; i = j) { /* ids descending within a distance */
+        for (j = i; j < n && route_dist(r, c->order[j], t) == route_dist(r, c->order[i], t); j++)
+            ;
+        for (int32_t x = i, y = j - 1; x < y; x++, y--) {
+            int32_t tmp = c->order[x];
+            c->order[x] = c->order[y];
+            c->order[y] = tmp;
+        }
+    }
+    memcpy(c->active, c->serve, (size_t)n);
+    for (int32_t i = 0; i < n; i++) {
+        int32_t u = c->order[i];
+        if (!c->active[u] || u == t)
+            continue;
+        int32_t k = route_table_entry(g, r, c->tab, u, t, a1, c->tw);
+        for (int32_t x = 0; x < k; x++) {
+            int32_t v = g->adj[a1[x]];
+            c->active[v] = 1;
+            int32_t k2 = v == t ? 0 : route_table_entry(g, r, c->tab, v, t, a2, c->tw);
+            for (int32_t y = 0; y < k2; y++) {
+                int rc = emit(c, ctx, a1[x], a2[y]);
+                if (rc)
+                    return rc;
+            }
         }
     }
     return 0;
@@ -289,6 +340,26 @@ static int union_acyclic(cdg *c, const uint64_t *bits, int64_t *deps, moore_erro
     return seen == c->arcs;
 }
 
+/* Whether the CDG of all units together is acyclic, and its arc count. */
+static int union_check(cdg *c, const moore_routing *r, int64_t units, moore_deadlock_result *out,
+                       moore_error *err)
+{
+    int rc = moore_memory_guard((double)c->nbits / 8, "the channel dependency graph", err);
+    if (rc)
+        return rc;
+    uint64_t *all = moore_calloc((size_t)(c->nbits / 64 + 1), sizeof *all, err);
+    if (!all)
+        return moore_alloc_code(err);
+    for (int64_t u = 0; u < units; u++)
+        unit_deps(c, r, u, emit_union, all);
+    int acyclic = union_acyclic(c, all, &out->dependencies, err);
+    free(all);
+    if (acyclic < 0)
+        return moore_alloc_code(err);
+    out->cdg_acyclic = acyclic;
+    return MOORE_OK;
+}
+
 static int new_layer(cdg *c, moore_error *err)
 {
     int rc = moore_memory_guard((double)(c->nlayers + 1) * ((double)c->nbits / 8 + 4.0 * c->arcs),
@@ -345,21 +416,22 @@ static int place_unit(cdg *c, const moore_routing *r, int64_t unit, int32_t *lay
     }
 }
 
-int moore_routing_deadlock(const moore_graph *g, const moore_routing *r,
-                           const moore_routing_options *o, moore_deadlock_result *out,
-                           moore_error *err)
+static int deadlock_run(const moore_graph *g, const moore_routing *r, int tables,
+                        const route_tables *T, const moore_routing_options *o,
+                        moore_deadlock_result *out, moore_error *err)
 {
     memset(out, 0, sizeof *out);
     cdg c;
     memset(&c, 0, sizeof c);
     c.g = g;
+    c.tables = tables;
+    c.tab = T;
     c.arcs = 2 * g->m;
     if (c.arcs >= ((int64_t)1 << 31))
         return moore_error_set(err, MOORE_ETOOBIG,
                                "routing: %lld directed links exceed the dependency graph's limit",
                                (long long)c.arcs);
-    int64_t units = r->pair_offs ? r->paths : r->n;
-    uint64_t *all = NULL;
+    int64_t units = r->pair_offs && !tables ? r->paths : r->n;
     int rc = MOORE_OK;
     c.base = moore_malloc((size_t)c.arcs + 1, sizeof *c.base, err);
     c.rev = moore_malloc((size_t)c.arcs + 1, sizeof *c.rev, err);
@@ -375,7 +447,9 @@ int moore_routing_deadlock(const moore_graph *g, const moore_routing *r,
     c.active = moore_malloc((size_t)g->n, 1, err);
     c.order = moore_malloc((size_t)g->n, sizeof *c.order, err);
     c.count = moore_malloc((size_t)c.maxd + 2, sizeof *c.count, err);
-    if (!c.serve || !c.active || !c.order || !c.count) {
+    c.tarc = moore_malloc(2 * (size_t)moore_graph_degree_max(g) + 1, sizeof *c.tarc, err);
+    c.tw = moore_malloc((size_t)moore_graph_degree_max(g) + 1, sizeof *c.tw, err);
+    if (!c.serve || !c.active || !c.order || !c.count || !c.tarc || !c.tw) {
         rc = moore_alloc_code(err);
         goto done;
     }
@@ -394,23 +468,8 @@ int moore_routing_deadlock(const moore_graph *g, const moore_routing *r,
             c.nbits += moore_graph_degree(g, g->adj[k]);
         }
     moore_graph_reverse_arcs(g, c.rev);
-    if ((rc = moore_memory_guard((double)c.nbits / 8, "the channel dependency graph", err)))
-        goto done;
-    all = moore_calloc((size_t)(c.nbits / 64 + 1), sizeof *all, err);
-    if (!all) {
-        rc = moore_alloc_code(err);
-        goto done;
-    }
-    for (int64_t u = 0; u < units; u++)
-        unit_deps(&c, r, u, emit_union, all);
-    int acyclic = union_acyclic(&c, all, &out->dependencies, err);
-    if (acyclic < 0) {
-        rc = moore_alloc_code(err);
-        goto done;
-    }
-    out->cdg_acyclic = acyclic;
-    free(all);
-    all = NULL;
+    if (!tables) /* the tables' layers need no union graph */
+        rc = union_check(&c, r, units, out, err);
     for (int64_t u = 0; u < units && !rc; u++) {
         rc = place_unit(&c, r, u, &out->layer[u], err);
         if (o && o->progress && (u & 4095) == 0)
@@ -419,7 +478,6 @@ int moore_routing_deadlock(const moore_graph *g, const moore_routing *r,
     out->layers = c.nlayers;
     out->units = units;
 done:
-    free(all);
     for (int32_t j = 0; j < c.nlayers; j++) {
         free(c.layers[j].bits);
         free(c.layers[j].ord);
@@ -438,10 +496,33 @@ done:
     free(c.active);
     free(c.order);
     free(c.count);
+    free(c.tarc);
+    free(c.tw);
     if (rc) {
         free(out->layer);
         out->layer = NULL;
     }
+    return rc;
+}
+
+int moore_routing_deadlock(const moore_graph *g, const moore_routing *r,
+                           const moore_routing_options *o, moore_deadlock_result *out,
+                           moore_error *err)
+{
+    return deadlock_run(g, r, 0, NULL, o, out, err);
+}
+
+int route_table_layers(const moore_graph *g, const moore_routing *r, const route_tables *T,
+                       const moore_routing_options *o, int32_t *layer, int32_t *layers,
+                       moore_error *err)
+{
+    moore_deadlock_result d;
+    int rc = deadlock_run(g, r, 1, T, o, &d, err);
+    if (!rc) {
+        memcpy(layer, d.layer, (size_t)r->n * sizeof *layer);
+        *layers = d.layers;
+    }
+    moore_deadlock_result_free(&d);
     return rc;
 }
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Destination-based projection of explicit paths (routing.h). */
+/* The loop-free table of explicit paths at u toward t (routing.h, table.c). */
 static int32_t explicit_hops(const moore_graph *g, const moore_routing *r, int32_t u, int32_t t,
                              int32_t *nh, double *w)
 {
@@ -23,21 +23,19 @@ static int32_t explicit_hops(const moore_graph *g, const moore_routing *r, int32
         acc = local;
     }
     memset(acc, 0, (size_t)deg * sizeof *acc);
-    double sum = 0;
     for (int32_t s = 0; s < r->n; s++) {
         int64_t p0 = r->pair_offs[(int64_t)s * r->n + t], p1 = r->pair_offs[(int64_t)s * r->n + t + 1];
         for (int64_t p = p0; p < p1; p++)
             for (int64_t h = r->path_offs[p]; h + 1 < r->path_offs[p + 1]; h++)
-                if (r->hops[h] == u) {
-                    double share = 1.0 / (double)(p1 - p0);
-                    acc[moore_csr_find(g, u, r->hops[h + 1]) - g->offs[u]] += share;
-                    sum += share;
-                }
+                if (r->hops[h] == u)
+                    acc[moore_csr_find(g, u, r->hops[h + 1]) - g->offs[u]] +=
+                        1.0 / (double)(p1 - p0);
     }
+    route_table_filter(g, r, u, t, acc);
     for (int32_t j = 0; j < deg; j++)
         if (acc[j] > 0) {
             nh[c] = g->adj[g->offs[u] + j];
-            acc[c++] = acc[j] / sum;
+            acc[c++] = acc[j];
         }
     return c;
 }

@@ -3,10 +3,11 @@
  *           ECMP lists every shortest path (depth-first over the next-hop
  *           sets, ascending), the other algorithms their stored paths in
  *           order; layer is the virtual layer of the greedy layering.
- *   tables  CSV "switch,dst,next_hops,weights", one row per switch and
- *           destination, next hops space-separated with their split
- *           fractions in the same order; for explicit path sets the
- *           destination-based projection of routing.h.
+ *   tables  CSV "switch,dst_first,dst_last,layer,ports,weights": the
+ *           loop-free destination-based table of table.c, one row per switch
+ *           and run of consecutive destinations (those with servers unless
+ *           all are asked for) with the same entry; ports as the cable plan
+ *           numbers them, integer weights, the destination's virtual layer.
  *   netbench netbench's k-shortest-path cache (paths-cache/<SHA-1 of the
  *           .topology file>.kspaths, read by its KShortestPathsSwitchRouting):
  *           a line "k=K", then "rank,src,dst,path" with ranks from 1, for
@@ -160,128 +161,122 @@ int moore_routing_write_netbench(const moore_graph *g, const moore_routing *r, c
     return write_paths_as(g, r, NULL, 1, path, err);
 }
 
-/* The used arcs toward t with their pair-weighted path shares, by arc
- * (collect_dest runs inside a parallel region: a failure's code goes to
- * *fail, core/alloc.h). */
-typedef struct dest_arcs {
-    int32_t *arc;
-    double *w;
-    int64_t count;
-} dest_arcs;
+/* ---- forwarding tables ---- */
 
-static int collect_dest(const moore_graph *g, const moore_routing *r, int32_t t, double *acc,
-                        dest_arcs *out, int *fail)
+static int64_t gcd(int64_t a, int64_t b)
 {
-    int32_t n = r->n;
-    int64_t used = 0;
-    for (int32_t s = 0; s < n; s++) {
-        if (s == t)
+    while (b) {
+        int64_t x = a % b;
+        a = b;
+        b = x;
+    }
+    return a;
+}
+
+/* Integer weights of the shares w[0..c−1]: all 1 for an even split, else
+ * the shares in 64ths (each at least 1) divided by their gcd. */
+static void int_weights(const double *w, int32_t c, int64_t *iw)
+{
+    double lo = w[0], hi = w[0];
+    for (int32_t j = 1; j < c; j++) {
+        lo = w[j] < lo ? w[j] : lo;
+        hi = w[j] > hi ? w[j] : hi;
+    }
+    int64_t g = 0;
+    for (int32_t j = 0; j < c; j++) {
+        iw[j] = hi - lo < 1e-9 ? 1 : (int64_t)(w[j] * 64 + 0.5);
+        iw[j] = iw[j] < 1 ? 1 : iw[j];
+        g = gcd(iw[j], g);
+    }
+    for (int32_t j = 0; j < c && g > 1; j++)
+        iw[j] /= g;
+}
+
+/* The entry of u toward t as text "layer,ports,weights" into buf (cap
+ * bytes): the ports of the cable plan (switch u's j-th neighbour in
+ * ascending order is reached by ports j·K .. j·K+K−1, K cables per link,
+ * docs/layout.md), each with its next hop's integer weight. */
+static void entry_text(const moore_graph *g, const moore_routing *r, const route_tables *T,
+                       const int32_t *layer, int32_t u, int32_t t, int32_t K, int64_t *arcs,
+                       double *w, int64_t *iw, char *buf, size_t cap)
+{
+    int32_t c = route_table_entry(g, r, T, u, t, arcs, w);
+    size_t len = 0;
+    int_weights(w, c, iw);
+    len += (size_t)(layer ? snprintf(buf, cap, "%d,", (int)layer[t]) : snprintf(buf, cap, ","));
+    for (int32_t j = 0; j < c; j++)
+        for (int32_t k = 0; k < K; k++)
+            len += (size_t)snprintf(buf + len, cap - len, j + k ? " %lld" : "%lld",
+                                    (long long)((arcs[j] - g->offs[u]) * K + k));
+    buf[len++] = ',';
+    for (int32_t j = 0; j < c; j++)
+        for (int32_t k = 0; k < K; k++)
+            len += (size_t)snprintf(buf + len, cap - len, j + k ? " %lld" : "%lld",
+                                    (long long)iw[j]);
+    buf[len] = '\0';
+}
+
+/* Switch u's rows: runs of listed destinations (ascending, never u itself)
+ * with the same entry become one row dst_first..dst_last. */
+static void switch_rows(FILE *f, const moore_graph *g, const moore_routing *r,
+                        const route_tables *T, const int32_t *layer, const char *listed,
+                        int32_t u, int32_t K, int64_t *arcs, double *w, int64_t *iw, char *cur,
+                        char *prev, size_t cap)
+{
+    int32_t first = -1, last = -1;
+    for (int32_t t = 0; t <= r->n; t++) {
+        if (t < r->n && (!listed[t] || t == u))
             continue;
-        int64_t p0 = r->pair_offs[(int64_t)s * n + t], p1 = r->pair_offs[(int64_t)s * n + t + 1];
-        for (int64_t p = p0; p < p1; p++)
-            for (int64_t h = r->path_offs[p]; h + 1 < r->path_offs[p + 1]; h++) {
-                int64_t a = moore_csr_find(g, r->hops[h], r->hops[h + 1]);
-                used += acc[a] == 0;
-                acc[a] += 1.0 / (double)(p1 - p0);
-            }
-    }
-    out->arc = moore_par_malloc((size_t)(used ? used : 1), sizeof *out->arc, fail);
-    out->w = moore_par_malloc((size_t)(used ? used : 1), sizeof *out->w, fail);
-    out->count = 0;
-    if (!out->arc || !out->w)
-        return -1;
-    for (int64_t a = 0; a < 2 * g->m; a++)
-        if (acc[a] > 0) {
-            out->arc[out->count] = (int32_t)a;
-            out->w[out->count++] = acc[a];
-            acc[a] = 0;
+        if (t < r->n)
+            entry_text(g, r, T, layer, u, t, K, arcs, w, iw, cur, cap);
+        if (first >= 0 && (t == r->n || strcmp(cur, prev) || (u > last && u < t))) {
+            fprintf(f, "%d,%d,%d,%s\n", (int)u, (int)first, (int)last, prev);
+            first = -1;
         }
-    return 0;
-}
-
-static void print_row(FILE *f, int32_t u, int32_t t, const int32_t *nh, const double *w,
-                      int32_t c)
-{
-    fprintf(f, "%d,%d,", (int)u, (int)t);
-    for (int32_t j = 0; j < c; j++)
-        fprintf(f, j ? " %d" : "%d", (int)nh[j]);
-    fputc(',', f);
-    for (int32_t j = 0; j < c; j++)
-        fprintf(f, j ? " %.6g" : "%.6g", w[j]);
-    fputc('\n', f);
-}
-
-static int write_explicit_tables(FILE *f, const moore_graph *g, const moore_routing *r,
-                                 moore_error *err)
-{
-    int32_t n = r->n;
-    dest_arcs *d = moore_calloc((size_t)n, sizeof *d, err);
-    int64_t *cur = moore_calloc((size_t)n, sizeof *cur, err);
-    int32_t *nh = moore_malloc((size_t)moore_graph_degree_max(g) + 1, sizeof *nh, err);
-    double *w = moore_malloc((size_t)moore_graph_degree_max(g) + 1, sizeof *w, err);
-    int rc = d && cur && nh && w ? MOORE_OK : moore_alloc_code(err);
-    int fail = MOORE_OK; /* shared, core/alloc.h */
-#pragma omp parallel if (!rc)
-    {
-        double *acc = rc ? NULL : moore_par_calloc((size_t)(2 * g->m + 1), sizeof *acc, &fail);
-#pragma omp for schedule(dynamic, 4)
-        for (int32_t t = 0; t < n; t++)
-            if (acc)
-                collect_dest(g, r, t, acc, &d[t], &fail);
-        free(acc);
-    }
-    if (!rc)
-        rc = moore_par_failed(err, fail, "routing: the tables");
-    for (int32_t u = 0; u < n && !rc; u++)
-        for (int32_t t = 0; t < n; t++) {
-            double sum = 0;
-            int32_t c = 0;
-            while (cur[t] < d[t].count && d[t].arc[cur[t]] < g->offs[u + 1]) {
-                nh[c] = g->adj[d[t].arc[cur[t]]];
-                w[c] = d[t].w[cur[t]++];
-                sum += w[c++];
+        if (t < r->n) {
+            if (first < 0) {
+                first = t;
+                memcpy(prev, cur, strlen(cur) + 1);
             }
-            for (int32_t j = 0; j < c; j++)
-                w[j] /= sum;
-            if (c && u != t) /* a Valiant path may pass t before it ends */
-                print_row(f, u, t, nh, w, c);
+            last = t;
         }
-    for (int32_t t = 0; d && t < n; t++) {
-        free(d[t].arc);
-        free(d[t].w);
     }
-    free(d);
-    free(cur);
-    free(nh);
-    free(w);
-    return rc;
 }
 
-int moore_routing_write_tables(const moore_graph *g, const moore_routing *r, const char *path,
+int moore_routing_write_tables(const moore_graph *g, const moore_routing *r,
+                               const int32_t *layer, int all_destinations, const char *path,
                                moore_error *err)
 {
+    int32_t n = r->n, deg = moore_graph_degree_max(g), K = moore_graph_multiplicity(g);
+    size_t cap = (size_t)deg * (size_t)K * 48 + 64;
+    int none = moore_graph_endpoints_total(g) == 0;
+    route_tables *T = NULL;
     moore_atomic_file af;
-    int rc = moore_atomic_open(path, &af, err);
+    int64_t *arcs = moore_malloc((size_t)deg + 1, sizeof *arcs, err);
+    int64_t *iw = moore_malloc((size_t)deg + 1, sizeof *iw, err);
+    double *w = moore_malloc((size_t)deg + 1, sizeof *w, err);
+    char *cur = moore_malloc(cap, 1, err), *prev = moore_malloc(cap, 1, err);
+    char *listed = moore_malloc((size_t)n, 1, err);
+    int rc = arcs && iw && w && cur && prev && listed ? MOORE_OK : moore_alloc_code(err);
+    if (!rc)
+        rc = route_tables_build(g, r, &T, err);
+    if (!rc)
+        rc = moore_atomic_open(path, &af, err);
     if (rc)
-        return rc;
-    fprintf(af.f, "switch,dst,next_hops,weights\n");
-    if (r->pair_offs) {
-        rc = write_explicit_tables(af.f, g, r, err);
-    } else {
-        int32_t deg = moore_graph_degree_max(g);
-        int32_t *nh = moore_malloc((size_t)deg + 1, sizeof *nh, err);
-        double *w = moore_malloc((size_t)deg + 1, sizeof *w, err);
-        rc = nh && w ? MOORE_OK : moore_alloc_code(err);
-        for (int32_t u = 0; u < r->n && !rc; u++)
-            for (int32_t t = 0; t < r->n; t++)
-                if (t != u)
-                    print_row(af.f, u, t, nh, w, moore_routing_next_hops(g, r, u, t, nh, w));
-        free(nh);
-        free(w);
-    }
-    if (rc) {
-        moore_atomic_abort(&af);
-        return rc;
-    }
-    return moore_atomic_commit(&af, err);
+        goto done;
+    for (int32_t t = 0; t < n; t++)
+        listed[t] = all_destinations || none || g->endpoints[t] > 0;
+    fprintf(af.f, "switch,dst_first,dst_last,layer,ports,weights\n");
+    for (int32_t u = 0; u < n; u++)
+        switch_rows(af.f, g, r, T, layer, listed, u, K, arcs, w, iw, cur, prev, cap);
+    rc = moore_atomic_commit(&af, err);
+done:
+    route_tables_free(T);
+    free(arcs);
+    free(iw);
+    free(w);
+    free(cur);
+    free(prev);
+    free(listed);
+    return rc;
 }

@@ -3,8 +3,10 @@
  * `moore route --json` prints (docs/routing.md), so that the CLI and the
  * Python binding (moore.route) run the same steps and show the same names for
  * the same numbers. */
-#include "moore/routing.h"
+#include "core/alloc.h"
+#include "routing_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* The keys of `moore route --json`; d NULL: no layering computed (null). */
@@ -34,6 +36,30 @@ static int routing_report(moore_report *rep, const moore_routing *r, const moore
     return rc;
 }
 
+/* The tables' file: with `layers`, the destinations' virtual layers — for
+ * minimal and ECMP the layering just computed (its units are destinations),
+ * for explicit path sets the layering of their loop-free tables. */
+static int write_tables(const moore_graph *g, const moore_routing *r,
+                        const moore_routing_options *o, const moore_deadlock_result *d,
+                        const char *path, moore_error *err)
+{
+    int32_t *layer = NULL, count = 0;
+    route_tables *T = NULL;
+    int rc = MOORE_OK;
+    if (d && r->pair_offs) {
+        layer = moore_malloc((size_t)r->n, sizeof *layer, err);
+        rc = layer ? route_tables_build(g, r, &T, err) : moore_alloc_code(err);
+        if (!rc)
+            rc = route_table_layers(g, r, T, o, layer, &count, err);
+        route_tables_free(T);
+    }
+    if (!rc)
+        rc = moore_routing_write_tables(g, r, r->pair_offs ? layer : d ? d->layer : NULL,
+                                        o && o->table_all_destinations, path, err);
+    free(layer);
+    return rc;
+}
+
 int moore_routing_run(const moore_graph *g, const moore_routing_options *o, int layers,
                       const char *paths, int netbench, const char *tables, moore_report *rep,
                       moore_routing **keep, moore_error *err)
@@ -54,7 +80,7 @@ int moore_routing_run(const moore_graph *g, const moore_routing_options *o, int 
     if (paths && !netbench &&
         (rc = moore_routing_write_paths(g, r, layers ? &d : NULL, paths, err)))
         goto done;
-    if (tables && (rc = moore_routing_write_tables(g, r, tables, err)))
+    if (tables && (rc = write_tables(g, r, o, layers ? &d : NULL, tables, err)))
         goto done;
     rc = routing_report(rep, r, &s, layers ? &d : NULL, err);
     if (!rc && keep) {

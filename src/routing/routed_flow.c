@@ -437,12 +437,21 @@ typedef struct gk_state {
 } gk_state;
 
 /* One phase: every commodity's demand routed once. Returns Σ T·z (z: the
- * shortest path lengths seen) for the dual bound. */
+ * shortest path lengths seen) for the dual bound. A phase on a million
+ * commodities takes seconds, so the time limit and the cancel hook (o) are
+ * polled between batches too: *stopped is set when the phase was left
+ * unfinished (its flow stays: it only adds to the arcs' loads, so the lower
+ * bound of the finished phases stays proven; its Σ T·z is partial and must
+ * not be used). */
 static double gk_phase(const moore_routing *r, const commodities *c, gk_state *s, double eps,
-                       int threads)
+                       int threads, const moore_flow_options *o, const flow_clock *clock,
+                       const char **stopped)
 {
     double dual_den = 0;
+    *stopped = NULL;
     for (int64_t j0 = 0; j0 < c->count; j0 += GK_BATCH) {
+        if (o && (*stopped = flow_should_stop(o, clock)))
+            return 0;
         int64_t j1 = j0 + GK_BATCH < c->count ? j0 + GK_BATCH : c->count;
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 64) \
     if ((double)(j1 - j0) * c->arcs_mean >= GK_PARALLEL_ARCS)
@@ -502,8 +511,8 @@ static int gk_throughput(const moore_graph *g, const moore_routing *r, const com
         }
         if (phase > 0 && (stopped = o ? flow_should_stop(o, &clock) : NULL))
             break;
-        double den = gk_phase(r, c, &s, eps, threads);
-        phase++;
+        double den = gk_phase(r, c, &s, eps, threads, o, &clock, &stopped);
+        phase += !stopped;
         double D = 0, mx = 0, mxw = 0, sum = 0, sumw = 0;
         for (int64_t a = 0; a < arcs; a++) {
             D += s.len[a];
@@ -513,10 +522,11 @@ static int gk_throughput(const moore_graph *g, const moore_routing *r, const com
             sum += s.flow[a];
             sumw += w;
         }
-        double ub = D / den;
+        double ub = stopped ? INFINITY : D / den;
         /* The stale bound is loose by about the lengths' growth in one
          * phase; near the target, recompute it at the final lengths. */
-        if (ub > (1 + eps) * lower && (ub <= (1 + 4 * eps) * lower || (phase & 15) == 0)) {
+        if (!stopped && ub > (1 + eps) * lower &&
+            (ub <= (1 + 4 * eps) * lower || (phase & 15) == 0)) {
             double exact_ub = D / exact_dual_den(r, c, s.len, s.part, threads);
             ub = exact_ub < ub ? exact_ub : ub;
         }
@@ -526,13 +536,15 @@ static int gk_throughput(const moore_graph *g, const moore_routing *r, const com
             lower = lb;
             util_mean = sum / (double)arcs / mx;
         }
-        if (snap_phase > 0 && mxw > 0) {
+        if (snap_phase > 0 && mxw > 0 && phase > snap_phase) {
             lb = (double)(phase - snap_phase) * c->beta / mxw;
             if (lb > lower) {
                 lower = lb;
                 util_mean = sumw / (double)arcs / mxw;
             }
         }
+        if (stopped)
+            break;
         if ((phase & (phase - 1)) == 0) { /* snapshot at phases 1, 2, 4, 8, … */
             memcpy(s.snap, s.flow, (size_t)arcs * sizeof *s.flow);
             snap_phase = phase;
@@ -581,7 +593,25 @@ int moore_routed_throughput(const moore_graph *g, const moore_routing *r, const 
         rc = even_split(g, r, &c, err);
     if (!rc)
         rc = exact ? path_lp(g, r, &c, out, err) : gk_throughput(g, r, &c, o, out, err);
+    /* stopped inside the first phase: the optimum's closed-form bound */
+    if (!rc && !isfinite(out->upper))
+        rc = moore_flow_tub(g, t, &out->upper, err);
     commodities_free(&c);
+    out->commodities = moore_traffic_sources(t);
+    return rc;
+}
+
+/* The result when the time limit or a cancel stopped the routing's build:
+ * θ ≥ 0 trivially, and θ_routed ≤ θ_optimal ≤ TUB. */
+static int stopped_before_paths(const moore_graph *g, const moore_traffic *t,
+                                const char *stopped, moore_flow_result *out, moore_error *err)
+{
+    memset(out, 0, sizeof *out);
+    int rc = moore_flow_tub(g, t, &out->upper, err);
+    out->throughput = out->lower = 0;
+    out->method = "garg-konemann-paths";
+    out->converged = 0;
+    out->stopped = stopped;
     out->commodities = moore_traffic_sources(t);
     return rc;
 }
@@ -595,13 +625,26 @@ int moore_routed_throughput_spec(const moore_graph *g, const char *routing, cons
     int rc = moore_routing_parse(routing, &ro, err);
     if (rc)
         return rc;
+    double start = omp_get_wtime();
     if (o) {
         ro.threads = o->threads;
         ro.progress = o->progress;
         ro.progress_ctx = o->progress_ctx;
+        ro.time_limit = o->time_limit;
+        ro.cancelled = o->cancelled;
+        ro.cancel_ctx = o->cancel_ctx;
     }
     moore_routing *r = NULL;
-    rc = moore_routing_build(g, &ro, &r, err);
+    const char *stopped = NULL;
+    rc = route_build(g, &ro, &r, &stopped, err);
+    if (!rc && stopped) /* no paths yet: only the trivial bracket is proven */
+        return stopped_before_paths(g, t, stopped, out, err);
+    moore_flow_options left;
+    if (!rc && o && o->time_limit > 0) { /* the build's time counts */
+        left = *o;
+        left.time_limit = fmax(1e-9, o->time_limit - (omp_get_wtime() - start));
+        o = &left;
+    }
     if (!rc)
         rc = moore_routed_throughput(g, r, t, o, exact, out, err);
     moore_routing_free(r);

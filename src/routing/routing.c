@@ -229,7 +229,19 @@ static int distance_rows(const moore_graph *g, moore_routing *r, const moore_rou
 int moore_routing_build(const moore_graph *g, const moore_routing_options *o,
                         moore_routing **out, moore_error *err)
 {
+    const char *stopped = NULL;
+    int rc = route_build(g, o, out, &stopped, err);
+    if (!rc && stopped)
+        return moore_error_set(err, MOORE_EINVAL, "routing: stopped (%s) before every path "
+                               "was built", stopped);
+    return rc;
+}
+
+int route_build(const moore_graph *g, const moore_routing_options *o, moore_routing **out,
+                const char **stopped, moore_error *err)
+{
     *out = NULL;
+    *stopped = NULL;
     moore_routing_options def;
     if (!o) {
         moore_routing_options_default(&def);
@@ -255,7 +267,9 @@ int moore_routing_build(const moore_graph *g, const moore_routing_options *o,
         rc = route_valiant_build(g, r, o, 0, err);
     if (!rc && o->algo == MOORE_ROUTE_UGAL)
         rc = route_ugal_build(g, r, o, err);
-    if (rc) {
+    if (!rc && r->stopped)
+        *stopped = r->stopped;
+    if (rc || *stopped) {
         moore_routing_free(r);
         return rc;
     }
@@ -327,8 +341,22 @@ int route_explicit_build(const moore_graph *g, moore_routing *r, const moore_rou
     }
     int64_t done = 0;
     int threads = o->threads > 0 ? o->threads : omp_get_max_threads();
+    double start = omp_get_wtime();
+    int stop = 0; /* 1: time limit, 2: cancelled */
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
     for (int32_t s = 0; s < n; s++) {
+        int halt;
+#pragma omp atomic read
+        halt = stop;
+        if (!halt && o->cancelled && o->cancelled(o->cancel_ctx))
+            halt = 2;
+        if (!halt && o->time_limit > 0 && omp_get_wtime() - start >= o->time_limit)
+            halt = 1;
+        if (halt) {
+#pragma omp atomic write
+            stop = halt;
+            continue;
+        }
         fn(ctx, g, r, s, &bufs[s]);
         if (o->progress) {
 #pragma omp atomic
@@ -339,21 +367,23 @@ int route_explicit_build(const moore_graph *g, moore_routing *r, const moore_rou
     }
     int64_t paths = 0, hops = 0;
     int oom = 0;
-    for (int32_t s = 0; s < n; s++) {
+    if (stop) /* the caller drops the routing: nothing to store */
+        r->stopped = stop == 1 ? "time-limit" : "cancelled";
+    for (int32_t s = 0; s < n && !stop; s++) {
         paths += bufs[s].npaths;
         hops += bufs[s].nhops;
         oom |= bufs[s].oom;
     }
-    if (!oom)
+    if (!oom && !stop)
         rc = moore_memory_guard(12.0 * (double)paths + 4.0 * (double)hops, what, err);
-    if (!oom && !rc) {
+    if (!oom && !rc && !stop) {
         r->path_offs = moore_malloc((size_t)paths + 1, sizeof *r->path_offs, err);
         r->hops = moore_malloc((size_t)hops + 1, sizeof *r->hops, err);
         oom = !r->path_offs || !r->hops;
     }
     if (oom && !rc)
         rc = moore_error_set(err, MOORE_ENOMEM, "routing: out of memory storing %s", what);
-    if (!rc) {
+    if (!rc && !stop) {
         int64_t p = 0, h = 0;
         r->path_offs[0] = 0;
         for (int32_t s = 0; s < n; s++) {

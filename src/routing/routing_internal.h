@@ -67,6 +67,12 @@ int route_explicit_build(const moore_graph *g, moore_routing *r, const moore_rou
                          route_source_fn fn, void *ctx, double bytes_per_pair, const char *what,
                          moore_error *err);
 
+/* moore_routing_build; when o's time limit or cancel hook stops an explicit
+ * build, returns MOORE_OK with *out NULL and *stopped "time-limit" or
+ * "cancelled" (else *stopped NULL). */
+int route_build(const moore_graph *g, const moore_routing_options *o, moore_routing **out,
+                const char **stopped, moore_error *err);
+
 /* Switches by decreasing d(·,t) into order (n); count is scratch of maxd+2. */
 void route_order_by_distance(const moore_routing *r, int32_t t, int32_t *order, int32_t *count,
                              int32_t maxd);
@@ -80,6 +86,41 @@ void route_ecmp_counts(const moore_graph *g, const moore_routing *r, int32_t t,
  * (CSR positions) are added to load; hop is scratch of the largest degree. */
 void route_fixed_load(const moore_graph *g, const moore_routing *r, int32_t t,
                       const int32_t *order, double *demand, double *load, int64_t *hop);
+
+/* ---- destination-based tables (table.c, docs/routing.md) ---- */
+
+/* The loop-free table of an explicit path set: per destination t, its arcs
+ * (CSR positions, ascending) and each one's share at its tail switch. */
+typedef struct route_tables {
+    int32_t n;
+    int64_t *count;     /* arcs of destination t */
+    int64_t **arc;
+    double **w;
+} route_tables;
+
+/* Keeps, of u's shares w (deg(u) entries, by CSR position) toward t, the
+ * next hops v with key(v) < key(u), key(x) = (d(x,t), x), renormalised;
+ * the minimal next hop alone when none is kept. */
+void route_table_filter(const moore_graph *g, const moore_routing *r, int32_t u, int32_t t,
+                        double *w);
+/* The table toward t of an explicit path set as shares per arc into acc (2m,
+ * zero on entry; every switch u ≠ t gets an entry). */
+void route_table_dest(const moore_graph *g, const moore_routing *r, int32_t t, double *acc);
+/* All destinations' tables of an explicit path set (*out NULL for minimal and
+ * ECMP, whose tables are read off the distance rows). */
+int route_tables_build(const moore_graph *g, const moore_routing *r, route_tables **out,
+                       moore_error *err);
+void route_tables_free(route_tables *T);
+/* The entry of u toward t: arcs (CSR positions, ascending) and shares, room
+ * for deg(u); T from route_tables_build. Returns the count (0 when u = t). */
+int32_t route_table_entry(const moore_graph *g, const moore_routing *r, const route_tables *T,
+                          int32_t u, int32_t t, int64_t *arcs, double *w);
+/* The greedy virtual layer of every destination for the table's DAGs (unit:
+ * all of a destination's table, as moore_routing_deadlock does for ECMP);
+ * layer has n entries. */
+int route_table_layers(const moore_graph *g, const moore_routing *r, const route_tables *T,
+                       const moore_routing_options *o, int32_t *layer, int32_t *layers,
+                       moore_error *err);
 
 /* The explicit builders. */
 int route_ksp_build(const moore_graph *g, moore_routing *r, const moore_routing_options *o,

@@ -41,8 +41,10 @@ static void ecmp_dest(const moore_graph *g, const moore_routing *r, int32_t t, i
     }
 }
 
-/* Distinct next hops per switch toward t for explicit paths: arcs used. */
-static void explicit_dest(const moore_graph *g, const moore_routing *r, int32_t t, char *used,
+/* Paths and hops of the pairs toward t for explicit paths, and the size of
+ * every switch's table entry toward t (table.c's loop-free table; acc is 2m
+ * zeros on entry and on return). */
+static void explicit_dest(const moore_graph *g, const moore_routing *r, int32_t t, double *acc,
                           int64_t *entries, dest_sums *d)
 {
     int32_t n = r->n;
@@ -62,24 +64,20 @@ static void explicit_dest(const moore_graph *g, const moore_routing *r, int32_t 
             int32_t h = (int32_t)(r->path_offs[p + 1] - r->path_offs[p] - 1);
             d->hops += h;
             d->hmax = h > d->hmax ? h : d->hmax;
-            for (int64_t k = r->path_offs[p]; k + 1 < r->path_offs[p + 1]; k++) {
-                int32_t u = r->hops[k], v = r->hops[k + 1];
-                int64_t a = moore_csr_find(g, u, v);
-                if (!used[a]) {
-                    used[a] = 1;
-#pragma omp atomic
-                    entries[u]++;
-                }
-            }
         }
     }
-    /* clear the marks for the next destination */
-    for (int32_t s = 0; s < n; s++)
-        for (int64_t p = r->pair_offs[(int64_t)s * n + t];
-             s != t && p < r->pair_offs[(int64_t)s * n + t + 1]; p++)
-            for (int64_t k = r->path_offs[p]; k + 1 < r->path_offs[p + 1]; k++) {
-                used[moore_csr_find(g, r->hops[k], r->hops[k + 1])] = 0;
-            }
+    route_table_dest(g, r, t, acc);
+    for (int32_t u = 0; u < n; u++) {
+        int64_t c = 0;
+        for (int64_t a = g->offs[u]; a < g->offs[u + 1]; a++) {
+            c += acc[a] > 0;
+            acc[a] = 0;
+        }
+        if (c) {
+#pragma omp atomic
+            entries[u] += c;
+        }
+    }
 }
 
 int moore_routing_stats_compute(const moore_graph *g, const moore_routing *r,
@@ -101,7 +99,8 @@ int moore_routing_stats_compute(const moore_graph *g, const moore_routing *r,
         int32_t *order = moore_par_malloc((size_t)n, sizeof *order, &fail);
         int32_t *count = moore_par_malloc((size_t)maxd + 2, sizeof *count, &fail);
         double *sigma = moore_par_malloc((size_t)n, sizeof *sigma, &fail);
-        char *used = fixed ? NULL : moore_par_calloc((size_t)(2 * g->m + 1), 1, &fail);
+        double *used = fixed ? NULL : moore_par_calloc((size_t)(2 * g->m + 1), sizeof *used,
+                                                        &fail);
         int64_t *ent = fixed ? moore_par_calloc((size_t)n, sizeof *ent, &fail) : NULL;
         int ok = order && count && sigma && (fixed ? ent != NULL : used != NULL);
 #pragma omp for schedule(dynamic, 8)
