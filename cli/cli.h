@@ -87,4 +87,8 @@ const moore_dist *cli_dist(void);
 int cli_dist_writer(void);
 void cli_dist_stop(void);
 
+/* cmd_deploy.c: `moore route --lfts FILE --fabric F`, the routes of an LFT
+ * dump read back and reported as a routing. */
+int cli_route_lfts(const char *lfts, const char *fabric, int json);
+
 #endif

@@ -26,7 +26,10 @@ const char cmd_route_usage[] =
     "                 of their paths that is, docs/routing.md)\n"
     "  --all-destinations  tables toward every switch, not only those with servers\n"
     "  --no-layers    skip the channel dependency graph and the layering\n"
-    "  --json         one JSON object instead of aligned text\n\n"
+    "  --json         one JSON object instead of aligned text\n"
+    "  --lfts FILE --fabric F   instead of TOPO: the routes of an LFT dump (dump_fts, OpenSM)\n"
+    "                 on the ibnetdiscover fabric F (docs/deploy.md); adds lid_pairs,\n"
+    "                 path_length_mean, path_stretch_mean\n\n"
     "Keys: algo, pairs, paths_total, paths_per_pair_min/_mean/_max, hops_mean, hops_max,\n"
     "table_entries_max, table_entries_total, cdg_acyclic, layers (greedy layering, the one\n"
     "written in --paths), vcs_hop_index (a path of h hops on VCs 0..h-1).\n";
@@ -35,6 +38,7 @@ int cmd_route(int argc, char **argv)
 {
     cli_args a;
     const char *topo = NULL, *algo = "ecmp", *paths = NULL, *tables = NULL, *format = NULL;
+    const char *lfts = NULL, *fabric = NULL;
     int json = 0, layers = 1, all_dest = 0;
     cli_args_init(&a, argc, argv);
     for (; a.i < a.argc && !a.bad; a.i++) {
@@ -52,11 +56,17 @@ int cmd_route(int argc, char **argv)
             format = a.value;
         else if (cli_option(&a, "--tables", NULL))
             tables = a.value;
+        else if (cli_option(&a, "--lfts", NULL))
+            lfts = a.value;
+        else if (cli_option(&a, "--fabric", NULL))
+            fabric = a.value;
         else if (cli_positional(&a, &topo))
             return 2;
     }
     if (a.bad)
         return 2;
+    if (lfts && !topo)
+        return cli_route_lfts(lfts, fabric, json);
     if (!topo)
         return cli_usage_error("route: missing TOPO (see 'moore route --help')");
     if (format && strcmp(format, "csv") && strcmp(format, "netbench"))

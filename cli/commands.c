@@ -15,6 +15,7 @@ int cmd_report(int argc, char **argv);
 int cmd_layout(int argc, char **argv);
 int cmd_route(int argc, char **argv);
 int cmd_fail(int argc, char **argv);
+int cmd_deploy(int argc, char **argv);
 
 extern const char cmd_build_usage[], cmd_stats_usage[], cmd_families_usage[];
 extern const char cmd_plan_usage[], cmd_compare_usage[];
@@ -25,6 +26,7 @@ extern const char cmd_report_usage[];
 extern const char cmd_layout_usage[];
 extern const char cmd_route_usage[];
 extern const char cmd_fail_usage[];
+extern const char cmd_deploy_usage[];
 
 static const cli_command COMMANDS[] = {
     { "build", "build a topology and write it to a file", cmd_build_usage, cmd_build },
@@ -48,6 +50,7 @@ static const cli_command COMMANDS[] = {
       cmd_route_usage, cmd_route },
     { "fail", "what survives random link, switch or rack failures (seeded trials)",
       cmd_fail_usage, cmd_fail },
+    { "deploy", "InfiniBand fabric file and OpenSM forwarding tables", cmd_deploy_usage, cmd_deploy },
     { NULL, NULL, NULL, NULL }
 };
 

@@ -22,6 +22,7 @@ PACKAGES=(
   python3-dev python3-numpy python3-networkx python3-pytest  # the Python module and its tests
   chromium                              # the report test renders the page headless
   libopenmpi-dev openmpi-bin            # the MPI build (-DMOORE_MPI=ON, docs/scale.md)
+  opensm ibsim-utils infiniband-diags   # moore deploy on a simulated IB fabric (docs/deploy.md)
 )
 if [ "${MOORE_BENCH:-0}" = 1 ]; then
   PACKAGES+=(libigraph-dev)             # benchmarks only (GPL: never linked into libmoore)

@@ -25,5 +25,6 @@
 #include "moore/dist.h"
 #include "moore/layout.h"
 #include "moore/routing.h"
+#include "moore/deploy.h"
 
 #endif

@@ -1,0 +1,175 @@
+/* deploy.h — a topology on a real InfiniBand control plane (docs/deploy.md):
+ * the fabric as an ibnetdiscover/ibsim file, moore's routes as the linear
+ * forwarding tables OpenSM's `file` engine loads (`opensm -R file -U`), an
+ * LFT dump (OpenSM's or a switch's) read back into a moore routing, the
+ * cabling of a built fabric checked against the cable plan, and Slurm's
+ * topology.conf.
+ *
+ * Numbering (docs/deploy.md): moore switch s is the IB switch with node GUID
+ * MOORE_IB_GUID_SWITCH + (s << 8); its ports are the cable plan's ports plus
+ * one (IB port 0 is the switch's own management port), then one port per
+ * server. Server h (servers numbered switch by switch) is a one-port HCA with
+ * node GUID MOORE_IB_GUID_HCA + (h << 8) and port GUID that plus one. LIDs:
+ * switch s has base LID (s + 1) << lmc, HCA h has (switches + 1 + h) << lmc,
+ * each a block of 2^lmc LIDs (OpenSM remaps them by port GUID when it assigns
+ * others). */
+#ifndef MOORE_DEPLOY_H
+#define MOORE_DEPLOY_H
+
+#include "moore/export.h"
+#include <stdint.h>
+#include <stdio.h>
+#include "moore/error.h"
+#include "moore/graph.h"
+#include "moore/report.h"
+#include "moore/routing.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Locally administered EUI-64 prefixes (bit 0x02 of the first octet set). */
+#define MOORE_IB_GUID_SWITCH 0x0201000000000000ULL
+#define MOORE_IB_GUID_HCA 0x0202000000000000ULL
+/* The largest unicast LID (0xC000 and up are multicast). */
+#define MOORE_IB_LID_MAX 0xBFFF
+/* The largest LMC InfiniBand allows. */
+#define MOORE_IB_LMC_MAX 7
+/* An LFT entry with no route. */
+#define MOORE_IB_NO_PORT 255
+
+/* A fabric: switches with numbered ports, one-port HCAs, every cable. Nodes
+ * 0..switches-1 are switches, switches..switches+hcas-1 HCAs. */
+typedef struct moore_ib_fabric {
+    int32_t switches;
+    int32_t hcas;
+    int64_t *port_offs;     /* switches + 1: IB port p (1..) of switch s is entry port_offs[s] + p - 1 */
+    int32_t *peer;          /* per switch port: the node at the other end, or -1 */
+    int32_t *peer_port;     /* its port there (an HCA's port: 1) */
+    int32_t *hca_switch;    /* hcas: the switch of HCA h, or -1 */
+    int32_t *hca_port;      /* hcas: its port on that switch */
+    uint64_t *guid;         /* switches + hcas node GUIDs */
+    uint64_t *port_guid;    /* switches + hcas: the GUID LFT dumps name (switch: its node GUID) */
+    char **name;            /* switches + hcas node descriptions */
+} moore_ib_fabric;
+
+/* The fabric of g: switch ports from its cable plan (moore_layout_write_cables
+ * with the default cost model), then g->endpoints[s] server ports, names from
+ * the family's labels. Refuses a switch with more than 254 ports. */
+MOORE_API int moore_ib_fabric_from_graph(const moore_graph *g, moore_ib_fabric **out,
+                                         moore_error *err);
+/* Reads an ibnetdiscover file (ibsim's format): Switch and Ca/Hca records,
+ * GUIDs from switchguid=/caguid= lines or the "S-"/"H-" ids, port lines
+ * "[p](guid) "remote-id"[rp]". Refuses an unknown remote id, a port beyond a
+ * node's port count, and two ends that do not name each other, naming them. */
+MOORE_API int moore_ib_fabric_read(const char *path, moore_ib_fabric **out, moore_error *err);
+/* Writes the fabric in ibnetdiscover format (ibsim -s reads it). */
+MOORE_API int moore_ib_fabric_write(const moore_ib_fabric *f, FILE *out, moore_error *err);
+/* The switch graph of a fabric (parallel cables become one link; servers per
+ * switch = its connected HCAs; labels = node descriptions). */
+MOORE_API int moore_ib_fabric_graph(const moore_ib_fabric *f, moore_graph **out, moore_error *err);
+MOORE_API void moore_ib_fabric_free(moore_ib_fabric *f);
+
+/* Linear forwarding tables: port[s · (lid_top + 1) + lid] is switch s's out
+ * port for LID (0 = itself, MOORE_IB_NO_PORT = none). lid_port[lid] is the
+ * node owning a LID (-1 = none) and lid_offset[lid] its offset in the node's
+ * 2^lmc block. */
+typedef struct moore_ib_lfts {
+    int32_t switches;
+    int32_t lmc;
+    int32_t lid_top;
+    uint8_t *port;
+    int32_t *lid_node;
+    int32_t *lid_offset;
+} moore_ib_lfts;
+
+/* Destination-based tables for routing r on g (docs/deploy.md): toward each
+ * destination switch t, the routing's next hops form a directed graph; a BFS
+ * from t over it gives every switch its depth, and each LID's table follows
+ * only next hops to a strictly smaller depth, so every LID's routes form a
+ * tree into t (loop-free, consistent per destination) whatever the routing.
+ * LID offset 0 uses the least depth, spread over a destination's HCAs; offset
+ * k ≥ 1 takes the k-th such next hop (ordered by depth, then the routing's
+ * share). Refuses lmc outside 0..7 and a LID space beyond 0xBFFF. */
+MOORE_API int moore_ib_lfts_build(const moore_graph *g, const moore_routing *r,
+                                  const moore_ib_fabric *f, int32_t lmc, moore_ib_lfts **out,
+                                  moore_error *err);
+/* Writes the tables in the form `dump_fts` prints and `opensm -R file -U` loads. */
+MOORE_API int moore_ib_lfts_write(const moore_ib_fabric *f, const moore_ib_lfts *l, FILE *out,
+                                  moore_error *err);
+/* Reads a dump (dump_fts, OpenSM's opensm-lfts.dump, moore's) for fabric f:
+ * switches by GUID, LIDs owned by the port GUID each line names. Refuses an
+ * unknown switch or port GUID and a port the switch does not have. */
+MOORE_API int moore_ib_lfts_read(const char *path, const moore_ib_fabric *f, moore_ib_lfts **out,
+                                 moore_error *err);
+MOORE_API void moore_ib_lfts_free(moore_ib_lfts *l);
+
+/* What the tables route, as a moore routing on fabric graph g (from
+ * moore_ib_fabric_graph): for every source switch and destination switch,
+ * the distinct switch paths its LIDs (switch and HCA LIDs) take, stored as
+ * explicit paths (name "lfts"). *mean_hops receives the mean switch hops over
+ * every (source switch, destination LID) pair on different switches, *lid_pairs
+ * their count. Refuses a LID with no route, a route into a dead end and a
+ * loop, naming the switch and the LID. */
+MOORE_API int moore_ib_lfts_routing(const moore_graph *g, const moore_ib_fabric *f,
+                                    const moore_ib_lfts *l, moore_routing **out,
+                                    double *mean_hops, int64_t *lid_pairs, moore_error *err);
+
+/* The keys of `moore route --lfts --json` (docs/deploy.md): those of
+ * `moore route --json` for routing r (its statistics and deadlock layering),
+ * path_length_mean (mean_hops), lid_pairs, path_stretch_mean and
+ * path_stretch_min (path hops over the BFS distance, over every path). */
+MOORE_API int moore_ib_routing_report(const moore_graph *g, const moore_routing *r,
+                                      double mean_hops, int64_t lid_pairs, moore_report *rep,
+                                      moore_error *err);
+
+/* `moore deploy TOPO --ib DIR`: the fabric of g, routing o's tables with LMC
+ * lmc, written as DIR/fabric.topo and DIR/lfts.dump (DIR is created; both
+ * files whole or neither written). Adds switches, hcas, lmc, lid_top, algo,
+ * table_entries (valid LFT entries over all switches) to rep when not NULL. */
+MOORE_API int moore_ib_deploy(const moore_graph *g, const moore_routing_options *o, int32_t lmc,
+                              const char *dir, moore_report *rep, moore_error *err);
+
+/* ---- cabling (cabling.c) ---- */
+
+typedef enum moore_cable_fault {
+    MOORE_CABLE_MISSING = 0,    /* the plan has a cable at this port, the fabric none */
+    MOORE_CABLE_EXTRA,          /* the fabric has a cable the plan has not */
+    MOORE_CABLE_MISWIRED        /* both have one, to different ends */
+} moore_cable_fault;
+
+typedef struct moore_cable_problem {
+    moore_cable_fault fault;
+    int32_t sw, port;               /* moore switch and IB port */
+    int32_t want_node, want_port;   /* planned end: a switch, -2 a server, -1 no cable */
+    int32_t got_node, got_port;     /* found end, same coding (-3: a switch not in the plan) */
+    int32_t got_found;              /* the found end's node in the discovered fabric, or -1 */
+} moore_cable_problem;
+
+/* Compares the planned fabric `plan` (moore_ib_fabric_from_graph, or the
+ * plan CSV read by moore_ib_fabric_plan_csv) with a discovered one: switches
+ * are matched by GUID, else by node description. Fills *out (caller frees)
+ * with one problem per switch port that differs, in switch and port order. */
+MOORE_API int moore_ib_cabling_check(const moore_ib_fabric *plan, const moore_ib_fabric *found,
+                                     moore_cable_problem **out, int64_t *count, moore_error *err);
+/* Replaces the switch-to-switch cables of a fabric built from g with those of
+ * a cable plan CSV (moore layout --cables): the plan a site built from. Refuses
+ * a row naming a switch or port beyond g's, naming the row. */
+MOORE_API int moore_ib_fabric_plan_csv(const moore_graph *g, const char *csv,
+                                       moore_ib_fabric **out, moore_error *err);
+
+/* ---- Slurm (slurm.c) ---- */
+
+/* Slurm's topology.conf (tree form): one leaf SwitchName per moore switch
+ * with its servers as Nodes=<prefix>[a-b], and, when the family has groups
+ * (Slim Fly racks, Dragonfly groups, Xpander super-nodes, Clos pods: the
+ * layout's placement), one upper switch per group over its leaves and a top
+ * switch over the groups; writes topology.conf and, when groups exist, the
+ * block form topology-block.conf (BlockName per group). */
+MOORE_API int moore_slurm_write(const moore_graph *g, const char *dir, const char *node_prefix,
+                                moore_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# cli_deploy.sh — the `moore deploy` and `moore route --lfts` contracts
+# (docs/deploy.md): the fabric file's counts, tables read back against the
+# distances theory gives, LMC multipath loop-free, the cabling check naming
+# exactly the four ports of two swapped cables, Slurm's files, bad input.
+#   bash cli_deploy.sh <path-to-moore> <source-dir>
+. "$(dirname "$0")/cli.bash" "$@"
+HERE=$(cd "$(dirname "$0")" && pwd)
+jnum() { jq -r ".$1" "$TMP/out"; }
+
+# Slim Fly q=5 is the Hoffman-Singleton graph (degree 7, Moore graph of
+# diameter 2): 4 servers per switch; from a switch 7 switches at 1 hop and 42 at 2.
+D="$TMP/sf"
+check "deploy exit 0" test "$(status "$MOORE" deploy slimfly:q=5 --ib "$D" --json)" = 0
+check "fabric: 50 switches" test "$(grep -c '^Switch' "$D/fabric.topo")" = 50
+check "fabric: 200 HCAs" test "$(grep -c '^Ca' "$D/fabric.topo")" = 200
+check "fabric: 11 ports a switch" test "$(grep '^Switch' "$D/fabric.topo" | cut -f2 | cut -d' ' -f1 | sort -u)" = 11
+check "tables: 50 switches" test "$(grep -c '^Unicast lids' "$D/lfts.dump")" = 50
+check "tables: 250 LIDs each" test "$(jnum table_entries)" = 12500
+check "read back exit 0" test "$(status "$MOORE" route --lfts "$D/lfts.dump" --fabric "$D/fabric.topo" --json)" = 0
+check "read back: mean hops 91/49" test "$(jq '.path_length_mean * 49 | round' "$TMP/out")" = 91
+check "read back: diameter 2" test "$(jnum hops_max)" = 2
+check "read back: stretch 1" test "$(jnum path_stretch_min)" = 1
+check "read back: 49 x 250 LID pairs" test "$(jnum lid_pairs)" = 12250
+
+# Ports are the cable plan's ports + 1: every plan row is a port line.
+"$MOORE" layout slimfly:q=5 --cables "$TMP/plan.csv" >/dev/null
+id() { printf 'S-%016x' $((0x0201000000000000 + ($1 << 8))); }
+row=$(sed -n 2p "$TMP/plan.csv")
+a=$(echo "$row" | cut -d, -f2) pa=$(echo "$row" | cut -d, -f4)
+b=$(echo "$row" | cut -d, -f5) pb=$(echo "$row" | cut -d, -f7)
+check "plan row = port line" grep -q "^\[$((pa + 1))\]	\"$(id "$b")\"\[$((pb + 1))\]" "$D/fabric.topo"
+
+# LMC 2 with KSP: 4 LIDs per HCA; the tables must stay loop-free (read back
+# succeeds), use more than one path for some pair, never more than 4.
+D="$TMP/ksp"
+"$MOORE" deploy dragonfly:a=4,h=2,p=2 --ib "$D" --algo ksp:k=4 --lmc 2 >/dev/null
+check "ksp lmc 2 read back" test "$(status "$MOORE" route --lfts "$D/lfts.dump" --fabric "$D/fabric.topo" --json)" = 0
+check "ksp lmc 2: multipath" jq -e '.paths_per_pair_max > 1 and .paths_per_pair_max <= 4' "$TMP/out" >/dev/null
+
+# Cabling: the fabric as built matches; two swapped cables give exactly four
+# miswired ports, and exit 3.
+D="$TMP/sf"
+check "cabling ok" test "$(status "$MOORE" deploy slimfly:q=5 --check-cabling "$D/fabric.topo" --cables "$TMP/plan.csv")" = 0
+r1=$(sed -n 2p "$TMP/plan.csv") r2=$(sed -n 40p "$TMP/plan.csv")
+f() { echo "$1" | cut -d, -f"$2"; }
+awk -v A1="$(id "$(f "$r1" 2)")" -v PA1=$(($(f "$r1" 4) + 1)) -v A2="$(id "$(f "$r1" 5)")" -v PA2=$(($(f "$r1" 7) + 1)) \
+    -v B1="$(id "$(f "$r2" 2)")" -v PB1=$(($(f "$r2" 4) + 1)) -v B2="$(id "$(f "$r2" 5)")" -v PB2=$(($(f "$r2" 7) + 1)) \
+    -f "$HERE/swap_cables.awk" "$D/fabric.topo" >"$TMP/swapped.topo"
+check "cabling swapped: exit 3" test "$(status "$MOORE" deploy slimfly:q=5 --check-cabling "$TMP/swapped.topo" --cables "$TMP/plan.csv")" = 3
+check "cabling swapped: 4 lines" test "$(grep -c '^miswired: ' "$TMP/out")" = 4
+for e in "$(f "$r1" 2) $(f "$r1" 4)" "$(f "$r1" 5) $(f "$r1" 7)" "$(f "$r2" 2) $(f "$r2" 4)" "$(f "$r2" 5) $(f "$r2" 7)"; do
+    set -- $e
+    check "cabling names switch $1 port $(($2 + 1))" grep -q "^miswired: switch $1 '[^']*' port $(($2 + 1)):" "$TMP/out"
+done
+
+# Slurm: one leaf per switch with its 4 servers, one group per Slim Fly rack (5).
+check "slurm exit 0" test "$(status "$MOORE" deploy slimfly:q=5 --slurm "$TMP/slurm")" = 0
+check "slurm leaves" test "$(grep -c '^SwitchName=s[0-9]* Nodes=n\[[0-9]*-[0-9]*\]$' "$TMP/slurm/topology.conf")" = 50
+check "slurm groups" test "$(grep -c '^SwitchName=g' "$TMP/slurm/topology.conf")" = 5
+check "slurm blocks" test "$(grep -c '^BlockName=' "$TMP/slurm/topology-block.conf")" = 5
+check "slurm last node" grep -q '^SwitchName=s49 Nodes=n\[196-199\]$' "$TMP/slurm/topology.conf"
+
+# Bad input: one line, exit 2, no files.
+refused "lmc 8" "--lmc" "$MOORE" deploy slimfly:q=5 --ib "$TMP/x" --lmc 8
+refused "LID space" "0xBFFF" "$MOORE" deploy slimfly:q=11 --ib "$TMP/big" --lmc 7
+check "LID space: no files" test ! -e "$TMP/big/lfts.dump"
+refused "no mode" "exactly one of" "$MOORE" deploy slimfly:q=5
+D="$TMP/sf"
+sed '0,/guid 0x0201000000000000/s//guid 0x0201000000fff000/' "$D/lfts.dump" >"$TMP/bad1"
+refused "unknown switch GUID" "0x0201000000fff000" "$MOORE" route --lfts "$TMP/bad1" --fabric "$D/fabric.topo"
+# A missing entry: switch 0's route to LID 2 removed.
+sed '0,/^0x0002 /{/^0x0002 /d}' "$D/lfts.dump" >"$TMP/bad2"
+refused "LID with no route" "no route" "$MOORE" route --lfts "$TMP/bad2" --fabric "$D/fabric.topo"
+# A loop: switch 0 sends LID 2 (switch 1) to switch 1, switch 1 sends it back.
+awk 'BEGIN{s=-1} /^Unicast/{s++} s==1 && /^0x0002 /{sub(/^0x0002 [0-9]+/, "0x0002 001")} {print}' "$D/lfts.dump" >"$TMP/bad3"
+refused "loop" "loops" "$MOORE" route --lfts "$TMP/bad3" --fabric "$D/fabric.topo"
+refused "port beyond the switch" "has no port 99" \
+    "$MOORE" route --lfts <(sed '0,/^0x0002 001/s//0x0002 099/' "$D/lfts.dump") --fabric "$D/fabric.topo"
+summary cli_deploy

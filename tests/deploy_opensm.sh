@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# deploy_opensm.sh — moore's fabric and forwarding tables on the real
+# InfiniBand control plane (docs/deploy.md): for each fabric, `moore deploy
+# --ib` writes fabric.topo and lfts.dump; ibsim simulates the fabric in its own
+# network namespace (unshare -n), OpenSM loads the tables with its file engine
+# (-R file -U), and dump_fts must then equal moore's tables entry for entry.
+# OpenSM falls back to minhop silently on a bad file, so the test reads its log
+# (and shows that a bad file is caught). Every daemon runs under a timeout in a
+# namespace of its own and is killed by the trap of the script that started it.
+#   bash deploy_opensm.sh <path-to-moore> <source-dir>
+# Exit 77 (skipped) when not root or unshare is missing: nothing else skips.
+. "$(dirname "$0")/cli.bash" "$@"
+HERE=$(cd "$(dirname "$0")" && pwd)
+if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null || ! unshare -n true 2>/dev/null; then
+    echo "SKIP: deploy_opensm needs root and unshare -n (one ibsim per network namespace)"
+    exit 77
+fi
+PIDS=()
+trap 'for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; done; rm -rf "$TMP"' EXIT
+
+# run_sm DIR ENGINE LMC: OpenSM with ENGINE on DIR's fabric; 0 when its log
+# says that engine configured every switch.
+run_sm() {
+    timeout 60 unshare -n bash "$HERE/deploy_opensm_fabric.sh" "$@" &
+    PIDS+=($!)
+    wait $!
+}
+# same DIR ENGINE: dump_fts equals moore's lfts.dump entry for entry.
+same() {
+    awk -f "$HERE/lfts_norm.awk" "$1/lfts.dump" | sort >"$1/want"
+    awk -f "$HERE/lfts_norm.awk" "$1/fts.$2" | sort >"$1/got"
+    [ -s "$1/want" ] && cmp -s "$1/want" "$1/got"
+}
+
+i=0
+for case in "slimfly:q=5 ecmp 0" "xpander:d=4,k=6 ecmp 0" "dragonfly:a=4,h=2,p=2 minimal 0" \
+    "clos:radix=8,endpoints=32 ecmp 0" "slimfly:q=5 ecmp 1" "dragonfly:a=4,h=2,p=2 ksp:k=4 2"; do
+    set -- $case
+    i=$((i + 1))
+    D="$TMP/f$i"
+    check "$1 $2 lmc $3: deploy" "$MOORE" deploy "$1" --ib "$D" --algo "$2" --lmc "$3" >/dev/null
+    check "$1 $2 lmc $3: OpenSM loaded the file tables" run_sm "$D" file "$3"
+    check "$1 $2 lmc $3: dump_fts = moore's tables" same "$D" file
+done
+
+# OpenSM's own engines read back into moore: `moore route --lfts` succeeds
+# only when every switch reaches every LID without a loop or a dead end, and
+# no path may be shorter than the BFS distance (path_stretch_min >= 1).
+stretch_ok() { # DIR ENGINE
+    "$MOORE" route --lfts "$1/fts.$2" --fabric "$1/fabric.topo" --json >"$1/rb.$2" &&
+        jq -e '.path_stretch_min >= 1 and .lid_pairs > 0' "$1/rb.$2" >/dev/null
+}
+for case in "slimfly:q=5 minhop dfsssp lash nue updn" "clos:radix=8,endpoints=32 updn"; do
+    set -- $case
+    topo=$1
+    shift
+    D="$TMP/engines-${topo%%:*}"
+    "$MOORE" deploy "$topo" --ib "$D" >/dev/null
+    grep -m1 '^switchguid=' "$D/fabric.topo" | cut -d= -f2 >"$D/roots.guid" # updn: switch 0
+    for engine in "$@"; do
+        check "$topo $engine: OpenSM configured its tables" run_sm "$D" "$engine" 0
+        check "$topo $engine: read back, every LID reached, no path below BFS" \
+            stretch_ok "$D" "$engine"
+    done
+done
+
+# Bad files. A header OpenSM cannot parse: it falls back to minhop, and only
+# its log says so. A switch GUID the fabric lacks: OpenSM skips that switch
+# and still logs "file tables configured"; only the comparison catches it.
+D="$TMP/bad"
+"$MOORE" deploy slimfly:q=5 --ib "$D" >/dev/null
+sed -i '0,/ guid 0x0201000000000000/s// 0x0201000000000000/' "$D/lfts.dump"
+check "unparsable file: the log check fails" test "$(run_sm "$D" file 0; echo $?)" != 0
+check "unparsable file: OpenSM fell back to minhop" \
+    grep -q "minhop tables configured" "$D/osm.file/osm.log"
+"$MOORE" deploy slimfly:q=5 --ib "$D" >/dev/null
+sed -i '0,/guid 0x0201000000000000/s//guid 0x0201000000fff000/' "$D/lfts.dump"
+run_sm "$D" file 0
+check "unknown switch GUID: dump_fts differs" test "$(same "$D" file; echo $?)" != 0
+summary deploy_opensm
