@@ -33,6 +33,7 @@
 #include "moore/paths.h"
 
 #include "metrics/blas_pin.h"
+#include "metrics/groups.h"
 #include <lapacke.h>
 #include <math.h>
 #include <metis.h>

@@ -22,6 +22,7 @@
 #include "moore/rng.h"
 #include "metrics/blas_pin.h"
 #include "families/grid.h"
+#include "metrics/groups.h"
 
 #include <arpack/arpack.h>
 #include <lapacke.h>
