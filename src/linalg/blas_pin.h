@@ -1,4 +1,4 @@
-/* blas_pin.h — internal to src/metrics: run the BLAS on one thread for the
+/* blas_pin.h — internal to src/linalg and the metrics above it: run the BLAS on one thread for the
  * duration of a LAPACK call.
  *
  * OpenBLAS (Debian's default BLAS) runs its own thread pool. On the small
