@@ -74,7 +74,7 @@ void moore_symmat_apply(const moore_symmat *m, const double *x, double *y)
     }
 }
 
-/* BLAS runs on one thread inside every eigen-solve (metrics/blas_pin.h says why). */
+/* BLAS runs on one thread inside every eigen-solve (blas_pin.h says why). */
 
 /* ---- dense path ---- */
 
