@@ -79,7 +79,7 @@ def configurations():
     rows.append((sec, "complete:n=12", ""))
     rows.append((sec, "petersen", ""))
     rows.append((sec, "hoffman-singleton", ""))
-    sec = (f"Low-diameter families of the field's papers (issue 17, part A), radix {RADIX} "
+    sec = (f"Low-diameter families of the field's papers, radix {RADIX} "
            f"where the family allows it")
     rows.append((sec, "mlfm:h=24", "LRs: 24 links + 24 endpoints; GRs: 48 links"))
     rows.append((sec, "oft:k=24", "leaves: 24 up + 24 endpoints; L1: 48 down"))

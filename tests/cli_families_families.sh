@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# cli_families_families.sh — the command line's contract for the families of
-# issue 17 part A (mlfm, oft, megafly, cascade, spectralfly, bundlefly,
+# cli_families_families.sh — the command line's contract for the low-diameter families of
+# the field's papers (mlfm, oft, megafly, cascade, spectralfly, bundlefly,
 # polarstar, delorme, brown): `moore families` lists them with their keys,
 # `moore stats … --json` reports the closed-form sizes, and every impossible
 # parameter exits 2 with exactly one line on stderr naming the rule.

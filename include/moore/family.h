@@ -21,17 +21,7 @@
 extern "C" {
 #endif
 
-/* ---- parsed key=value parameters ---- */
-
-#define MOORE_PARAMS_MAX 16
-
-typedef struct moore_params {
-    const char *family;               /* points into the owning spec */
-    int count;
-    char key[MOORE_PARAMS_MAX][32];
-    char value[MOORE_PARAMS_MAX][96];
-    char used[MOORE_PARAMS_MAX];      /* set by getters; unused keys are refused */
-} moore_params;
+/* ---- parsed key=value parameters (the type: moore/origin.h) ---- */
 
 /* The getters mark the key they read in p->used (so p is not const): after a
  * build, a key no getter read is refused as unknown.
@@ -47,33 +37,6 @@ MOORE_API int moore_params_double(moore_params *p, const char *key, double def, 
 MOORE_API const char *moore_params_str(moore_params *p, const char *key, const char *def);
 /* Canonical "k=v,k=v" of the given keys, in the order given (for graph origin). */
 MOORE_API int moore_params_format(const moore_params *p, char *buf, size_t len);
-
-/* ---- closed-form counts (for plan, and to check built graphs against) ---- */
-
-typedef struct moore_counts {
-    int64_t switches;
-    int64_t links;          /* cables between switches */
-    int32_t degree_min;     /* network degree */
-    int32_t degree_max;
-    int64_t endpoints;
-    int32_t diameter;       /* -1 when no closed form is known */
-    /* Cables per graph link: HyperX trunking K. The graph stays simple (one
-     * CSR link per switch pair); 0 and 1 both mean single cables. */
-    int32_t multiplicity;
-    /* Mixed trunking (Cascade: single green, triple black links): when > 0,
-     * the cables and the network ports of the busiest switch; 0 means
-     * links × multiplicity and degree_max × multiplicity. */
-    int64_t cables;
-    int32_t ports_max;
-} moore_counts;
-
-/* Cables between switches: links × multiplicity, or the mixed-trunk count. */
-static inline int64_t moore_counts_cables(const moore_counts *c)
-{
-    if (c->cables > 0)
-        return c->cables;
-    return c->links * (c->multiplicity > 1 ? c->multiplicity : 1);
-}
 
 /* ---- the family table ---- */
 
@@ -127,7 +90,7 @@ MOORE_API int moore_spec_counts(const char *spec, moore_counts *out, moore_error
 MOORE_API int moore_topology_load(const char *arg, moore_graph **out, moore_error *err);
 /* A `file:PATH,p=P` or `file:PATH,radix=R` SPEC: the file with P endpoints on
  * every switch (or R minus its network degree); its origin becomes family
- * "file", params "PATH,p=P" (src/core/filespec.c). moore_topology_load takes
+ * "file", params "PATH,p=P" (src/topology/filespec.c). moore_topology_load takes
  * such SPECs too. */
 MOORE_API int moore_file_spec_load(const char *spec, moore_graph **out, moore_error *err);
 

@@ -14,6 +14,7 @@
 #include "moore/export.h"
 #include <stdint.h>
 #include "moore/error.h"
+#include "moore/origin.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -31,6 +32,7 @@ typedef struct moore_graph {
     char **labels;      /* NULL, or n NUL-terminated labels */
     char *family;       /* family name, or NULL for a graph read from a plain file */
     char *params;       /* the family's parameters as "k=v,k=v", or NULL */
+    moore_origin origin; /* what it is, as data (moore/origin.h); zero when unknown */
 } moore_graph;
 
 /* ---- building ---- */
@@ -60,9 +62,22 @@ MOORE_API int moore_graph_set_endpoints_uniform(moore_graph *g, int32_t p, moore
 MOORE_API int moore_graph_set_endpoints(moore_graph *g, const int32_t *p, moore_error *err);
 /* Sets the label of switch v (copied). */
 MOORE_API int moore_graph_set_label(moore_graph *g, int32_t v, const char *label, moore_error *err);
-/* Records the family name and its canonical parameter string (copied). */
+/* Records the family name and its canonical parameter string (copied), and
+ * the SPEC they make, g->origin.spec = "family[:params]". */
 MOORE_API int moore_graph_set_origin(moore_graph *g, const char *family, const char *params,
                            moore_error *err);
+/* Records the family row g was built from, its parameters as parsed and, when
+ * counts is not NULL, their closed-form counts (all copied; the row is only
+ * pointed at). Called once by the topology layer (src/topology/). */
+MOORE_API void moore_graph_set_family(moore_graph *g, const struct moore_family *family,
+                                      const moore_params *params, const moore_counts *counts);
+/* Records the file g was read from: its path (copied) and the reader's format
+ * name (a static string). */
+MOORE_API int moore_graph_set_file(moore_graph *g, const char *path, const char *format,
+                                   moore_error *err);
+/* The SPEC that rebuilds g ("family[:params]", g->origin.spec), or NULL for a
+ * graph without a family. Owned by g. */
+MOORE_API const char *moore_graph_spec(const moore_graph *g);
 
 /* ---- reading ---- */
 
@@ -83,13 +98,13 @@ MOORE_API int moore_graph_is_regular(const moore_graph *g);
  * sorted). Flow algorithms pair an arc with its twin through this table. */
 MOORE_API void moore_graph_reverse_arcs(const moore_graph *g, int64_t *rev);
 
-/* A deep copy. */
-/* Cables per link (HyperX trunking K), from the graph's origin: the counts of
- * its family:params SPEC when they match the graph's switches and links, else
- * 1. The CSR holds each switch pair once; ports per switch are
- * endpoints + multiplicity × degree. */
+/* Cables per link (HyperX trunking K), from the graph's origin: its
+ * family's closed-form counts when they match the graph's switches and
+ * links, else 1. The CSR holds each switch pair once; ports per switch are
+ * endpoints + multiplicity × degree. O(1). */
 MOORE_API int32_t moore_graph_multiplicity(const moore_graph *g);
 
+/* A deep copy, origin included. */
 MOORE_API int moore_graph_copy(const moore_graph *g, moore_graph **out, moore_error *err);
 
 MOORE_API void moore_graph_free(moore_graph *g);

@@ -7,7 +7,9 @@
 #include "moore/graph.h"
 #include "core/alloc.h"
 #include "core/csr.h"
+#include "core/spec_text.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -192,26 +194,75 @@ int moore_graph_set_label(moore_graph *g, int32_t v, const char *label, moore_er
     return MOORE_OK;
 }
 
+char *core_spec_join(const char *family, const char *params, moore_error *err)
+{
+    int with = params && *params;
+    size_t len = strlen(family) + (with ? strlen(params) + 1 : 0) + 1;
+    char *s = moore_malloc(len, 1, err);
+    if (s)
+        snprintf(s, len, "%s%s%s", family, with ? ":" : "", with ? params : "");
+    return s;
+}
+
 int moore_graph_set_origin(moore_graph *g, const char *family, const char *params,
                            moore_error *err)
 {
     char *f = family ? dup_str(family, err) : NULL;
     char *p = params ? dup_str(params, err) : NULL;
+    char *spec = family ? core_spec_join(family, params, err) : NULL;
     int rc = MOORE_OK;
-    if ((family && !f) || (params && !p)) {
+    if ((family && (!f || !spec)) || (params && !p)) {
         rc = moore_alloc_code(err);
         goto done;
     }
     /* swap: the new strings into g, the old ones into the free list */
-    char *old_f = g->family, *old_p = g->params;
+    char *old_f = g->family, *old_p = g->params, *old_spec = g->origin.spec;
     g->family = f;
     g->params = p;
+    g->origin.spec = spec;
     f = old_f;
     p = old_p;
+    spec = old_spec;
 done:
     free(f);
     free(p);
+    free(spec);
     return rc;
+}
+
+void moore_graph_set_family(moore_graph *g, const struct moore_family *family,
+                            const moore_params *params, const moore_counts *counts)
+{
+    g->origin.family = family;
+    g->origin.params = *params;
+    g->origin.has_counts = counts != NULL;
+    if (counts)
+        g->origin.counts = *counts;
+}
+
+int moore_graph_set_file(moore_graph *g, const char *path, const char *format,
+                         moore_error *err)
+{
+    char *p = dup_str(path, err);
+    if (!p)
+        return moore_alloc_code(err);
+    free(g->origin.path);
+    g->origin.path = p;
+    g->origin.format = format;
+    return MOORE_OK;
+}
+
+const char *moore_graph_spec(const moore_graph *g)
+{
+    return g->origin.spec;
+}
+
+int32_t moore_graph_multiplicity(const moore_graph *g)
+{
+    const moore_counts *c = &g->origin.counts;
+    if (!g->origin.has_counts || c->switches != g->n || c->links != g->m)
+        return 1;
+    return c->multiplicity > 1 ? c->multiplicity : 1;
 }
 
 int32_t moore_graph_degree_min(const moore_graph *g)
@@ -282,6 +333,13 @@ int moore_graph_copy(const moore_graph *g, moore_graph **out, moore_error *err)
     memcpy(c->adj, g->adj, (size_t)(2 * g->m) * sizeof *c->adj);
     memcpy(c->endpoints, g->endpoints, (size_t)g->n * sizeof *c->endpoints);
     rc = moore_graph_set_origin(c, g->family, g->params, err);
+    if (!rc && g->origin.family)
+        moore_graph_set_family(c, g->origin.family, &g->origin.params,
+                               g->origin.has_counts ? &g->origin.counts : NULL);
+    if (!rc && g->origin.path)
+        rc = moore_graph_set_file(c, g->origin.path, g->origin.format, err);
+    c->origin.endpoints_key = g->origin.endpoints_key;
+    c->origin.endpoints_value = g->origin.endpoints_value;
     for (int32_t v = 0; !rc && g->labels && v < g->n; v++)
         if (g->labels[v])
             rc = moore_graph_set_label(c, v, g->labels[v], err);
@@ -306,5 +364,7 @@ void moore_graph_free(moore_graph *g)
     free(g->endpoints);
     free(g->family);
     free(g->params);
+    free(g->origin.spec);
+    free(g->origin.path);
     free(g);
 }

@@ -4,6 +4,7 @@
  * well-tested code; doubles are printed with 17 significant digits by cJSON,
  * and non-finite values become null because JSON has no NaN. */
 #include "core/alloc.h"
+#include "core/spec_text.h"
 #include "moore/report.h"
 
 #include <math.h>
@@ -196,12 +197,10 @@ static void add_topology(const moore_report *r, cJSON *obj)
         if (it->type == MOORE_VALUE_STRING && strcmp(it->key, "params") == 0)
             params = it->s;
     }
-    if (!family)
-        return;
-    char spec[1024];
-    snprintf(spec, sizeof spec, "%s%s%s", family, params && *params ? ":" : "",
-             params ? params : "");
-    cJSON_AddStringToObject(obj, "topology", spec);
+    char *spec = family ? core_spec_join(family, params, NULL) : NULL;
+    if (spec)
+        cJSON_AddStringToObject(obj, "topology", spec);
+    free(spec);
 }
 
 int moore_report_write_json(const moore_report *r, FILE *out, int pretty, moore_error *err)

@@ -65,7 +65,7 @@ int moore_jellyfish_build(moore_params *, moore_graph **, moore_error *);
 int moore_jellyfish_counts(moore_params *, moore_counts *, moore_error *);
 int moore_jellyfish_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
 
-/* families (issue 17, part A): mlfm.c, oft.c, megafly.c, cascade.c,
+/* low-diameter families of the field's papers: mlfm.c, oft.c, megafly.c, cascade.c,
  * spectralfly.c, bundlefly.c, polarstar.c, delorme.c */
 extern const moore_param_info moore_mlfm_params[], moore_oft_params[], moore_megafly_params[],
     moore_cascade_params[], moore_spectralfly_params[], moore_bundlefly_params[],

@@ -207,15 +207,13 @@ int moore_grid_of_graph(const moore_graph *g, moore_grid *out)
     for (size_t i = 0; g->family && i < sizeof GRID_FAMILIES / sizeof GRID_FAMILIES[0]; i++)
         if (strcmp(g->family, GRID_FAMILIES[i].family) == 0)
             shape = GRID_FAMILIES[i].shape;
-    char spec[512];
-    if (!shape || !g->params ||
-        snprintf(spec, sizeof spec, "%s:%s", g->family, g->params) >= (int)sizeof spec)
+    /* the parameters as parsed when the graph was made (moore/origin.h) */
+    if (!shape || !g->origin.family || !g->params || strcmp(g->origin.params.family, g->family))
         return 0;
-    const moore_family *f;
-    moore_params p;
+    moore_params p = g->origin.params;
     moore_error err;
     memset(out, 0, sizeof *out);
-    if (moore_spec_parse(spec, &f, &p, &err) || shape(&p, out, &err))
+    if (shape(&p, out, &err))
         return 0;
     moore_counts c;
     moore_grid_counts(out, &c);

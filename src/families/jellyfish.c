@@ -507,9 +507,9 @@ static int expand_graph(const moore_graph *g, const expand_links *l, int32_t n,
     rc = moore_graph_set_endpoints(*out, ep, err);
     if (!rc) {
         char params[256];
-        snprintf(params, sizeof params, "add=%d,degree=%d,seed=%llu,of=%s%s%s", (int)add,
-                 (int)degree, (unsigned long long)seed, g->family ? g->family : "file",
-                 g->params ? ":" : "", g->params ? g->params : "");  /* expand: SPEC */
+        const char *of = moore_graph_spec(g);
+        snprintf(params, sizeof params, "add=%d,degree=%d,seed=%llu,of=%s", (int)add,
+                 (int)degree, (unsigned long long)seed, of ? of : "file"); /* expand: SPEC */
         rc = moore_graph_set_origin(*out, "expand", params, err);
     }
 done:

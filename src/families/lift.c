@@ -363,8 +363,9 @@ int moore_lift(const moore_graph *g, const moore_lift_options *o, moore_graph **
         goto done;
     }
     char params[256];
-    snprintf(params, sizeof params, "of=%s%s%s,seed=%llu", g->family ? g->family : "file",
-             g->params ? ":" : "", g->params ? g->params : "", (unsigned long long)o->seed);
+    const char *of = moore_graph_spec(g);
+    snprintf(params, sizeof params, "of=%s,seed=%llu", of ? of : "file",
+             (unsigned long long)o->seed);
     rc = moore_graph_set_origin(h, "lift", params, err);
     if (rc)
         goto done;

@@ -4,7 +4,7 @@
  *     lift:times=T,seed=S,tries=N,evals=E,of=SPEC
  *     expand:add=M,degree=D,seed=S,of=SPEC
  * `of` is always the last key and takes the rest of the SPEC, commas and all
- * (src/core/spec.c), so any SPEC, a file, or another lift can be inside. */
+ * (src/topology/spec.c), so any SPEC, a file, or another lift can be inside. */
 #include "families.h"
 #include "moore/jellyfish.h"
 #include "moore/lift.h"
@@ -45,9 +45,10 @@ static int lift_origin(moore_graph *h, const moore_graph *g, int64_t times, int6
                        int64_t tries, int64_t evals, moore_error *err)
 {
     char params[512];
-    snprintf(params, sizeof params, "times=%lld,seed=%lld,tries=%lld,evals=%lld,of=%s%s%s",
+    const char *of = moore_graph_spec(g);
+    snprintf(params, sizeof params, "times=%lld,seed=%lld,tries=%lld,evals=%lld,of=%s",
              (long long)times, (long long)seed, (long long)tries, (long long)evals,
-             g->family ? g->family : "file", g->params ? ":" : "", g->params ? g->params : "");
+             of ? of : "file");
     return moore_graph_set_origin(h, "lift", params, err);
 }
 

@@ -20,13 +20,7 @@ static int flow_report_identity(moore_report *r, const moore_graph *g, moore_err
         return rc ? rc : moore_report_null(r, "params", err);
     }
     const char *params = g->params ? g->params : "";
-    size_t len = strlen(g->family) + strlen(params) + 2;
-    char *spec = moore_malloc(len, 1, err);
-    if (!spec)
-        return moore_alloc_code(err);
-    snprintf(spec, len, "%s%s%s", g->family, *params ? ":" : "", params);
-    int rc = moore_report_string(r, "topology", spec, err);
-    free(spec);
+    int rc = moore_report_string(r, "topology", moore_graph_spec(g), err);
     if (!rc) rc = moore_report_string(r, "family", g->family, err);
     return rc ? rc : moore_report_string(r, "params", params, err);
 }

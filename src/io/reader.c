@@ -484,6 +484,14 @@ int moore_graph_read_stream(FILE *in, const char *name, moore_graph **out, moore
         default: rc = io_edgelist_finish(&r, out, err); break;
         }
     }
+    if (!rc) /* the provenance (moore/origin.h): what was read, in which format */
+        rc = moore_graph_set_file(*out, name, r.kind == IO_KIND_NETBENCH ? "netbench"
+                                              : r.kind == IO_KIND_ANYNET ? "anynet"
+                                                                         : "edgelist", err);
+    if (rc && *out) {
+        moore_graph_free(*out);
+        *out = NULL;
+    }
     reader_free(&r);
     return rc;
 }

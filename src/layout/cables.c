@@ -2,8 +2,9 @@
  * cable's length and type, rack-pair bundles, cost and power) and the CSV
  * writer of the plan.
  *
- * Every graph link u < v is `multiplicity` cables (HyperX trunking K, read
- * from the family's closed-form counts when they describe this graph). Ports
+ * Every graph link u < v is `multiplicity` cables (HyperX trunking K,
+ * moore_graph_multiplicity: the origin's closed-form counts when they
+ * describe this graph). Ports
  * are numbered per switch from 0 in the order its cables are listed (links by
  * ascending u, then v), so a switch of network degree d uses ports 0..d·K−1,
  * each once; its server ports follow and are not in the plan. Bundles are
@@ -26,25 +27,6 @@ void moore_layout_free(moore_layout *l)
         return;
     free(l->rack);
     memset(l, 0, sizeof *l);
-}
-
-/* Cables per link: the family's multiplicity when its counts match g, else 1. */
-static int32_t cables_multiplicity(const moore_graph *g)
-{
-    if (!g->family)
-        return 1;
-    char spec[512];
-    int w = snprintf(spec, sizeof spec, "%s%s%s", g->family, g->params && *g->params ? ":" : "",
-                     g->params ? g->params : "");
-    if (w < 0 || (size_t)w >= sizeof spec)
-        return 1;
-    moore_counts c;
-    moore_error ignored;
-    memset(&c, 0, sizeof c);
-    if (moore_spec_counts(spec, &c, &ignored) != MOORE_OK || c.links != g->m ||
-        c.switches != g->n)
-        return 1;
-    return c.multiplicity > 1 ? c.multiplicity : 1;
 }
 
 /* Lengths, types and prices of the switch-to-switch cables. */
@@ -148,7 +130,7 @@ int moore_layout_compute(const moore_graph *g, const moore_cost_model *m,
         return moore_alloc_code(err);
     if (o && o->progress && g->n > 20000)
         o->progress(o->progress_ctx, "layout (placement)", 0.0);
-    out->multiplicity = cables_multiplicity(g);
+    out->multiplicity = moore_graph_multiplicity(g);
     int rc = layout_place_full(g, m->switches_per_rack, o ? o->seed : 1, out->rack, &out->racks,
                                &out->placement, err);
     if (!rc) {

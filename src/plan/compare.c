@@ -244,10 +244,9 @@ static int choose_any(const moore_compare_options *o, compare_list *l, moore_com
 static int check_counts(const char *spec, const moore_graph *g, int64_t *cables,
                         moore_error *err)
 {
-    moore_counts c;
-    moore_error sub;
+    const moore_counts c = g->origin.counts; /* set once, when the SPEC was built */
     *cables = g->m;
-    if (!g->family || moore_spec_counts(spec, &c, &sub))
+    if (!g->origin.family || !g->origin.has_counts || g->origin.path)
         return MOORE_OK; /* a file, or a family without closed forms */
     if (c.switches != g->n || c.links != g->m || c.endpoints != moore_graph_endpoints_total(g))
         return moore_error_set(err, MOORE_EINTERNAL,
@@ -281,13 +280,8 @@ typedef struct proof {
 static int row_identity(const moore_compare_options *o, const char *spec, const moore_graph *g,
                         int64_t cables, moore_report *r, moore_error *err)
 {
-    char topology[MOORE_SPEC_MAX + 64];
-    if (g->family)
-        snprintf(topology, sizeof topology, "%s%s%s", g->family,
-                 g->params && *g->params ? ":" : "", g->params ? g->params : "");
-    else
-        snprintf(topology, sizeof topology, "%s", spec);
-    int rc = moore_report_string(r, "topology", topology, err);
+    const char *topology = moore_graph_spec(g);
+    int rc = moore_report_string(r, "topology", topology ? topology : spec, err);
     if (!rc) /* family, params, switches, links, endpoints, degrees */
         rc = moore_metrics_compute(g, "basic", &o->metric, r, err);
     if (!rc) rc = moore_report_int(r, "cables", cables, err);

@@ -1,101 +1,31 @@
-/* spec.c — SPEC strings ("family:key=value,…"), parameter getters, and the
- * topology argument that is either a file or a SPEC.
+/* spec.c — the topology layer (above families and io): a SPEC string
+ * ("family:key=value,…") parsed into its family row and parameters, built,
+ * or priced by its closed forms, and the topology argument that is either a
+ * file or a SPEC (moore/family.h).
  *
- * Getters mark keys as used; after a build, any key the family never read is
- * refused as unknown. That way a typo such as `slimfly:Q=5` fails loudly
- * instead of silently building the default. */
+ * This is where a graph gets its origin as data (moore/origin.h): a SPEC is
+ * parsed once, and the built graph keeps the row, the parsed parameters and
+ * their closed-form counts, so nothing above parses the SPEC again. A file
+ * whose header names a family gets the same, from that header. After a build
+ * every key must have been read by the builder (the getters in
+ * src/families/params.c mark them), else it is refused as unknown. */
 #include "moore/family.h"
-#include "moore/parse.h"
 #include "moore/suggest.h"
 #include "moore/io.h"
 
-#include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-static int find_key(const moore_params *p, const char *key)
+/* Index of key among the pairs parsed so far, or -1 (not a getter: it must
+ * not mark the key used). */
+static int spec_key_index(const moore_params *p, const char *key)
 {
     for (int i = 0; i < p->count; i++)
         if (strcmp(p->key[i], key) == 0)
             return i;
     return -1;
-}
-
-int moore_params_has(moore_params *p, const char *key)
-{
-    int i = find_key(p, key);
-    if (i >= 0)
-        p->used[i] = 1;
-    return i >= 0;
-}
-
-const char *moore_params_str(moore_params *p, const char *key, const char *def)
-{
-    int i = find_key(p, key);
-    if (i < 0)
-        return def;
-    p->used[i] = 1;
-    return p->value[i];
-}
-
-/* The message for a value that breaks the number rule (include/moore/parse.h)
- * or its range; `rule` says what was expected, `range` is "lo..hi". */
-static int param_refused(const moore_params *p, const char *key, const char *s,
-                         moore_parse_status st, const char *rule, const char *range,
-                         moore_error *err)
-{
-    if (st == MOORE_PARSE_SYNTAX)
-        return moore_error_set(err, MOORE_EINVAL, "%s: %s=%s is not %s", p->family, key, s, rule);
-    return moore_error_set(err, MOORE_EINVAL, "%s: %s=%s is outside %s", p->family, key, s,
-                           range);
-}
-
-int moore_params_int(moore_params *p, const char *key, int64_t def, int64_t lo,
-                     int64_t hi, int64_t *out, moore_error *err)
-{
-    const char *s = moore_params_str(p, key, NULL);
-    *out = def;
-    if (!s)
-        return MOORE_OK;
-    moore_parse_status st = moore_parse_int(s, lo, hi, out);
-    if (st == MOORE_PARSE_OK)
-        return MOORE_OK;
-    char range[64];
-    snprintf(range, sizeof range, "%lld..%lld", (long long)lo, (long long)hi);
-    return param_refused(p, key, s, st,
-                         "an integer (decimal digits, no '+', blanks or leading zeros)", range,
-                         err);
-}
-
-int moore_params_double(moore_params *p, const char *key, double def, double lo,
-                        double hi, double *out, moore_error *err)
-{
-    const char *s = moore_params_str(p, key, NULL);
-    *out = def;
-    if (!s)
-        return MOORE_OK;
-    moore_parse_status st = moore_parse_number(s, lo, hi, out);
-    if (st == MOORE_PARSE_OK)
-        return MOORE_OK;
-    char range[64];
-    snprintf(range, sizeof range, "%g..%g", lo, hi);
-    return param_refused(p, key, s, st, "a number (such as 0.25 or 1e-3)", range, err);
-}
-
-int moore_params_format(const moore_params *p, char *buf, size_t len)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < p->count; i++) {
-        int w = snprintf(buf + used, len - used, "%s%s=%s", i ? "," : "", p->key[i], p->value[i]);
-        if (w < 0 || (size_t)w >= len - used)
-            return MOORE_EINVAL;
-        used += (size_t)w;
-    }
-    return MOORE_OK;
 }
 
 static int parse_pair(const char *fam, const char *pair, size_t len, moore_params *p,
@@ -118,7 +48,7 @@ static int parse_pair(const char *fam, const char *pair, size_t len, moore_param
     p->key[p->count][klen] = '\0';
     memcpy(p->value[p->count], eq + 1, vlen);
     p->value[p->count][vlen] = '\0';
-    if (find_key(p, p->key[p->count]) >= 0)
+    if (spec_key_index(p, p->key[p->count]) >= 0)
         return moore_error_set(err, MOORE_EINVAL, "%s: key '%s' given twice", fam,
                                p->key[p->count]);
     p->count++;
@@ -221,15 +151,41 @@ static int name_spec(const char *spec, const char *family, int rc, moore_error *
     return rc;
 }
 
+/* The row's closed forms for parameters as given, read with fresh used
+ * flags: a key the counts do not read (such as a seed) is refused, so counts
+ * are only ever taken for parameters they fully describe. */
+static int spec_counts_of(const moore_family *f, const moore_params *given, moore_counts *out,
+                          moore_error *err)
+{
+    if (!f->counts)
+        return moore_error_set(err, MOORE_EINVAL, "%s: no closed-form counts", f->name);
+    moore_params p = *given;
+    memset(p.used, 0, sizeof p.used);
+    memset(out, 0, sizeof *out);
+    out->diameter = -1;
+    int rc = f->counts(&p, out, err);
+    return rc ? rc : check_all_used(&p, err);
+}
+
+/* The typed origin of g, built by f from p (or read from a file naming f):
+ * the row, the parameters and, when they have them, their closed forms. */
+static void spec_set_family(moore_graph *g, const moore_family *f, const moore_params *p)
+{
+    moore_counts c;
+    moore_error quiet;
+    int have = spec_counts_of(f, p, &c, &quiet) == MOORE_OK;
+    moore_graph_set_family(g, f, p, have ? &c : NULL);
+}
+
 int moore_spec_build(const char *spec, moore_graph **out, moore_error *err)
 {
     const moore_family *f;
     moore_params p;
+    moore_graph *g = NULL;
     *out = NULL;
     int rc = moore_spec_parse(spec, &f, &p, err);
     if (rc)
         return rc;
-    moore_graph *g = NULL;
     rc = f->build(&p, &g, err);
     if (!rc)
         rc = check_all_used(&p, err);
@@ -238,12 +194,14 @@ int moore_spec_build(const char *spec, moore_graph **out, moore_error *err)
         moore_params_format(&p, buf, sizeof buf);
         rc = moore_graph_set_origin(g, f->name, buf[0] ? buf : NULL, err);
     }
-    if (rc) {
-        moore_graph_free(g);
-        return name_spec(spec, f->name, rc, err);
-    }
+    if (rc)
+        goto done;
+    spec_set_family(g, f, &p);
     *out = g;
-    return MOORE_OK;
+    g = NULL;
+done:
+    moore_graph_free(g);
+    return rc ? name_spec(spec, f->name, rc, err) : MOORE_OK;
 }
 
 int moore_spec_counts(const char *spec, moore_counts *out, moore_error *err)
@@ -251,14 +209,20 @@ int moore_spec_counts(const char *spec, moore_counts *out, moore_error *err)
     const moore_family *f;
     moore_params p;
     int rc = moore_spec_parse(spec, &f, &p, err);
-    if (rc)
-        return rc;
-    if (!f->counts)
-        return moore_error_set(err, MOORE_EINVAL, "%s: no closed-form counts", f->name);
-    memset(out, 0, sizeof *out);
-    out->diameter = -1;
-    rc = f->counts(&p, out, err);
-    return rc ? rc : check_all_used(&p, err);
+    return rc ? rc : spec_counts_of(f, &p, out, err);
+}
+
+/* A file whose header names a family (what moore writes): its origin gets
+ * the row, parameters and counts from that header, parsed here once. A
+ * header that does not parse leaves the file a plain graph, as before. */
+static void spec_resolve_file(moore_graph *g)
+{
+    const moore_family *f;
+    moore_params p;
+    moore_error quiet;
+    const char *spec = moore_graph_spec(g);
+    if (spec && moore_spec_parse(spec, &f, &p, &quiet) == MOORE_OK)
+        spec_set_family(g, f, &p);
 }
 
 static int is_regular_file(const char *path)
@@ -272,9 +236,13 @@ int moore_topology_load(const char *arg, moore_graph **out, moore_error *err)
     *out = NULL;
     if (!arg || !*arg)
         return moore_error_set(err, MOORE_EINVAL, "empty topology argument");
-    if (is_regular_file(arg))
-        return moore_graph_read(arg, out, err);
-    if (strncmp(arg, "file:", 5) == 0)   /* a file with endpoints: src/core/filespec.c */
+    if (is_regular_file(arg)) {
+        int rc = moore_graph_read(arg, out, err);
+        if (!rc)
+            spec_resolve_file(*out);
+        return rc;
+    }
+    if (strncmp(arg, "file:", 5) == 0)   /* a file with endpoints: filespec.c */
         return moore_file_spec_load(arg, out, err);
     char name[64];
     size_t n = strcspn(arg, ":");
@@ -293,44 +261,3 @@ int moore_topology_load(const char *arg, moore_graph **out, moore_error *err)
                            "'%s' is neither a file nor a family (see 'moore families')", arg);
 }
 
-int moore_family_resolve_endpoints(moore_params *p, int32_t degree, int32_t def_p,
-                                   int32_t *out, moore_error *err)
-{
-    int64_t v;
-    int rc;
-    if (moore_params_has(p, "p") && moore_params_has(p, "radix"))
-        return moore_error_set(err, MOORE_EINVAL, "%s: give p= or radix=, not both", p->family);
-    if (moore_params_has(p, "p")) {
-        rc = moore_params_int(p, "p", def_p, 0, 1 << 20, &v, err);
-        if (rc)
-            return rc;
-        *out = (int32_t)v;
-        return MOORE_OK;
-    }
-    if (moore_params_has(p, "radix")) {
-        rc = moore_params_int(p, "radix", 0, 1, 1 << 20, &v, err);
-        if (rc)
-            return rc;
-        if (v - degree < 1)
-            return moore_error_set(err, MOORE_EINVAL,
-                                   "%s: radix=%lld leaves no port for endpoints (network degree "
-                                   "%d needs radix >= %d)",
-                                   p->family, (long long)v, (int)degree, (int)degree + 1);
-        *out = (int32_t)(v - degree);
-        return MOORE_OK;
-    }
-    *out = def_p;
-    return MOORE_OK;
-}
-
-int32_t moore_graph_multiplicity(const moore_graph *g)
-{
-    if (!g->family || !g->params || !moore_family_find(g->family))
-        return 1;
-    char spec[MOORE_ERRMSG_LEN];
-    moore_counts c;
-    if (snprintf(spec, sizeof spec, "%s:%s", g->family, g->params) >= (int)sizeof spec ||
-        moore_spec_counts(spec, &c, NULL) != MOORE_OK || c.switches != g->n || c.links != g->m)
-        return 1;
-    return c.multiplicity > 1 ? c.multiplicity : 1;
-}

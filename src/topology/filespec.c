@@ -4,7 +4,8 @@
  *     file:PATH,radix=R    R minus its network degree on every switch
  * The graph read keeps the file's links and switch order; its origin becomes
  * family "file" with params "PATH,p=P", so the SPEC that rebuilds it is the
- * one given (every result's `topology`, docs/json.md). */
+ * one given (every result's `topology`, docs/json.md), and its provenance
+ * (moore/origin.h) keeps the path, the format and the override as data. */
 #include "core/alloc.h"
 #include "moore/family.h"
 #include "moore/graph.h"
@@ -75,10 +76,13 @@ int moore_file_spec_load(const char *spec, moore_graph **out, moore_error *err)
     snprintf(params, sizeof params, "%s,%s=%lld", path, key ? key : "p", value);
     if (!rc)
         rc = moore_graph_set_origin(g, "file", params, err);
-    if (rc) {
-        moore_graph_free(g);
-        return rc;
-    }
+    if (rc)
+        goto done;
+    g->origin.endpoints_key = key;
+    g->origin.endpoints_value = value;
     *out = g;
-    return MOORE_OK;
+    g = NULL;
+done:
+    moore_graph_free(g);
+    return rc;
 }

@@ -1,0 +1,86 @@
+/* test_origin.c — a graph's origin is data set once (moore/origin.h): the
+ * family row, the parameters as parsed and their closed-form counts for a
+ * SPEC; the path, format and endpoint override for a file.
+ *
+ * The expected numbers come from the constructions' own formulas, not from
+ * the code: HyperX(L=2, S=4, K=3) has S^L = 16 switches and
+ * L·C(S,2)·S^(L−1) = 48 links, each K = 3 cables; Slim Fly q=5 has 2q² = 50
+ * switches. The proof that nothing re-parses the origin's text: after the
+ * text is replaced by a SPEC that describes another graph, the typed origin
+ * still answers for the graph that was built. */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void spec_origin_is_data(void **state)
+{
+    (void)state;
+    moore_error err;
+    moore_graph *g = tu_build("hyperx:S=4,L=2,K=3"), *c = NULL;
+    assert_ptr_equal(g->origin.family, moore_family_find("hyperx"));
+    assert_int_equal(g->origin.params.count, 3);
+    assert_true(g->origin.has_counts);
+    assert_int_equal(g->origin.counts.switches, 16);
+    assert_int_equal(g->origin.counts.links, 48);
+    assert_null(g->origin.path);
+    assert_string_equal(moore_graph_spec(g), "hyperx:S=4,L=2,K=3");
+    assert_int_equal(moore_graph_multiplicity(g), 3);
+    /* Text naming another HyperX (K=1, 81 switches): the counts that give the
+     * cables are still those of the graph built, read from the origin. */
+    assert_int_equal(moore_graph_set_origin(g, "hyperx", "S=9,L=2,K=1", &err), MOORE_OK);
+    assert_string_equal(moore_graph_spec(g), "hyperx:S=9,L=2,K=1");
+    assert_int_equal(moore_graph_multiplicity(g), 3);
+    /* a copy keeps the typed origin */
+    assert_int_equal(moore_graph_copy(g, &c, &err), MOORE_OK);
+    assert_ptr_equal(c->origin.family, g->origin.family);
+    assert_int_equal(moore_graph_multiplicity(c), 3);
+    moore_graph_free(c);
+    moore_graph_free(g);
+}
+
+static void file_origin_is_provenance(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/moore_test_origin_XXXXXX", spec[64];
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    moore_error err;
+    moore_graph *g = tu_build("slimfly:q=5"), *read = NULL, *loaded = NULL, *over = NULL;
+    assert_int_equal(moore_graph_write(g, path, "edgelist", &err), MOORE_OK);
+    /* the reader records what it read; a family header is not its business */
+    assert_int_equal(moore_graph_read(path, &read, &err), MOORE_OK);
+    assert_string_equal(read->origin.path, path);
+    assert_string_equal(read->origin.format, "edgelist");
+    assert_null(read->origin.family);
+    /* topology loading gives the header's family its row and counts */
+    assert_int_equal(moore_topology_load(path, &loaded, &err), MOORE_OK);
+    assert_string_equal(loaded->origin.path, path);
+    assert_ptr_equal(loaded->origin.family, moore_family_find("slimfly"));
+    assert_true(loaded->origin.has_counts);
+    assert_int_equal(loaded->origin.counts.switches, 2 * 5 * 5);
+    /* file:PATH,p=P keeps its override */
+    snprintf(spec, sizeof spec, "file:%s,p=3", path);
+    assert_int_equal(moore_topology_load(spec, &over, &err), MOORE_OK);
+    assert_string_equal(over->origin.endpoints_key, "p");
+    assert_int_equal(over->origin.endpoints_value, 3);
+    assert_string_equal(moore_graph_spec(over), spec);
+    assert_int_equal(moore_graph_endpoints_total(over), 3 * 50);
+    remove(path);
+    moore_graph_free(over);
+    moore_graph_free(loaded);
+    moore_graph_free(read);
+    moore_graph_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(spec_origin_is_data),
+        cmocka_unit_test(file_origin_is_provenance),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
