@@ -186,8 +186,25 @@ static void print_help(FILE *out)
 
 static int run_main(int argc, char **argv);
 
+/* OpenBLAS starts its worker threads when it is loaded, before main, with the
+ * count read from OPENBLAS_NUM_THREADS; each first allocates a 128 MiB buffer
+ * and retries for ever when that fails, and exit() waits for them: under an
+ * address-space limit (ulimit -v, prlimit --as=200000000) even `moore
+ * families` never ended. moore runs every BLAS call on one thread anyway
+ * (src/linalg/blas_pin.h), so the workers serve nothing: the command starts
+ * itself again once with OPENBLAS_NUM_THREADS=1, which starts none. */
+static void cli_single_blas(char **argv)
+{
+    const char *t = getenv("OPENBLAS_NUM_THREADS");
+    if (t && strcmp(t, "1") == 0)
+        return;
+    if (setenv("OPENBLAS_NUM_THREADS", "1", 1) == 0)
+        execv("/proc/self/exe", argv); /* returns only on failure: run as we are */
+}
+
 int main(int argc, char **argv)
 {
+    cli_single_blas(argv);
     int rc = cli_dist_start(&argc, &argv);
     if (!rc)
         rc = run_main(argc, argv);

@@ -67,8 +67,10 @@ int moore_fattree_build(moore_params *pp, moore_graph **out, moore_error *err)
     int rc = moore_fattree_counts(pp, &c, err);
     if (rc)
         return rc;
-    int32_t k = c.degree_max, h = k / 2, pods = k, edge0 = 0, agg0 = k * k / 2,
-            core0 = k * k;
+    /* the counts are checked (switches <= MOORE_MAX_SWITCHES, so k <= 8944):
+     * k * k fits an int32_t */
+    int32_t k = c.degree_max, h = k / 2, pods = k, edge0 = 0, agg0 = (int32_t)(c.switches / 5 * 2),
+            core0 = 2 * agg0;
     int32_t p = (int32_t)(c.endpoints / agg0);
     moore_builder *b;
     if ((rc = moore_builder_new((int32_t)c.switches, c.links, &b, err)))

@@ -45,6 +45,7 @@
 #include "moore/flow.h"
 #include "core/alloc.h"
 #include "flow_internal.h"
+#include "linalg/blas_pin.h"
 
 #include <coin/Clp_C_Interface.h>
 #include <float.h>
@@ -533,6 +534,9 @@ int flow_colgen(const moore_graph *g, const moore_traffic *t, const moore_flow_o
     flow_clock_start(&clock);
     cg C;
     memset(&C, 0, sizeof C);
+    /* Clp's factorisation calls the BLAS: on one thread, so the bounds are
+     * the same bytes for any OPENBLAS_NUM_THREADS / OMP_NUM_THREADS */
+    int blas = blas_pin_begin();
     moore_traffic *half = NULL;
     int rc = flow_fold_symmetric(t, &half, err);
     C.fold = half != NULL;
@@ -584,5 +588,6 @@ int flow_colgen(const moore_graph *g, const moore_traffic *t, const moore_flow_o
 done:
     cg_free(&C);
     moore_traffic_free(half);
+    blas_pin_end(blas);
     return rc;
 }

@@ -24,6 +24,7 @@
 #include "moore/flow.h"
 #include "core/alloc.h"
 #include "flow_internal.h"
+#include "linalg/blas_pin.h"
 
 #include <coin/Clp_C_Interface.h>
 #include <float.h>
@@ -286,8 +287,11 @@ int moore_flow_exact(const moore_graph *g, const moore_traffic *t,
     const char *why = rc ? NULL : flow_should_stop(o, &clock);
     if (why)
         arc_lp_unfinished(t, tub, why, out);
-    else if (!rc)
+    else if (!rc) {
+        int blas = blas_pin_begin(); /* Clp's barrier calls the BLAS: one thread, same bytes */
         rc = arc_lp_solve(&L, g, t, tub, o, out, err);
+        blas_pin_end(blas);
+    }
     arc_lp_free(&L);
     return rc;
 }

@@ -37,6 +37,7 @@
 #include <lapacke.h>
 #include <math.h>
 #include <metis.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -347,6 +348,51 @@ static int64_t balance_and_polish(const moore_graph *g, const int64_t *w, int64_
     return cut / 2;
 }
 
+/* GKlib's error traps, inside libmetis (METIS 5.1): the depth of this
+ * thread's stack of setjmp buffers (128 of them), and the handler that
+ * longjmps to the top one. */
+extern __thread int gk_cur_jbufs;
+extern void gk_sigthrow(int signum);
+#define GK_MAX_JBUFS 128
+
+/* METIS_PartGraphRecursive without METIS's trap on SIGTERM. Every METIS call
+ * installs handlers for SIGTERM and SIGABRT that longjmp back into the call
+ * (gk_sigtrap). A SIGTERM is asynchronous: arriving inside malloc, the
+ * longjmp leaves the allocator's lock held and the next malloc or free of the
+ * process waits forever; it leaves SIGTERM blocked too, so no later SIGTERM
+ * is delivered: a run stopped during a bisection printed "METIS failed with
+ * status -4" and never exited. Blocking SIGTERM in this thread is no cure:
+ * the kernel then hands it to another thread (OpenBLAS's), where the handler
+ * longjmps to nothing. So gk_sigtrap is made to install nothing (it does
+ * nothing when this thread's stack of buffers is full: the call then uses
+ * the top buffer), and only SIGABRT is trapped, here: METIS raises it itself,
+ * synchronously in this thread, when an allocation fails, and returns
+ * METIS_ERROR_MEMORY. SIGTERM keeps the caller's disposition throughout (by
+ * default the process ends). Afterwards the depth, SIGABRT's disposition and
+ * the thread's mask (a caught SIGABRT stays blocked) are put back. */
+static int metis_bisect(idx_t *nv, idx_t *xadj, idx_t *adjncy, idx_t *vwgt, idx_t *options,
+                        idx_t *objval, idx_t *part)
+{
+    idx_t ncon = 1, nparts = 2;
+    struct sigaction trap, term, abrt;
+    sigset_t mask;
+    memset(&trap, 0, sizeof trap);
+    trap.sa_handler = gk_sigthrow;
+    sigemptyset(&trap.sa_mask);
+    pthread_sigmask(SIG_SETMASK, NULL, &mask);
+    sigaction(SIGTERM, NULL, &term);
+    sigaction(SIGABRT, &trap, &abrt);
+    int depth = gk_cur_jbufs;
+    gk_cur_jbufs = GK_MAX_JBUFS - 1;
+    int mrc = METIS_PartGraphRecursive(nv, &ncon, xadj, adjncy, vwgt, NULL, NULL, &nparts, NULL,
+                                       NULL, options, objval, part);
+    gk_cur_jbufs = depth;
+    sigaction(SIGTERM, &term, NULL); /* gk_siguntrap set SIG_DFL */
+    sigaction(SIGABRT, &abrt, NULL);
+    pthread_sigmask(SIG_SETMASK, &mask, NULL);
+    return mrc;
+}
+
 int moore_bisection_compute(const moore_graph *g, const moore_bisection_options *o,
                             moore_bisection_result *out, moore_error *err)
 {
@@ -367,7 +413,11 @@ int moore_bisection_compute(const moore_graph *g, const moore_bisection_options 
     if (o->tries < 1)
         return moore_error_set(err, MOORE_EINVAL, "bisection: tries=%d must be at least 1",
                                o->tries);
-    int rc = moore_memory_guard(64.0 * n + 16.0 * g->m, "bisection (METIS)", err);
+    /* our copies (64 B a switch, 16 a link) and METIS's graph, workspace and
+     * coarser levels (measured: 30 MB more resident for 100,000 switches of
+     * degree 8), so that a short memory is refused here, in one line, rather
+     * than inside METIS, which prints its own lines when an allocation fails */
+    int rc = moore_memory_guard(128.0 * n + 96.0 * g->m, "bisection (METIS)", err);
     if (rc)
         return rc;
     idx_t *xadj = moore_malloc((size_t)n + 1, sizeof *xadj, err);
@@ -397,7 +447,7 @@ int moore_bisection_compute(const moore_graph *g, const moore_bisection_options 
         vwgt[v] = (idx_t)w[v];
     out->cut = -1;
     for (int t = 0; t < o->tries; t++) {
-        idx_t options[METIS_NOPTIONS], nv = n, ncon = 1, nparts = 2, objval = 0;
+        idx_t options[METIS_NOPTIONS], nv = n, objval = 0;
         METIS_SetDefaultOptions(options);
         options[METIS_OPTION_NUMBERING] = 0;
         options[METIS_OPTION_UFACTOR] = 1;
@@ -407,8 +457,7 @@ int moore_bisection_compute(const moore_graph *g, const moore_bisection_options 
         /* METIS keeps its random state in globals: calls from parallel
          * failure trials must not interleave, or the cut depends on timing. */
 #pragma omp critical
-        mrc = METIS_PartGraphRecursive(&nv, &ncon, xadj, adjncy, vwgt, NULL, NULL, &nparts, NULL,
-                                       NULL, options, &objval, part);
+        mrc = metis_bisect(&nv, xadj, adjncy, vwgt, options, &objval, part);
         if (mrc != METIS_OK) {
             rc = moore_error_set(err, mrc == METIS_ERROR_MEMORY ? MOORE_ENOMEM : MOORE_EINTERNAL,
                                  "bisection: METIS failed with status %d", mrc);

@@ -151,11 +151,27 @@ static int name_spec(const char *spec, const char *family, int rc, moore_error *
     return rc;
 }
 
+/* The closed-form counts (64-bit) checked against what moore can build
+ * before anything uses them: a builder numbers switches with int32_t, so a
+ * count past MOORE_MAX_SWITCHES would overflow inside it. */
+static int check_counts(const moore_family *f, const moore_counts *c, moore_error *err)
+{
+    if (c->switches < 0 || c->switches > MOORE_MAX_SWITCHES)
+        return moore_error_set(err, MOORE_ETOOBIG, "%s: %lld switches, more than moore can build "
+                               "(%d)", f->name, (long long)c->switches, MOORE_MAX_SWITCHES);
+    if (c->links < 0 || c->endpoints < 0 || c->degree_min < 0 || c->degree_max < 0)
+        return moore_error_set(err, MOORE_ETOOBIG, "%s: a count overflows (links %lld, "
+                               "endpoints %lld)", f->name, (long long)c->links,
+                               (long long)c->endpoints);
+    return MOORE_OK;
+}
+
 /* The row's closed forms for parameters as given, read with fresh used
- * flags: a key the counts do not read (such as a seed) is refused, so counts
- * are only ever taken for parameters they fully describe. */
+ * flags and checked. A key the counts do not read (such as a seed) means
+ * they do not fully describe the graph: with complete NULL that is refused,
+ * otherwise *complete says whether they read every key given. */
 static int spec_counts_of(const moore_family *f, const moore_params *given, moore_counts *out,
-                          moore_error *err)
+                          int *complete, moore_error *err)
 {
     if (!f->counts)
         return moore_error_set(err, MOORE_EINVAL, "%s: no closed-form counts", f->name);
@@ -164,28 +180,42 @@ static int spec_counts_of(const moore_family *f, const moore_params *given, moor
     memset(out, 0, sizeof *out);
     out->diameter = -1;
     int rc = f->counts(&p, out, err);
-    return rc ? rc : check_all_used(&p, err);
+    if (!rc)
+        rc = check_counts(f, out, err);
+    if (rc || !complete)
+        return rc ? rc : check_all_used(&p, err);
+    moore_error quiet;
+    *complete = check_all_used(&p, &quiet) == MOORE_OK;
+    return MOORE_OK;
 }
 
-/* The typed origin of g, built by f from p (or read from a file naming f):
- * the row, the parameters and, when they have them, their closed forms. */
-static void spec_set_family(moore_graph *g, const moore_family *f, const moore_params *p)
+/* The counts of f at p for a graph's origin: NULL when the family has none
+ * or they do not describe p fully. */
+static const moore_counts *spec_origin_counts(const moore_family *f, const moore_params *p,
+                                              moore_counts *c)
 {
-    moore_counts c;
+    int complete = 0;
     moore_error quiet;
-    int have = spec_counts_of(f, p, &c, &quiet) == MOORE_OK;
-    moore_graph_set_family(g, f, p, have ? &c : NULL);
+    return f->counts && spec_counts_of(f, p, c, &complete, &quiet) == MOORE_OK && complete
+               ? c : NULL;
 }
 
 int moore_spec_build(const char *spec, moore_graph **out, moore_error *err)
 {
     const moore_family *f;
     moore_params p;
+    moore_counts c;
+    const moore_counts *typed = NULL;
     moore_graph *g = NULL;
+    int complete = 0;
     *out = NULL;
     int rc = moore_spec_parse(spec, &f, &p, err);
     if (rc)
         return rc;
+    /* Counts first: a builder must never see sizes it cannot number. */
+    if (f->counts && (rc = spec_counts_of(f, &p, &c, &complete, err)))
+        goto done;
+    typed = complete ? &c : NULL;
     rc = f->build(&p, &g, err);
     if (!rc)
         rc = check_all_used(&p, err);
@@ -196,7 +226,7 @@ int moore_spec_build(const char *spec, moore_graph **out, moore_error *err)
     }
     if (rc)
         goto done;
-    spec_set_family(g, f, &p);
+    moore_graph_set_family(g, f, &p, typed);
     *out = g;
     g = NULL;
 done:
@@ -209,7 +239,7 @@ int moore_spec_counts(const char *spec, moore_counts *out, moore_error *err)
     const moore_family *f;
     moore_params p;
     int rc = moore_spec_parse(spec, &f, &p, err);
-    return rc ? rc : spec_counts_of(f, &p, out, err);
+    return rc ? rc : spec_counts_of(f, &p, out, NULL, err);
 }
 
 /* A file whose header names a family (what moore writes): its origin gets
@@ -219,10 +249,11 @@ static void spec_resolve_file(moore_graph *g)
 {
     const moore_family *f;
     moore_params p;
+    moore_counts c;
     moore_error quiet;
     const char *spec = moore_graph_spec(g);
     if (spec && moore_spec_parse(spec, &f, &p, &quiet) == MOORE_OK)
-        spec_set_family(g, f, &p);
+        moore_graph_set_family(g, f, &p, spec_origin_counts(f, &p, &c));
 }
 
 static int is_regular_file(const char *path)

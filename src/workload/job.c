@@ -125,10 +125,11 @@ static int check_grid(moore_workload *w, const int64_t grid[6], moore_error *err
             return moore_error_set(err, MOORE_EINVAL, "workload: llm needs %s= (tp, pp and dp)",
                                    need[i]);
     double nd = (double)grid[0] * (double)grid[1] * (double)grid[2];
-    int64_t n = nd > (double)INT32_MAX ? INT32_MAX : grid[0] * grid[1] * grid[2];
-    if (nd > (double)INT32_MAX)
-        return moore_error_set(err, MOORE_EINVAL, "workload: tp*pp*dp = %lld ranks is too many",
-                               (long long)n);
+    if (nd > (double)INT32_MAX) /* each factor is at most 2^30: nd is the product to 1e-16 */
+        return moore_error_set(err, MOORE_EINVAL, "workload: tp*pp*dp = %lld*%lld*%lld = %.6g "
+                               "ranks, more than %d", (long long)grid[0], (long long)grid[1],
+                               (long long)grid[2], nd, INT32_MAX);
+    int64_t n = grid[0] * grid[1] * grid[2];
     int64_t E = grid[3] ? grid[3] : 1, K = grid[4];
     if (grid[2] % E)
         return moore_error_set(err, MOORE_EINVAL,

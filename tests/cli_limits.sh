@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# cli_limits.sh — moore at the limits of the machine and of its closed forms:
+# it ends under an address-space limit, a SIGTERM during a METIS bisection ends
+# it as SIGTERM ends any program, and counts too large to build are refused
+# with one line instead of overflowing.
+. "$(dirname "$0")/cli.bash" "$@"
+
+# OpenBLAS's worker threads retry a failed 128 MiB allocation for ever and
+# exit() waits for them; `timeout` is only a safety net against that hang.
+ends_limited() { timeout 120 prlimit --as=200000000 "$MOORE" "$@" >"$TMP/out" 2>"$TMP/err"; }
+check "families ends under a 200 MB address-space limit" ends_limited families
+check "stats ends under a 200 MB address-space limit" ends_limited stats petersen --metrics basic
+
+# SIGTERM while METIS runs: METIS (GKlib) used to catch it, report
+# "METIS failed with status -4" and leave the process unable to die.
+term_during_metis() {
+    "$MOORE" stats jellyfish:n=200000,d=8,seed=1 --metrics bisection --progress \
+        >"$TMP/out" 2>"$TMP/err" &
+    local pid=$! i
+    for i in $(seq 600); do
+        grep -q "bisection (METIS)" "$TMP/err" 2>/dev/null && break
+        sleep 0.1
+    done
+    kill -TERM "$pid"
+    # safety net only: a process that cannot die is killed after 120 s
+    for i in $(seq 1200); do
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    kill -KILL "$pid" 2>/dev/null
+    wait "$pid"
+    local rc=$?
+    [ "$rc" = 143 ] && ! grep -q "METIS failed" "$TMP/err"
+}
+check "SIGTERM during METIS ends moore as SIGTERM (143)" term_during_metis
+
+# Counts past what moore can build: one line, exit 2, the count named (the
+# fat-tree's k*k overflowed int from k = 46,342; the rank product saturated).
+refused "fattree:k=65536 refused" "5368709120 switches" "$MOORE" build fattree:k=65536
+refused "fattree:k=46342 refused" "2684476205 switches" "$MOORE" build fattree:k=46342
+refused "llm rank product named" "= 6.4e+10 ranks" \
+    "$MOORE" throughput petersen --tm llm:tp=8,pp=8,dp=1000000000
+
+summary cli_limits
