@@ -392,6 +392,13 @@ static int parse(int argc, char **argv, moore_compare_options *o, const char **t
     return 0;
 }
 
+/* compare's lookup callback: the sweep database's stored results. */
+static int db_lookup(void *ctx, const char *topology, const char *task, moore_report *r,
+                     int *found, moore_error *err)
+{
+    return moore_sweep_db_lookup(ctx, topology, task, r, found, err);
+}
+
 /* --db FILE: an existing database (moore_sweep_db_open would create one). */
 static int open_db(const char *path, moore_sweep_db **db, moore_error *err)
 {
@@ -435,7 +442,10 @@ int cmd_compare(int argc, char **argv)
         free(topos);
         return cli_fail(&err);
     }
-    o.db = db;
+    if (db) { /* stored results through compare's lookup callback */
+        o.lookup = db_lookup;
+        o.lookup_ctx = db;
+    }
     row_ctx t = { &o, metrics, x.json, 1, 0, { 0 } };
     o.row_done = print_row;
     o.row_ctx = &t;

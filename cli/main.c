@@ -191,7 +191,7 @@ static int run_main(int argc, char **argv);
  * and retries for ever when that fails, and exit() waits for them: under an
  * address-space limit (ulimit -v, prlimit --as=200000000) even `moore
  * families` never ended. moore runs every BLAS call on one thread anyway
- * (src/metrics/blas_pin.h), so the workers serve nothing: the command starts
+ * (src/linalg/blas_pin.h), so the workers serve nothing: the command starts
  * itself again once with OPENBLAS_NUM_THREADS=1, which starts none. */
 static void cli_single_blas(char **argv)
 {

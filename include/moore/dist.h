@@ -76,21 +76,15 @@ MOORE_API int moore_dist_allgather(const moore_dist *d, const void *mine, int64_
                                    moore_dist_blob *all, int64_t *lens, moore_error *err);
 
 struct moore_report;
-struct moore_compare;
-/* A report (or a comparison: its rows' specs and reports, its notes) packed
- * bit for bit — every double's bits, NaN and infinities included, and each
- * value's type — and unpacked from b->at on. Unpacking a report appends its
- * keys to r; unpacking a comparison appends its rows and notes to c, adds its
- * database counts to c's, and takes its bandwidth and by_cost. (JSON would lose NaN, infinities and the
- * integer/double distinction, so the results could differ by rank count.) */
+/* A report packed bit for bit — every double's bits, NaN and infinities
+ * included, and each value's type — and unpacked from b->at on, appending its
+ * keys to r. (JSON would lose NaN, infinities and the integer/double
+ * distinction, so the results could differ by rank count.) A comparison is
+ * packed the same way by moore_dist_pack_compare (plan.h). */
 MOORE_API int moore_dist_pack_report(moore_dist_blob *b, const struct moore_report *r,
                                      moore_error *err);
 MOORE_API int moore_dist_unpack_report(moore_dist_blob *b, struct moore_report *r,
                                        moore_error *err);
-MOORE_API int moore_dist_pack_compare(moore_dist_blob *b, const struct moore_compare *c,
-                                      moore_error *err);
-MOORE_API int moore_dist_unpack_compare(moore_dist_blob *b, struct moore_compare *c,
-                                        moore_error *err);
 
 /* A loop whose items are independent: item i runs on rank i mod size, alone
  * (its own work must not use the group: pass it a NULL moore_dist), and packs

@@ -109,6 +109,10 @@ MOORE_API int moore_graph_copy(const moore_graph *g, moore_graph **out, moore_er
 
 MOORE_API void moore_graph_free(moore_graph *g);
 
+/* Component ids in comp[0..n-1] (may be NULL) and their count (BFS, O(n + m);
+ * src/core/components.c). */
+MOORE_API int moore_components(const moore_graph *g, int32_t *comp, int32_t *count, moore_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -2,7 +2,7 @@
  *
  * A group ("basic", "paths", "spectral", …) computes one area's metrics with
  * that area's own API (paths.h, spectrum.h, …) and adds them to a report under
- * the keys `moore stats --json` prints. The table in src/metrics/registry.c lists every group;
+ * the keys `moore stats --json` prints. The table in src/analysis/registry.c lists every group;
  * `default_on` marks those `moore stats` runs without --metrics, and `--all`
  * runs them all. */
 #ifndef MOORE_METRICS_H

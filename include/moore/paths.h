@@ -52,9 +52,6 @@ MOORE_API int moore_paths_closed_form(const moore_graph *g, moore_paths_result *
  * src within its component, or a negative error code. */
 MOORE_API int32_t moore_bfs(const moore_graph *g, int32_t src, int32_t *dist, int32_t *queue);
 
-/* Component ids in comp[0..n-1] (may be NULL) and their count. */
-MOORE_API int moore_components(const moore_graph *g, int32_t *comp, int32_t *count, moore_error *err);
-
 /* Length of the shortest cycle; 0 when the graph is a forest. Exact: BFS
  * from every vertex of the 2-core, each stopped by the best cycle found. */
 MOORE_API int moore_girth(const moore_graph *g, int32_t *girth, moore_error *err);

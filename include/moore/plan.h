@@ -111,8 +111,6 @@ MOORE_API const moore_compare_column *moore_compare_columns(void);
  * included): compare would compute it and show nothing. */
 MOORE_API int moore_compare_check_metrics(const char *list, moore_error *err);
 
-struct moore_sweep_db;
-
 struct moore_compare;
 
 typedef struct moore_compare_options {
@@ -147,10 +145,16 @@ typedef struct moore_compare_options {
      * also gets its (1+0.05) throughput bounds under it, keys tm, throughput,
      * lower, upper, tub, method (moore_flow_report). NULL: none. */
     const char *tm;
-    /* A sweep database (sweep.h): each row's metric groups (and the --tm
-     * task "throughput:eps=0.05:tm=TM") are read from it when it holds them
-     * for the row's topology, and measured otherwise. NULL: measure all. */
-    struct moore_sweep_db *db;
+    /* Stored results, e.g. a sweep database (sweep.h: moore_sweep_db_lookup
+     * with the database as ctx): each row's metric groups (and the --tm task
+     * "throughput:eps=0.05:tm=TM") are read through it when it holds them for
+     * the row's topology, and measured otherwise. lookup puts task `task` of
+     * `topology` into r and sets *found (0: not stored). NULL: measure all.
+     * A callback, so that compare does not depend on the sweep module above
+     * it (docs/architecture.md). */
+    int (*lookup)(void *ctx, const char *topology, const char *task, moore_report *r,
+                  int *found, moore_error *err);
+    void *lookup_ctx;
 } moore_compare_options;
 
 MOORE_API void moore_compare_options_default(moore_compare_options *o);
@@ -186,6 +190,16 @@ typedef struct moore_compare {
  * o->metric.progress once per topology before its work starts. */
 MOORE_API int moore_compare_run(const moore_compare_options *o, moore_compare *out, moore_error *err);
 MOORE_API void moore_compare_free(moore_compare *c);
+
+struct moore_dist_blob;
+/* A comparison (its rows' specs and reports, its notes) packed bit for bit
+ * as moore_dist_pack_report packs a report (dist.h), and unpacked from b->at
+ * on: unpacking appends its rows and notes to c, adds its database counts to
+ * c's, and takes its bandwidth and by_cost. */
+MOORE_API int moore_dist_pack_compare(struct moore_dist_blob *b, const moore_compare *c,
+                                      moore_error *err);
+MOORE_API int moore_dist_unpack_compare(struct moore_dist_blob *b, moore_compare *c,
+                                        moore_error *err);
 
 /* Row `row` against the Clos baseline (the first row of family "clos"):
  * signed percentages (row − clos)/clos of switches, cables and cost_total

@@ -63,7 +63,8 @@ MOORE_API int moore_traffic_worst(const moore_graph *g, moore_traffic **out, moo
 /* Reads a CSV "src,dst,demand" file for graph g. */
 MOORE_API int moore_traffic_read(const moore_graph *g, const char *path, moore_traffic **out,
                        moore_error *err);
-/* "uniform", "permutation", "worst", or otherwise a CSV file path. */
+/* "uniform", "permutation", "worst", an AI-training job SPEC (workload.h), or
+ * otherwise a CSV file path. */
 MOORE_API int moore_traffic_make(const moore_graph *g, const char *what, uint64_t seed,
                        moore_traffic **out, moore_error *err);
 /* A matrix from a dense row-major n×n array (zeros and the diagonal skipped),

@@ -1,15 +1,15 @@
-/* pack.c — reports and comparisons as bytes, so a result computed on one MPI
- * rank reaches the others exactly (moore_dist_map, docs/scale.md).
+/* pack.c — reports as bytes, so a result computed on one MPI rank reaches
+ * the others exactly (moore_dist_map, docs/scale.md); comparisons are packed
+ * with the same helpers by src/plan/pack.c.
  *
  * The layout is this machine's own (every rank of a job runs the same
  * binary): fixed-width integers and each double's 8 bytes copied as they are,
  * so NaN, infinities and the integer/double distinction survive, which JSON
  * would not keep. A report is its item count, then per item the key, the
- * type and the value; a comparison is its bandwidth, by_cost, rows (spec and
- * report), notes and database counts (which unpacking adds to c's). */
+ * type and the value. */
 #include "moore/dist.h"
-#include "moore/plan.h"
 #include "moore/report.h"
+#include "dist/blob.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -65,20 +65,20 @@ int moore_dist_blob_get(moore_dist_blob *b, void *p, int64_t len, moore_error *e
     return get(b, p, len, err);
 }
 
-static int put_i64(moore_dist_blob *b, int64_t v, moore_error *err)
+int dist_put_i64(moore_dist_blob *b, int64_t v, moore_error *err)
 {
     return put(b, &v, sizeof v, err);
 }
 
-static int put_str(moore_dist_blob *b, const char *s, moore_error *err)
+int dist_put_str(moore_dist_blob *b, const char *s, moore_error *err)
 {
     int64_t len = (int64_t)strlen(s);
-    int rc = put_i64(b, len, err);
+    int rc = dist_put_i64(b, len, err);
     return rc ? rc : put(b, s, len, err);
 }
 
 /* A string packed by put_str into buf (len bytes, NUL-terminated). */
-static int get_str(moore_dist_blob *b, char *buf, int64_t len, moore_error *err)
+int dist_get_str(moore_dist_blob *b, char *buf, int64_t len, moore_error *err)
 {
     int64_t n = 0;
     int rc = get(b, &n, sizeof n, err);
@@ -96,16 +96,16 @@ static int put_item(moore_dist_blob *b, const moore_report_item *it, moore_error
 {
     int rc = put(b, it->key, sizeof it->key, err);
     if (!rc)
-        rc = put_i64(b, it->type, err);
+        rc = dist_put_i64(b, it->type, err);
     if (!rc)
-        rc = put_i64(b, it->i, err);
+        rc = dist_put_i64(b, it->i, err);
     if (!rc)
         rc = put(b, &it->d, sizeof it->d, err);
     if (!rc && it->type == MOORE_VALUE_STRING)
-        rc = put_str(b, it->s, err);
+        rc = dist_put_str(b, it->s, err);
     int array = it->type == MOORE_VALUE_INT_ARRAY || it->type == MOORE_VALUE_DOUBLE_ARRAY;
     if (!rc && array)
-        rc = put_i64(b, it->len, err);
+        rc = dist_put_i64(b, it->len, err);
     if (!rc && array)
         rc = put(b, it->type == MOORE_VALUE_INT_ARRAY ? (const void *)it->ia : (const void *)it->da,
                  it->len * 8, err);
@@ -114,7 +114,7 @@ static int put_item(moore_dist_blob *b, const moore_report_item *it, moore_error
 
 int moore_dist_pack_report(moore_dist_blob *b, const moore_report *r, moore_error *err)
 {
-    int rc = put_i64(b, r->count, err);
+    int rc = dist_put_i64(b, r->count, err);
     for (int i = 0; !rc && i < r->count; i++)
         rc = put_item(b, &r->items[i], err);
     return rc;
@@ -197,79 +197,5 @@ int moore_dist_unpack_report(moore_dist_blob *b, moore_report *r, moore_error *e
     int rc = get(b, &count, sizeof count, err);
     for (int64_t i = 0; !rc && i < count; i++)
         rc = get_item(b, r, err);
-    return rc;
-}
-
-int moore_dist_pack_compare(moore_dist_blob *b, const moore_compare *c, moore_error *err)
-{
-    int rc = put(b, &c->bandwidth, sizeof c->bandwidth, err);
-    if (!rc)
-        rc = put_i64(b, c->by_cost, err);
-    if (!rc)
-        rc = put_i64(b, c->count, err);
-    for (int i = 0; !rc && i < c->count; i++) {
-        rc = put_str(b, c->rows[i].spec, err);
-        if (!rc)
-            rc = moore_dist_pack_report(b, &c->rows[i].report, err);
-    }
-    if (!rc)
-        rc = put_i64(b, c->note_count, err);
-    for (int i = 0; !rc && i < c->note_count; i++)
-        rc = put_str(b, c->notes[i], err);
-    if (!rc)
-        rc = put_i64(b, c->db_groups_read, err);
-    if (!rc)
-        rc = put_i64(b, c->db_groups_measured, err);
-    return rc;
-}
-
-/* Room for `more` rows and notes past c's, as moore_compare_free expects
- * (arrays from malloc, freed with free). */
-static int grow(void **arr, int count, int64_t more, size_t size, moore_error *err)
-{
-    if (more < 0 || more > (1 << 24))
-        return moore_error_set(err, MOORE_EINTERNAL, "MPI: a packed comparison of %lld "
-                               "entries", (long long)more);
-    void *p = moore_malloc((size_t)count + (size_t)more + 1, size, err);
-    if (!p)
-        return err ? err->code : MOORE_ENOMEM;
-    if (count)
-        memcpy(p, *arr, (size_t)count * size);
-    free(*arr);
-    *arr = p;
-    return MOORE_OK;
-}
-
-int moore_dist_unpack_compare(moore_dist_blob *b, moore_compare *c, moore_error *err)
-{
-    int64_t by_cost = 0, rows = 0, notes = 0;
-    int rc = get(b, &c->bandwidth, sizeof c->bandwidth, err);
-    if (!rc)
-        rc = get(b, &by_cost, sizeof by_cost, err);
-    if (!rc)
-        rc = get(b, &rows, sizeof rows, err);
-    if (!rc)
-        rc = grow((void **)&c->rows, c->count, rows, sizeof *c->rows, err);
-    c->by_cost = (int)by_cost;
-    for (int64_t i = 0; !rc && i < rows; i++) {
-        moore_compare_row *row = &c->rows[c->count++];
-        moore_report_init(&row->report);
-        rc = get_str(b, row->spec, sizeof row->spec, err);
-        if (!rc)
-            rc = moore_dist_unpack_report(b, &row->report, err);
-    }
-    if (!rc)
-        rc = get(b, &notes, sizeof notes, err);
-    if (!rc)
-        rc = grow((void **)&c->notes, c->note_count, notes, sizeof *c->notes, err);
-    for (int64_t i = 0; !rc && i < notes; i++)
-        rc = get_str(b, c->notes[c->note_count++], sizeof *c->notes, err);
-    int64_t read = 0, measured = 0;
-    if (!rc)
-        rc = get(b, &read, sizeof read, err);
-    if (!rc)
-        rc = get(b, &measured, sizeof measured, err);
-    c->db_groups_read += (int)read; /* counts of the parts add up */
-    c->db_groups_measured += (int)measured;
     return rc;
 }

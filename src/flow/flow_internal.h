@@ -6,6 +6,7 @@
 
 #include "moore/flow.h"
 #include "moore/graph.h"
+#include "flow/solver.h"
 
 /* Runs a BFS from each of the k switches src[0..k-1] in parallel (OpenMP)
  * and calls row(ctx, i, dist) with the hop distances from src[i] (−1 where
@@ -57,26 +58,6 @@ int32_t flow_dijkstra_to(const moore_graph *g, const double *len, const int64_t 
  * all of them are settled (w->mark is used and left zeroed). */
 int32_t flow_source_search(const moore_graph *g, const moore_traffic *t, const double *len,
                            const int64_t *rev, int32_t s, double slack, flow_ws *w);
-
-/* Anytime bookkeeping: the start time, the last bounds reported. */
-typedef struct flow_clock {
-    double start, last_lower, last_upper;
-} flow_clock;
-
-void flow_clock_start(flow_clock *c);
-double flow_clock_seconds(const flow_clock *c);
-/* Why the run must stop now ("time-limit", "cancelled") or NULL. */
-const char *flow_should_stop(const moore_flow_options *o, const flow_clock *c);
-/* Passes the bounds to o->bounds when either improved since the last call. */
-void flow_report_bounds(const moore_flow_options *o, flow_clock *c, int64_t phase,
-                        double lower, double upper);
-
-/* o, or the defaults (in *def) when o is NULL. */
-const moore_flow_options *flow_options_or_default(const moore_flow_options *o,
-                                                  moore_flow_options *def);
-/* util_max and util_mean of a flow with arc loads load[0..arcs-1], scaled so
- * that its busiest arc is full. */
-void flow_utilisation(const double *load, int64_t arcs, moore_flow_result *out);
 
 /* An empty matrix for n switches with room for `entries` demands
  * (traffic.c). */

@@ -24,7 +24,7 @@
 #include "moore/flow.h"
 #include "core/alloc.h"
 #include "flow_internal.h"
-#include "metrics/blas_pin.h"
+#include "linalg/blas_pin.h"
 
 #include <coin/Clp_C_Interface.h>
 #include <float.h>

@@ -10,7 +10,6 @@
 #include "moore/parse.h"
 #include "moore/paths.h"
 #include "moore/rng.h"
-#include "moore/workload.h"
 #include "flow_internal.h"
 
 #include <ctype.h>
@@ -585,26 +584,4 @@ int moore_traffic_read(const moore_graph *g, const char *path, moore_traffic **o
         rc = from_triples(g, tr, count, "file", out, err);
     free(tr);
     return rc;
-}
-
-int moore_traffic_make(const moore_graph *g, const char *what, uint64_t seed,
-                       moore_traffic **out, moore_error *err)
-{
-    if (strcmp(what, "uniform") == 0)
-        return moore_traffic_uniform(g, out, err);
-    if (strcmp(what, "permutation") == 0)
-        return moore_traffic_permutation(g, seed, out, err);
-    if (strcmp(what, "worst") == 0)
-        return moore_traffic_worst(g, out, err);
-    if (moore_workload_is_spec(what))   /* AI-training jobs: src/workload/ */
-        return moore_workload_traffic(g, what, seed, out, err);
-    FILE *f = fopen(what, "r");
-    if (!f) {
-        *out = NULL;
-        return moore_error_set(err, MOORE_EINVAL,
-                               "traffic '%s' is not uniform, permutation, worst or a readable "
-                               "CSV file", what);
-    }
-    fclose(f);
-    return moore_traffic_read(g, what, out, err);
 }

@@ -12,7 +12,7 @@
 #include "core/alloc.h"
 #include "io/reader.h"
 #include "moore/io.h"
-#include "moore/paths.h"
+#include "moore/graph.h" /* moore_components */
 
 #include <ctype.h>
 #include <errno.h>

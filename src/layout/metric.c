@@ -2,6 +2,7 @@
  * metric group: the default cost model (docs/layout.md), so that `stats
  * --metrics layout` and `compare` show racks, cables by type, cost and power. */
 #include "moore/layout.h"
+#include "layout/metric.h"
 
 #include <math.h>
 

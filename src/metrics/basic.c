@@ -3,6 +3,7 @@
 #include "moore/metrics.h"
 #include "moore/paths.h"
 #include "moore/symmetry.h"
+#include "metrics/groups.h"
 
 #include <math.h>
 

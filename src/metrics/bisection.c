@@ -32,7 +32,8 @@
 #include "moore/bisection.h"
 #include "moore/paths.h"
 
-#include "metrics/blas_pin.h"
+#include "linalg/blas_pin.h"
+#include "metrics/groups.h"
 #include <lapacke.h>
 #include <math.h>
 #include <metis.h>

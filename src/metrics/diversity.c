@@ -19,6 +19,7 @@
 #include "core/alloc.h"
 #include "moore/paths.h"
 #include "moore/rng.h"
+#include "metrics/groups.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -12,6 +12,7 @@
 #include "moore/symmetry.h"
 
 #include "core/alloc.h"
+#include "metrics/groups.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -14,8 +14,8 @@
  * rebuild. At B = 0 ("any") the planner's fewest-switch row is taken as before.
  *
  * Each row gets compare's own keys (the identity topology/family/params and
- * the counts), its metric groups — read from a sweep database (o->db) where it
- * holds them, computed otherwise — and with o->tm the throughput bounds under
+ * the counts), its metric groups — read through o->lookup (a sweep
+ * database) where it holds them, computed otherwise — and with o->tm the throughput bounds under
  * that matrix. Metric groups without a column are refused up front.
  *
  * Columns are read from the reports by key, and the metric groups are found
@@ -27,7 +27,6 @@
 #include "moore/dist.h"
 #include "moore/flow.h"
 #include "moore/suggest.h"
-#include "moore/sweep.h"
 #include "moore/traffic.h"
 #include "plan_internal.h"
 
@@ -319,19 +318,19 @@ static int db_read(const moore_compare_options *o, const char *spec, const moore
                    const char *task, moore_report *r, int *found, moore_error *err)
 {
     const moore_report_item *t = moore_report_get(row, "topology");
-    int rc = moore_sweep_db_lookup(o->db, spec, task, r, found, err);
+    int rc = o->lookup(o->lookup_ctx, spec, task, r, found, err);
     if (!rc && !*found && t && t->type == MOORE_VALUE_STRING && strcmp(t->s, spec) != 0)
-        rc = moore_sweep_db_lookup(o->db, t->s, task, r, found, err);
+        rc = o->lookup(o->lookup_ctx, t->s, task, r, found, err);
     return rc;
 }
 
-/* The metric groups of the list: read from o->db where it has them, the
+/* The metric groups of the list: read through o->lookup where it has them, the
  * rest computed on g together (so groups still share their work). */
 static int row_metrics(const moore_compare_options *o, const char *metrics, const char *spec,
                        const moore_graph *g, moore_report *r, moore_compare *c,
                        moore_error *err)
 {
-    if (!o->db)
+    if (!o->lookup)
         return moore_metrics_compute(g, metrics, &o->metric, r, err);
     char missing[512] = "";
     size_t used = 0;
@@ -383,13 +382,13 @@ static int tm_from_db(const char *tm, const moore_report *got, moore_report *r,
     return rc;
 }
 
-/* --tm: the (1+0.05) bounds under o->tm (from o->db when it has them). */
+/* --tm: the (1+0.05) bounds under o->tm (through o->lookup when it has them). */
 static int row_tm(const moore_compare_options *o, const char *spec, const moore_graph *g,
                   moore_report *r, moore_compare *c, moore_error *err)
 {
     const double eps = 0.05;
     int rc = MOORE_OK, found = 0;
-    if (o->db) {
+    if (o->lookup) {
         char task[MOORE_SPEC_MAX + 64];
         moore_report got;
         moore_report_init(&got);
@@ -790,7 +789,7 @@ int moore_compare_run(const moore_compare_options *o, moore_compare *out, moore_
             rc = items_run(&it, l.count, err);
         free(l.spec);
     }
-    if (!rc && o->db)
+    if (!rc && o->lookup)
         rc = add_note(out, err, "database: %d results (row x metric group or --tm) read, %d "
                       "measured because the database lacks them", out->db_groups_read,
                       out->db_groups_measured);

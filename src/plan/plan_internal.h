@@ -8,12 +8,10 @@
 #include "moore/graph.h"
 #include "moore/paths.h"
 #include "moore/plan.h"
+#include "plan/row.h"
 
 /* Prices spec with its family's closed forms and appends it to p (only
  * counts it when count_only); a spec its family refuses is MOORE_EINTERNAL. */
-/* lambda2_ramanujan_ratio from a row's spectral keys (null when undefined);
- * compare and the report's main table both derive it. */
-int plan_row_ratio(moore_report *r, moore_error *err);
 
 /* Position of f in the family table, for sorting rows into table order. */
 int plan_family_index(const moore_family *f);

@@ -15,7 +15,7 @@
  * With a sweep database (o->db) every metric group of a topology the
  * database holds is read from it instead of measured (sweep.h). */
 #include "report_internal.h"
-#include "../plan/plan_internal.h"
+#include "plan/row.h" /* plan_row_ratio */
 #include "moore/dist.h"
 #include "moore/flow.h"
 #include "moore/paths.h"

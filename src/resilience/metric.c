@@ -4,6 +4,7 @@
  * default; null for graphs with fewer than two switches (or no link). */
 #include "moore/metrics.h"
 #include "moore/resilience.h"
+#include "resilience/metric.h"
 
 #include <stdio.h>
 

@@ -15,6 +15,7 @@
 #include "moore/metrics.h"
 #include "moore/paths.h"
 #include "moore/routing.h"
+#include "routing/metric.h"
 
 /* Phases of the KSP-8 flow: each scans every pair's 8 paths once (about 0.1 s
  * of CPU at a thousand switches, docs/routing.md). */

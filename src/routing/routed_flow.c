@@ -31,7 +31,7 @@
 #include "core/alloc.h"
 #include "routing_internal.h"
 
-#include "../flow/flow_internal.h" /* flow_clock, flow_should_stop, flow_utilisation */
+#include "flow/solver.h" /* flow_clock, flow_should_stop, flow_utilisation */
 
 #include <coin/Clp_C_Interface.h>
 #include <float.h>

@@ -1,32 +1,19 @@
 /* registry.c — every metric group `moore stats --metrics` knows, in output
- * order. A new area is one file with its compute function plus one line here. */
+ * order. A new area is one file with its compute function, its declaration
+ * in that module's header, plus one line here. The registry sits above every
+ * area it names (docs/architecture.md), so it includes their headers and no
+ * area calls back into it. */
 #include "moore/metrics.h"
 #include "moore/suggest.h"
+#include "analysis/throughput.h"
+#include "layout/metric.h"
+#include "metrics/groups.h"
+#include "resilience/metric.h"
+#include "routing/metric.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-int moore_metric_basic(const moore_graph *, const moore_metric_options *, moore_report *,
-                       moore_error *);
-int moore_metric_paths(const moore_graph *, const moore_metric_options *, moore_report *,
-                       moore_error *);
-int moore_metric_spectral(const moore_graph *, const moore_metric_options *, moore_report *,
-                          moore_error *);
-int moore_metric_bisection(const moore_graph *, const moore_metric_options *, moore_report *,
-                           moore_error *);
-int moore_metric_symmetry(const moore_graph *, const moore_metric_options *, moore_report *,
-                          moore_error *);
-int moore_metric_diversity(const moore_graph *, const moore_metric_options *, moore_report *,
-                           moore_error *);
-int moore_metric_throughput(const moore_graph *, const moore_metric_options *, moore_report *,
-                            moore_error *);
-int moore_metric_layout(const moore_graph *, const moore_metric_options *, moore_report *,
-                        moore_error *);
-int moore_metric_routing(const moore_graph *, const moore_metric_options *, moore_report *,
-                         moore_error *);
-int moore_metric_resilience(const moore_graph *, const moore_metric_options *, moore_report *,
-                            moore_error *);
 
 static const moore_metric_group GROUPS[] = {
     { "basic", "switches, links, endpoints, degrees", 1, moore_metric_basic },
@@ -59,12 +46,6 @@ const moore_metric_group *moore_metric_group_find(const char *name)
         if (strcmp(m->name, name) == 0)
             return m;
     return NULL;
-}
-
-void moore_metric_options_default(moore_metric_options *o)
-{
-    memset(o, 0, sizeof *o);
-    o->seed = 1;
 }
 
 /* Marks the groups a list names; refuses unknown names before any work. */

@@ -7,6 +7,7 @@
 #include "moore/metrics.h"
 #include "moore/paths.h"
 #include "moore/traffic.h"
+#include "analysis/throughput.h"
 
 static int nulls(moore_report *r, moore_error *err)
 {

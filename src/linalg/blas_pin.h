@@ -1,5 +1,5 @@
-/* blas_pin.h — internal to src/metrics: run the BLAS on one thread for the
- * duration of a LAPACK call.
+/* blas_pin.h — run the BLAS on one thread for the duration of a LAPACK (or
+ * Clp) call; for src/linalg and the layers above it that make such calls.
  *
  * OpenBLAS (Debian's default BLAS) runs its own thread pool. On the small
  * dense problems and the n × ncv BLAS-2 updates of Lanczos, its threads cost
