@@ -54,6 +54,16 @@ if [ -w /dev/full ]; then
     "$MOORE" build slimfly:q=5 -f graphml -o /dev/full 2>"$T/full.err"
     check "write failure exits 2" test $? -eq 2
     check "write failure names the file and errno" grep -q "^moore: cannot write '/dev/full'.*No space left on device" "$T/full.err"
+    # Standard output is checked too: every command's printed result, short
+    # (flushed at exit) or long (flushed on the way), fails with one line.
+    for args in "stats slimfly:q=13 --json" "stats slimfly:q=5" "families" "help" "--help" \
+        "build slimfly:q=13 -f graphml" "stats slimfly:q=5 --json=lines" "help stats"; do
+        # shellcheck disable=SC2086
+        "$MOORE" $args >/dev/full 2>"$T/full.err"
+        check "moore $args >/dev/full exits 2" test $? -eq 2
+        check "moore $args >/dev/full: one line naming stdout and ENOSPC" \
+            test "$(grep -c "^moore: cannot write.*standard output.*No space left on device" "$T/full.err")" = 1
+    done
 fi
 
 # Devices, FIFOs and symlinks are written through, never renamed over.
