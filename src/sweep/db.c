@@ -92,14 +92,33 @@ static int db_check_format(moore_sweep_db *d, moore_error *err)
                            "another program's file)", d->path);
 }
 
+/* 1 when the file already holds any table (read inside the transaction). */
+static int db_has_tables(moore_sweep_db *d)
+{
+    sqlite3_stmt *st = NULL;
+    int any = sqlite3_prepare_v2(d->db, "SELECT count(*) FROM sqlite_master", -1, &st, NULL) ==
+                  SQLITE_OK &&
+              sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0) > 0;
+    sqlite3_finalize(st);
+    return any;
+}
+
+/* A new file gets the schema under the write lock; a second sweep started at
+ * the same moment on the same new file waits for that lock and then finds
+ * the schema made, so it checks it instead of creating it twice. */
 static int db_setup(moore_sweep_db *d, int fresh, moore_error *err)
 {
     sqlite3_busy_timeout(d->db, 600000);
     if (!fresh)
         return db_check_format(d, err);
     int rc = db_exec(d, "BEGIN IMMEDIATE", err);
-    if (!rc)
-        rc = db_exec(d, SCHEMA, err);
+    if (rc)
+        return rc;
+    if (db_has_tables(d)) {
+        rc = db_exec(d, "COMMIT", err);
+        return rc ? rc : db_check_format(d, err);
+    }
+    rc = db_exec(d, SCHEMA, err);
     return rc ? rc : db_exec(d, "COMMIT", err);
 }
 
