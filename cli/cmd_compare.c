@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 const char cmd_compare_usage[] =
     "usage: moore compare [--radix R] [--endpoints N] [--bandwidth B|any] [--families LIST]\n"
@@ -392,15 +393,13 @@ static int parse(int argc, char **argv, moore_compare_options *o, const char **t
     return 0;
 }
 
-/* --db FILE: an existing database (moore_sweep_db_open would create one). */
+/* --db FILE: an existing database, opened for reading only. */
 static int open_db(const char *path, moore_sweep_db **db, moore_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    if (access(path, F_OK) != 0)
         return moore_error_set(err, MOORE_EINVAL, "compare: --db %s: no such database (make "
                                "one with 'moore sweep SWEEPFILE --db %s')", path, path);
-    fclose(f);
-    return moore_sweep_db_open(path, db, err);
+    return moore_sweep_db_open_read(path, db, err);
 }
 
 int cmd_compare(int argc, char **argv)

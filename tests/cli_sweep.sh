@@ -145,6 +145,29 @@ for i in 1 2 3 4 5 6; do
 done
 check "two sweeps on a new database" test $both = 6
 
+# compare --db reads a database and never writes it; what it cannot read is
+# refused with a line saying why.
+q "$TMP/two1.db" 'pragma wal_checkpoint(TRUNCATE)' >/dev/null
+sum_r=$(md5sum <"$TMP/two1.db")
+check "compare --db reads" test "$(status "$MOORE" compare slimfly:q=5 --metrics basic --db "$TMP/two1.db")" = 0
+check "compare --db leaves the database as it was" test "$(md5sum <"$TMP/two1.db")" = "$sum_r"
+: >"$TMP/zero.db"
+refused "compare --db empty file" "empty" "$MOORE" compare petersen --db "$TMP/zero.db"
+check "compare --db: an empty file stays empty" test ! -s "$TMP/zero.db"
+# A page of the configurations table overwritten: the format row still reads,
+# SQLite's integrity check does not pass.
+cp "$TMP/two1.db" "$TMP/corrupt2.db"
+root=$(q "$TMP/two1.db" "select rootpage from sqlite_master where name = 'configurations'")
+psize=$(q "$TMP/two1.db" 'pragma page_size')
+printf '\377\377\377\377\377\377\377\377\377\377\377\377\377\377\377\377' |
+    dd of="$TMP/corrupt2.db" bs=1 seek=$(((root - 1) * psize + 8)) conv=notrunc 2>/dev/null
+refused "compare --db corrupt" "integrity check" "$MOORE" compare petersen --db "$TMP/corrupt2.db"
+cp "$TMP/two1.db" "$TMP/schema99.db"
+q "$TMP/schema99.db" "update meta set value = '99' where key = 'schema'"
+refused "compare --db unknown schema" "schema '99'" "$MOORE" compare petersen --db "$TMP/schema99.db"
+q "$TMP/foreign3.db" 'create table t(x); insert into t values (1)'
+refused "compare --db foreign" "not a moore sweep database" "$MOORE" compare petersen --db "$TMP/foreign3.db"
+
 # kill -9 of a --jobs parent: no handler can run, yet its workers die too.
 # (a sweep of minutes: the workers would still be running when checked)
 printf '{"metrics": ["basic", "paths", "spectral"], "seeds": ["1..100"], "configs": [{"family": "jellyfish", "grid": {"n": ["300..400:10"], "d": [6, 8]}}]}\n' >"$TMP/k9.json"
