@@ -4,6 +4,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -187,6 +188,31 @@ static void print_help(FILE *out)
 
 static int run_main(int argc, char **argv);
 
+/* SIGINT, SIGTERM, SIGHUP: the temporary of an output file being written is
+ * removed, then the signal ends the process as it would have. Commands that
+ * stop gracefully on a signal (throughput, sweep) install their own. */
+static void on_stop_signal(int sig)
+{
+    moore_atomic_remove_pending();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void catch_stop_signals(void)
+{
+    static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+    for (int i = 0; i < 3; i++) {
+        struct sigaction old;
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+            continue; /* nohup, or a shell's background job: stay ignored */
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_stop_signal;
+        sigemptyset(&sa.sa_mask);
+        sigaction(sigs[i], &sa, NULL);
+    }
+}
+
 static int stdout_errno; /* errno of the first failed flush of stdout */
 
 int cli_stdout_flush(void)
@@ -224,6 +250,7 @@ static int stdout_status(int rc, int closing)
 
 int main(int argc, char **argv)
 {
+    catch_stop_signals();
     int rc = cli_dist_start(&argc, &argv);
     if (!rc)
         rc = run_main(argc, argv);
