@@ -50,7 +50,7 @@ const char cmd_compare_usage[] =
     "A '-' (JSON null) is a value that was not measured or is undefined.\n\n"
     "  --radix R         switch radix (default 48)\n"
     "  --endpoints N     servers to reach at least (default 10000)\n"
-    "  --bandwidth B     uniform throughput per server to prove, > 0 (default 1: full);\n"
+    "  --bandwidth B     uniform throughput per server to prove, >= 1e-9 (default 1: full);\n"
     "                    'any': each family's fewest-switch configuration, unmeasured\n"
     "  --thorough        where the shortest-path split proves too little, also try\n"
     "                    the (1+0.05) approximation's lower bound (2 rows per family;\n"
@@ -354,9 +354,9 @@ static int parse(int argc, char **argv, moore_compare_options *o, const char **t
             if (a.value && strcmp(a.value, "any") == 0)
                 o->bandwidth = 0;
             else if (cli_double_value(&a, "--bandwidth", -1e300, 1e300, &o->bandwidth) &&
-                     !(o->bandwidth > 0 && isfinite(o->bandwidth)))
-                return cli_usage_error("compare: --bandwidth %s must be a number above 0 or "
-                                       "'any'", a.value);
+                     !(o->bandwidth >= 1e-9 && isfinite(o->bandwidth))) /* report's floor */
+                return cli_usage_error("compare: --bandwidth %s must be a number above 0 "
+                                       "(at least 1e-9) or 'any'", a.value);
         } else if (cli_option(&a, "--families", NULL))
             o->families = a.value;
         else if (cli_option(&a, "--metrics", "-m"))
