@@ -57,6 +57,11 @@ check "negative price" test "$(status "$MOORE" layout slimfly:q=5 --model "$TMP/
 check "negative one line" test "$(wc -l <"$TMP/err")" = 1
 check "negative no file" test ! -e "$TMP/b.csv"
 check "negative no stdout" test ! -s "$TMP/out"
+# A cable plan that fills the disk on the way names the file and the reason.
+if [ -w /dev/full ]; then
+    refused "cable plan on a full disk" "cannot write '/dev/full': No space left on device" \
+        "$MOORE" layout slimfly:q=13 --cables /dev/full
+fi
 # A model is refused, not half-read: a key twice, a value whose totals would
 # overflow to inf (1e308) or that is inf itself (1e400), text after the object.
 for m in '{"aisle_m": 1, "aisle_m": 2}:twice' '{"switch_port_cost": 1e308}:above' \
