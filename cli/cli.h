@@ -22,6 +22,8 @@ const cli_command *cli_command_find(const char *name);
 const char *cli_suggest_command(const char *word, char *buf, size_t len);
 const char *cli_suggest_option(const char *cmd, const char *word, char *buf, size_t len);
 
+/* Flushes stdout; 1 when it failed (main() reports it once at exit). */
+int cli_stdout_flush(void);
 /* Prints "moore: <msg>" on stderr and returns the exit status for err->code. */
 int cli_fail(const moore_error *err);
 /* Prints "moore: <formatted>" on stderr and returns 2 (bad usage). */

@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 const char cmd_compare_usage[] =
     "usage: moore compare [--radix R] [--endpoints N] [--bandwidth B|any] [--families LIST]\n"
@@ -49,7 +50,7 @@ const char cmd_compare_usage[] =
     "A '-' (JSON null) is a value that was not measured or is undefined.\n\n"
     "  --radix R         switch radix (default 48)\n"
     "  --endpoints N     servers to reach at least (default 10000)\n"
-    "  --bandwidth B     uniform throughput per server to prove, > 0 (default 1: full);\n"
+    "  --bandwidth B     uniform throughput per server to prove, >= 1e-9 (default 1: full);\n"
     "                    'any': each family's fewest-switch configuration, unmeasured\n"
     "  --thorough        where the shortest-path split proves too little, also try\n"
     "                    the (1+0.05) approximation's lower bound (2 rows per family;\n"
@@ -353,9 +354,9 @@ static int parse(int argc, char **argv, moore_compare_options *o, const char **t
             if (a.value && strcmp(a.value, "any") == 0)
                 o->bandwidth = 0;
             else if (cli_double_value(&a, "--bandwidth", -1e300, 1e300, &o->bandwidth) &&
-                     !(o->bandwidth > 0 && isfinite(o->bandwidth)))
-                return cli_usage_error("compare: --bandwidth %s must be a number above 0 or "
-                                       "'any'", a.value);
+                     !(o->bandwidth >= 1e-9 && isfinite(o->bandwidth))) /* report's floor */
+                return cli_usage_error("compare: --bandwidth %s must be a number above 0 "
+                                       "(at least 1e-9) or 'any'", a.value);
         } else if (cli_option(&a, "--families", NULL))
             o->families = a.value;
         else if (cli_option(&a, "--metrics", "-m"))
@@ -399,15 +400,13 @@ static int db_lookup(void *ctx, const char *topology, const char *task, moore_re
     return moore_sweep_db_lookup(ctx, topology, task, r, found, err);
 }
 
-/* --db FILE: an existing database (moore_sweep_db_open would create one). */
+/* --db FILE: an existing database, opened for reading only. */
 static int open_db(const char *path, moore_sweep_db **db, moore_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    if (access(path, F_OK) != 0)
         return moore_error_set(err, MOORE_EINVAL, "compare: --db %s: no such database (make "
                                "one with 'moore sweep SWEEPFILE --db %s')", path, path);
-    fclose(f);
-    return moore_sweep_db_open(path, db, err);
+    return moore_sweep_db_open_read(path, db, err);
 }
 
 int cmd_compare(int argc, char **argv)

@@ -58,6 +58,8 @@ static int parse_levels(const char *list, double hi, int integral, double *out, 
         if (*count == FAIL_MAX_LEVELS)
             return cli_usage_error("fail: at most %d failure levels", FAIL_MAX_LEVELS);
         out[(*count)++] = v;
+        if (*end == ',' && end[1] == '\0') /* "0.1,": as ",0.1" is, a level is missing */
+            return cli_usage_error("fail: the level list '%s' ends with ','", list);
         s = *end ? end + 1 : end;
     }
     if (*count == 0)

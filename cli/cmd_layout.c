@@ -4,6 +4,9 @@
 #include "cli.h"
 #include "moore/layout.h"
 
+#include <errno.h>
+#include <string.h>
+
 const char cmd_layout_usage[] =
     "usage: moore layout TOPO [--json] [--cables FILE] [--model FILE] [--switches-per-rack S]\n"
     "                    [--seed S]\n\n"
@@ -37,7 +40,12 @@ static int write_plan(const char *path, const moore_graph *g, const moore_layout
     int rc = moore_atomic_open(path, &af, err);
     if (rc)
         return rc;
+    errno = 0;
     rc = moore_layout_write_cables(g, l, m, af.f, err);
+    int e = errno; /* a write that failed on the way (a full disk): name file and reason */
+    if (rc == MOORE_EIO)
+        moore_error_set(err, rc, "cannot write '%s': %s", path,
+                        e ? strerror(e) : "write failed");
     if (rc) {
         moore_atomic_abort(&af);
         return rc;

@@ -118,16 +118,22 @@ int cmd_report(int argc, char **argv)
     int rc = parse_args(argc, argv, &o, &path);
     if (rc)
         return rc;
-    if (o.data_dir && mkdir(o.data_dir, 0777) != 0 && errno != EEXIST)
-        return cli_usage_error("report: cannot create --data directory '%s': %s", o.data_dir,
-                               strerror(errno));
+    struct stat sb; /* outputs are checked before the (long) work */
+    if (o.data_dir && stat(o.data_dir, &sb) == 0 && !S_ISDIR(sb.st_mode))
+        return cli_usage_error("report: --data '%s' exists and is not a directory", o.data_dir);
     moore_error err;
     moore_error_clear(&err);
     if (!cli_dist_writer())
         return report_measure_only(&o);
-    moore_atomic_file af;
+    moore_atomic_file af; /* opened first: an unwritable -o creates no --data directory */
     if (moore_atomic_open(path, &af, &err))
         return cli_fail(&err);
+    if (o.data_dir && mkdir(o.data_dir, 0777) != 0 && errno != EEXIST) {
+        rc = cli_usage_error("report: cannot create --data directory '%s': %s", o.data_dir,
+                             strerror(errno));
+        moore_atomic_abort(&af);
+        return rc;
+    }
     rc = moore_page_write(&o, af.f, &err);
     cli_progress_done();
     if (rc) {

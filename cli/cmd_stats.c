@@ -26,8 +26,12 @@ int cmd_stats(int argc, char **argv)
             json = 1;
         else if (cli_flag(&a, "--all", NULL))
             list = "all";
-        else if (cli_option(&a, "--metrics", "-m"))
+        else if (cli_option(&a, "--metrics", "-m")) {
             list = a.value;
+            if (list && !*list) /* else nothing would be measured, silently */
+                return cli_usage_error("stats: --metrics is empty (give groups such as "
+                                       "basic,paths; 'moore stats --list' shows them)");
+        }
         else if (cli_option(&a, "--seed", NULL)) {
             if (cli_int_value(&a, "--seed", 0, (long long)9e18, &seed))
                 opt.seed = (uint64_t)seed;

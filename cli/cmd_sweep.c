@@ -15,6 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <time.h>
 #include <unistd.h>
 #include "moore/sweep.h"
@@ -148,9 +151,22 @@ static void hold_stop_signals(int how)
     sigprocmask(how, &set, NULL);
 }
 
+/* A worker dies with its parent even when the parent cannot forward a signal
+ * (kill -9, a crash): Linux sends it SIGTERM then. The parent may already be
+ * gone before the request is made, so the worker checks once after it. */
+static void die_with_parent(pid_t parent)
+{
+#ifdef __linux__
+    if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0 || getppid() != parent)
+        _exit(1);
+#else
+    (void)parent;
+#endif
+}
+
 static int run_jobs(sweep_run *r, int64_t done0)
 {
-    pid_t *pids = sweep_workers;
+    pid_t *pids = sweep_workers, parent = getpid();
     fflush(NULL);
     sweep_worker_count = 0;
     set_stop_handlers(forward_signal);
@@ -158,6 +174,7 @@ static int run_jobs(sweep_run *r, int64_t done0)
         hold_stop_signals(SIG_BLOCK);
         pids[w] = fork();
         if (pids[w] == 0) {
+            die_with_parent(parent);
             set_stop_handlers(SIG_DFL);
             hold_stop_signals(SIG_UNBLOCK);
             _exit(measure_share(r, w, r->jobs, 0));

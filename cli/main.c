@@ -3,6 +3,8 @@
  * (0 ok, 2 bad input, 1 internal failure; README.md). */
 #include "cli.h"
 
+#include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -202,14 +204,76 @@ static void cli_single_blas(char **argv)
         execv("/proc/self/exe", argv); /* returns only on failure: run as we are */
 }
 
+/* SIGINT, SIGTERM, SIGHUP: the temporary of an output file being written is
+ * removed, then the signal ends the process as it would have. Commands that
+ * stop gracefully on a signal (throughput, sweep) install their own. */
+static void on_stop_signal(int sig)
+{
+    moore_atomic_remove_pending();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void catch_stop_signals(void)
+{
+    static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+    for (int i = 0; i < 3; i++) {
+        struct sigaction old;
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+            continue; /* nohup, or a shell's background job: stay ignored */
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_stop_signal;
+        sigemptyset(&sa.sa_mask);
+        sigaction(sigs[i], &sa, NULL);
+    }
+}
+
+static int stdout_errno; /* errno of the first failed flush of stdout */
+
+int cli_stdout_flush(void)
+{
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return 0;
+    if (!stdout_errno)
+        stdout_errno = errno;
+    return 1;
+}
+
+/* Everything a command printed must have reached standard output: a full
+ * disk or /dev/full shows up only when the buffer is flushed or the stream
+ * closed, so both are checked here, once, for every command (the flush
+ * before the distributed run stops, the close after it). A command that
+ * already failed keeps its own status and line. Returns the exit status. */
+static int stdout_status(int rc, int closing)
+{
+    int bad = cli_stdout_flush();
+    if (closing) {
+        errno = 0;
+        if (fclose(stdout) != 0) {
+            bad = 1;
+            if (!stdout_errno)
+                stdout_errno = errno;
+        }
+    }
+    if (!bad || rc)
+        return rc;
+    fprintf(stderr, "moore: cannot write standard output: %s\n",
+            stdout_errno ? strerror(stdout_errno) : "a write failed");
+    return 2; /* as for -o FILE that cannot be written (MOORE_EIO) */
+}
+
 int main(int argc, char **argv)
 {
     cli_single_blas(argv);
+    catch_stop_signals();
     int rc = cli_dist_start(&argc, &argv);
     if (!rc)
         rc = run_main(argc, argv);
+    rc = stdout_status(rc, 0);
     cli_dist_stop();
-    return rc;
+    return stdout_status(rc, 1);
 }
 
 static int run_main(int argc, char **argv)

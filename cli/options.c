@@ -105,7 +105,7 @@ static int json_put(const cJSON *v)
         return 1;
     puts(s);
     free(s);
-    fflush(stdout);
+    cli_stdout_flush();
     return 0;
 }
 
@@ -133,7 +133,7 @@ int cli_json_row(const cJSON *row, int *first)
     fputs(*first ? "[\n" : ",\n", stdout);
     fputs(s, stdout);
     free(s);
-    fflush(stdout);
+    cli_stdout_flush();
     *first = 0;
     return 0;
 }
@@ -142,5 +142,5 @@ void cli_json_rows_end(int first)
 {
     if (!common.lines)
         fputs(first ? "[]\n" : "\n]\n", stdout);
-    fflush(stdout);
+    cli_stdout_flush();
 }

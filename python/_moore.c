@@ -12,6 +12,7 @@
 #include <Python.h>
 
 #include <math.h>
+#include <signal.h>
 #include <string.h>
 #include "moore/moore.h"
 #include "moore/layout.h"
@@ -30,13 +31,53 @@ static PyThread_type_lock moore_py_lock;
 #define MOORE_PY_CALL(stmt)                           \
     Py_BEGIN_ALLOW_THREADS                            \
     PyThread_acquire_lock(moore_py_lock, WAIT_LOCK);  \
+    struct sigaction moore_py_old_;                   \
+    moore_py_catch_sigint(&moore_py_old_);            \
     stmt;                                             \
+    moore_py_release_sigint(&moore_py_old_);          \
     PyThread_release_lock(moore_py_lock);             \
     Py_END_ALLOW_THREADS
+
+/* Ctrl-C during a library call: Python's own handler would only run once the
+ * call returns, so while moore works SIGINT asks the library to stop
+ * (moore_cancel_request: its long loops check it) and is noted; afterwards
+ * Python's handler is put back and the signal raised again, so Python raises
+ * KeyboardInterrupt (or runs whatever handler the program installed). */
+static volatile sig_atomic_t moore_py_sigint;
+
+static void moore_py_on_sigint(int sig)
+{
+    (void)sig;
+    moore_py_sigint = 1;
+    moore_cancel_request(1);
+}
+
+static void moore_py_catch_sigint(struct sigaction *old)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = moore_py_on_sigint;
+    sigemptyset(&sa.sa_mask);
+    moore_py_sigint = 0;
+    moore_cancel_request(0);
+    sigaction(SIGINT, &sa, old);
+}
+
+static void moore_py_release_sigint(const struct sigaction *old)
+{
+    sigaction(SIGINT, old, NULL);
+    moore_cancel_request(0);
+    if (moore_py_sigint) {
+        moore_py_sigint = 0;
+        raise(SIGINT);
+    }
+}
 
 /* Raises moore.Error(msg) with .code = the library's status code. */
 static PyObject *raise_error(const moore_error *err)
 {
+    if (PyErr_CheckSignals() < 0) /* Ctrl-C stopped the call: KeyboardInterrupt */
+        return NULL;
     PyObject *exc = PyObject_CallFunction(moore_py_error, "s", err->msg);
     if (!exc)
         return NULL;
@@ -315,9 +356,12 @@ static PyObject *py_build(PyObject *mod, PyObject *args)
     PyObject *src;
     if (!PyArg_ParseTuple(args, "U", &src))
         return NULL;
-    const char *spec = PyUnicode_AsUTF8(src);
+    Py_ssize_t len = 0;
+    const char *spec = PyUnicode_AsUTF8AndSize(src, &len);
     if (!spec)
         return NULL;
+    if ((size_t)len != strlen(spec))
+        return PyErr_Format(moore_py_error, "build: the SPEC or path holds a NUL character");
     moore_graph *g = NULL;
     moore_error err;
     moore_error_clear(&err);

@@ -13,6 +13,9 @@ scripts/setup.sh build
 (cd build && ctest --output-on-failure -j"$(nproc)")
 scripts/setup.sh build-asan -DCMAKE_BUILD_TYPE=Debug -DMOORE_SANITIZE=ON
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j"$(nproc)")
+# Mutated SPECs, sweep files and layout models through the sanitized CLI, bounded
+# to 50 s (fuzz/mutate.py, docs/fuzzing.md): any exit but 0/1/2 or a report fails.
+python3 fuzz/mutate.py build-asan/moore --seconds 50 --keep build-asan/mutate-failures
 LEAN=(-DMOORE_BUILD_TESTS=OFF -DMOORE_PYTHON=OFF)
 CC=clang scripts/setup.sh build-fuzz -DMOORE_FUZZ=ON "${LEAN[@]}"
 fuzz/run.sh build-fuzz "${MOORE_FUZZ_SECONDS:-30}"

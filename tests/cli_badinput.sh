@@ -56,6 +56,9 @@ for f in isolated.txt isolated.topology leadingzero.txt plus.txt sparse13g.bin; 
 done
 rm -f "$T/in/sparse13g.bin"
 # Control characters in arguments are escaped: the error stays one line.
+bad "empty metric list" stats petersen --metrics ''
+bad "a level list ending with ','" fail petersen --links 0.1, --trials 2
+bad "bandwidth below 1e-9 (denormal)" compare --bandwidth 1e-320 --radix 8 --endpoints 20
 bad "newline in a SPEC" build "$(printf 'complete:n=5\nq=3')" -o "$T/w/result"
 bad "CR and ESC in a file name" stats "$(printf 'no\r\033[2Jsuch')"
 bad "newline in an option value" stats petersen --seed "$(printf '7\n8')"

@@ -54,7 +54,56 @@ if [ -w /dev/full ]; then
     "$MOORE" build slimfly:q=5 -f graphml -o /dev/full 2>"$T/full.err"
     check "write failure exits 2" test $? -eq 2
     check "write failure names the file and errno" grep -q "^moore: cannot write '/dev/full'.*No space left on device" "$T/full.err"
+    # Standard output is checked too: every command's printed result, short
+    # (flushed at exit) or long (flushed on the way), fails with one line.
+    for args in "stats slimfly:q=13 --json" "stats slimfly:q=5" "families" "help" "--help" \
+        "build slimfly:q=13 -f graphml" "stats slimfly:q=5 --json=lines" "help stats"; do
+        # shellcheck disable=SC2086
+        "$MOORE" $args >/dev/full 2>"$T/full.err"
+        check "moore $args >/dev/full exits 2" test $? -eq 2
+        check "moore $args >/dev/full: one line naming stdout and ENOSPC" \
+            test "$(grep -c "^moore: cannot write.*standard output.*No space left on device" "$T/full.err")" = 1
+    done
 fi
+
+# A write stopped by SIGINT, SIGTERM or SIGHUP leaves no temporary behind:
+# the process is frozen (SIGSTOP) once its temporary exists, so the signal
+# lands mid-write whatever the machine's speed.
+for sig in INT TERM HUP; do
+    mkdir "$T/sig$sig"
+    env --default-signal=INT "$MOORE" build torus:dims=50x50x20 -f graphml -o "$T/sig$sig/big.graphml" &
+    pid=$!
+    seen=0
+    for _ in $(seq 3000); do
+        if ls "$T/sig$sig"/*.tmp.* >/dev/null 2>&1; then kill -STOP $pid; seen=1; break; fi
+        kill -0 $pid 2>/dev/null || break
+        sleep 0.01
+    done
+    kill -$sig $pid
+    kill -CONT $pid
+    wait $pid
+    rc=$?
+    if [ $seen = 1 ]; then
+        check "SIG$sig mid-write ends the process" test $rc -gt 128
+        check "SIG$sig mid-write leaves nothing" test -z "$(ls -A "$T/sig$sig")"
+    fi
+done
+
+# As root: rewriting a file keeps its owner; a file with two hard links is
+# rewritten in place, so both names show the new content.
+"$MOORE" build petersen -o "$T/owned.txt"
+if [ "$(id -u)" = 0 ]; then
+    chown 65534:65534 "$T/owned.txt"
+    "$MOORE" build complete:n=5 -o "$T/owned.txt"
+    check "-o keeps the owner" test "$(stat -c %u:%g "$T/owned.txt")" = 65534:65534
+fi
+ln "$T/owned.txt" "$T/owned2.txt"
+ino=$(stat -c %i "$T/owned.txt")
+"$MOORE" build slimfly:q=5 -o "$T/owned.txt"
+"$MOORE" build slimfly:q=5 -o "$T/want5.txt"
+check "-o keeps hard links" test "$(stat -c %i "$T/owned.txt")" = "$ino"
+check "-o: the other hard link shows the new content" cmp -s "$T/owned2.txt" "$T/want5.txt"
+check "-o: no temporary left beside a hard-linked file" test -z "$(ls -A "$T" | grep '\.tmp\.')"
 
 # Devices, FIFOs and symlinks are written through, never renamed over.
 ln -s /dev/null "$T/null"

@@ -57,6 +57,18 @@ check "negative price" test "$(status "$MOORE" layout slimfly:q=5 --model "$TMP/
 check "negative one line" test "$(wc -l <"$TMP/err")" = 1
 check "negative no file" test ! -e "$TMP/b.csv"
 check "negative no stdout" test ! -s "$TMP/out"
+# A cable plan that fills the disk on the way names the file and the reason.
+if [ -w /dev/full ]; then
+    refused "cable plan on a full disk" "cannot write '/dev/full': No space left on device" \
+        "$MOORE" layout slimfly:q=13 --cables /dev/full
+fi
+# A model is refused, not half-read: a key twice, a value whose totals would
+# overflow to inf (1e308) or that is inf itself (1e400), text after the object.
+for m in '{"aisle_m": 1, "aisle_m": 2}:twice' '{"switch_port_cost": 1e308}:above' \
+    '{"electrical_max_m": 1e400}:above' '{"aisle_m": 1} {"aisle_m": 2}:alone'; do
+    printf '%s\n' "${m%:*}" >"$TMP/m.json"
+    refused "model ${m%:*}" "${m##*:}" "$MOORE" layout petersen --model "$TMP/m.json" --json
+done
 printf '{"switch_port_cost": "cheap"}\n' >"$TMP/nan.json"
 check "non-numeric price" test "$(status "$MOORE" layout slimfly:q=5 --model "$TMP/nan.json" --cables "$TMP/c.csv")" = 2
 check "non-numeric one line" test "$(wc -l <"$TMP/err")" = 1

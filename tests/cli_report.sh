@@ -66,6 +66,17 @@ bad "sweep not increasing" --sweep 1000,500
 bad "unknown family" --families slimfly,nosuch
 check "unwritable exit 2" test "$(status "$MOORE" report "${SMALL[@]}" -o "$TMP/no/dir/r.html")" = 2
 check "unwritable one line" test "$(wc -l <"$TMP/err")" = 1
+# Outputs are checked before the work: an unwritable page creates no --data
+# directory; a --data that is a file is refused before anything is measured
+# (with --progress, measuring would print progress lines before the refusal).
+check "unwritable -o exit 2" test "$(status "$MOORE" report "${SMALL[@]}" -o "$TMP/no/dir/r.html" --data "$TMP/nodata")" = 2
+check "unwritable -o: no --data directory" test ! -e "$TMP/nodata"
+echo "a file" >"$TMP/datafile"
+check "--data FILE exit 2" test "$(status "$MOORE" report "${SMALL[@]}" --progress -o "$TMP/df.html" --data "$TMP/datafile")" = 2
+check "--data FILE: one line, before any work" test "$(wc -l <"$TMP/err")" = 1
+check "--data FILE named" grep -q "datafile' exists and is not a directory" "$TMP/err"
+check "--data FILE: no page" test ! -e "$TMP/df.html"
+check "--data FILE untouched" test "$(cat "$TMP/datafile")" = "a file"
 
 echo "cli_report: $passes passed, $fails failed"
 [ "$fails" = 0 ]

@@ -111,7 +111,85 @@ bad_sweep "unknown plan key" '{"configs": [{"plan": {"radix": 8, "endpoint": [10
 bad_sweep "unknown spec entry key" '{"configs": [{"spec": "petersen", "seeds": [1]}]}'
 bad_sweep "malformed range step" '{"configs": [{"family": "slimfly", "grid": {"q": ["3..5:1x"]}}]}'
 bad_sweep "plan endpoints not a number" '{"configs": [{"plan": {"radix": 8, "endpoints": ["abc"]}}]}'
+# What no configuration could use is the file's mistake too, refused up front.
+bad_sweep "unknown matrix" '{"throughput": {"tm": ["bogus"]}, "configs": [{"spec": "petersen"}]}'
+bad_sweep "bad workload" '{"throughput": {"tm": ["llm:tp=0"]}, "configs": [{"spec": "petersen"}]}'
+bad_sweep "missing CSV" '{"throughput": {"tm": ["/no/such/tm.csv"]}, "configs": [{"spec": "petersen"}]}'
+bad_sweep "trailing garbage" '{"configs": [{"spec": "petersen"}]} {"x": 1}'
+bad_sweep "duplicate top key" '{"configs": [{"spec": "petersen"}], "configs": [{"spec": "k4"}]}'
+bad_sweep "duplicate grid key" '{"configs": [{"family": "slimfly", "grid": {"q": [5], "q": [7]}}]}'
+bad_sweep "non-integer grid value" '{"configs": [{"family": "slimfly", "grid": {"q": [5.5]}}]}'
+bad_sweep "infinite grid value" '{"configs": [{"family": "slimfly", "grid": {"q": [1e400]}}]}'
+bad_sweep "SPEC with a newline" '{"configs": [{"spec": "slimfly:q=5\n"}]}'
+bad_sweep "grid value with a newline" '{"configs": [{"family": "torus", "grid": {"dims": ["4x4\n"]}}]}'
+# 99,991 x 98 = 9,799,118 points: each list is short, their product is not.
+bad_sweep "grid product too large" '{"configs": [{"family": "jellyfish", "grid": {"n": ["10..100000"], "d": ["3..100"]}}]}'
+check "grid product named" grep -q "9799118 points" "$TMP/err"
 check "database untouched" test "$(md5sum <"$TMP/a.db")" = "$sum_a"
+# A 40,000-point grid lists every feasible SPEC once (jellyfish needs n*d even
+# and d < n: for n in 10..409, d in 3..102, count them independently).
+printf '{"metrics": ["basic"], "configs": [{"family": "jellyfish", "grid": {"n": ["10..409"], "d": ["3..102"]}}]}\n' >"$TMP/big.json"
+want=$(awk 'BEGIN { c = 0; for (n = 10; n <= 409; n++) for (d = 3; d <= 102; d++) if (d < n && (n * d) % 2 == 0) c++; print c }')
+check "40k grid lists" test "$("$MOORE" sweep "$TMP/big.json" --list | grep -vc '^task ')" = "$want"
+
+# Two sweeps started at once on a new database both succeed (one makes the
+# schema, the other waits for it), whichever wins the race.
+printf '{"metrics": ["basic"], "configs": [{"family": "slimfly", "grid": {"q": ["3..9"]}}]}\n' >"$TMP/two.json"
+both=0
+for i in 1 2 3 4 5 6; do
+    "$MOORE" sweep "$TMP/two.json" --db "$TMP/two$i.db" 2>"$TMP/two.err1" &
+    p1=$!
+    "$MOORE" sweep "$TMP/two.json" --db "$TMP/two$i.db" 2>"$TMP/two.err2"
+    r2=$?
+    wait $p1 && [ $r2 = 0 ] && both=$((both + 1))
+done
+check "two sweeps on a new database" test $both = 6
+
+# compare --db reads a database and never writes it; what it cannot read is
+# refused with a line saying why.
+q "$TMP/two1.db" 'pragma wal_checkpoint(TRUNCATE)' >/dev/null
+sum_r=$(md5sum <"$TMP/two1.db")
+check "compare --db reads" test "$(status "$MOORE" compare slimfly:q=5 --metrics basic --db "$TMP/two1.db")" = 0
+check "compare --db leaves the database as it was" test "$(md5sum <"$TMP/two1.db")" = "$sum_r"
+: >"$TMP/zero.db"
+refused "compare --db empty file" "empty" "$MOORE" compare petersen --db "$TMP/zero.db"
+check "compare --db: an empty file stays empty" test ! -s "$TMP/zero.db"
+# A page of the configurations table overwritten: the format row still reads,
+# SQLite's integrity check does not pass.
+cp "$TMP/two1.db" "$TMP/corrupt2.db"
+root=$(q "$TMP/two1.db" "select rootpage from sqlite_master where name = 'configurations'")
+psize=$(q "$TMP/two1.db" 'pragma page_size')
+printf '\377\377\377\377\377\377\377\377\377\377\377\377\377\377\377\377' |
+    dd of="$TMP/corrupt2.db" bs=1 seek=$(((root - 1) * psize + 8)) conv=notrunc 2>/dev/null
+refused "compare --db corrupt" "integrity check" "$MOORE" compare petersen --db "$TMP/corrupt2.db"
+cp "$TMP/two1.db" "$TMP/schema99.db"
+q "$TMP/schema99.db" "update meta set value = '99' where key = 'schema'"
+refused "compare --db unknown schema" "schema '99'" "$MOORE" compare petersen --db "$TMP/schema99.db"
+q "$TMP/foreign3.db" 'create table t(x); insert into t values (1)'
+refused "compare --db foreign" "not a moore sweep database" "$MOORE" compare petersen --db "$TMP/foreign3.db"
+
+# kill -9 of a --jobs parent: no handler can run, yet its workers die too.
+# (a sweep of minutes: the workers would still be running when checked)
+printf '{"metrics": ["basic", "paths", "spectral"], "seeds": ["1..100"], "configs": [{"family": "jellyfish", "grid": {"n": ["300..400:10"], "d": [6, 8]}}]}\n' >"$TMP/k9.json"
+"$MOORE" sweep "$TMP/k9.json" --db "$TMP/k9.db" --jobs 2 2>/dev/null &
+pid=$!
+for _ in $(seq 400); do
+    [ "$(pgrep -P $pid | wc -l)" = 2 ] && break
+    sleep 0.02
+done
+workers=$(pgrep -P $pid)
+check "two workers started" test "$(echo "$workers" | wc -w)" = 2
+kill -KILL $pid
+wait $pid 2>/dev/null
+alive=2
+for _ in $(seq 250); do
+    alive=0
+    for w in $workers; do kill -0 "$w" 2>/dev/null && alive=$((alive + 1)); done
+    [ $alive = 0 ] && break
+    sleep 0.02
+done
+check "workers die with a killed parent" test $alive = 0
+for w in $workers; do kill -KILL "$w" 2>/dev/null; done
 printf 'not a database at all\n' >"$TMP/corrupt.db"
 check "corrupt db exit 2" test "$(status "$MOORE" sweep "$TMP/s.json" --db "$TMP/corrupt.db")" = 2
 check "corrupt db one line" test "$(wc -l <"$TMP/err")" = 1

@@ -25,6 +25,12 @@ printf 'src,dst,demand\n0,2,1\n2,0,1\n' >"$TMP/tm.csv"
 printf '0 1\n1 2\n' >"$TMP/path.txt"
 check "file tm exit 0" test "$(status "$MOORE" throughput "$TMP/path.txt" --tm "$TMP/tm.csv" --exact --json)" = 0
 check "file tm value" grep -Eq '"throughput":[[:space:]]*(1|0\.99999)' "$TMP/out"
+# A UTF-8 BOM (as an editor on Windows saves CSV) reads as the same matrix,
+# as it does in topology files.
+printf '\357\273\277src,dst,demand\n0,2,1\n2,0,1\n' >"$TMP/tm-bom.csv"
+"$MOORE" throughput "$TMP/path.txt" --tm "$TMP/tm.csv" --exact >"$TMP/nobom.txt"
+check "BOM tm exit 0" test "$(status "$MOORE" throughput "$TMP/path.txt" --tm "$TMP/tm-bom.csv" --exact)" = 0
+check "BOM tm same result" cmp -s "$TMP/out" "$TMP/nobom.txt"
 
 # Bad input: exit 2 with one line on stderr.
 check "missing tm file" test "$(status "$MOORE" throughput petersen --tm "$TMP/nope.csv")" = 2

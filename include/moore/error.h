@@ -20,7 +20,8 @@ enum moore_status {
     MOORE_ETOOBIG = 2,  /* the request would need more memory than the machine has */
     MOORE_EIO = 3,      /* a file could not be opened, read or written */
     MOORE_ENOMEM = 4,   /* an allocation failed although the size was plausible */
-    MOORE_EINTERNAL = 5 /* a bug or a numerical failure inside moore */
+    MOORE_EINTERNAL = 5, /* a bug or a numerical failure inside moore */
+    MOORE_ECANCELLED = 6 /* stopped by moore_cancel_request (Ctrl-C in Python) */
 };
 
 #define MOORE_ERRMSG_LEN 320
@@ -40,6 +41,15 @@ MOORE_API void moore_error_clear(moore_error *err);
 
 /* A short name for a code ("invalid input", ...). */
 MOORE_API const char *moore_error_name(int code);
+
+/* A process-wide stop request for long computations. A signal handler may
+ * call moore_cancel_request(1) (it only sets a flag); the long loops — each
+ * metric group, each failure trial, each phase of the flow solvers — then
+ * stop: a metric or a trial returns MOORE_ECANCELLED, a flow stops with its
+ * bounds so far (stopped "cancelled"). The Python module sets it on SIGINT
+ * during a call and clears it after; moore_cancel_request(0) clears it. */
+MOORE_API void moore_cancel_request(int on);
+MOORE_API int moore_cancel_requested(void);
 
 /* Refuses (MOORE_ETOOBIG) a request for `bytes` of memory that exceeds what
  * this process may still use: the smallest of physical memory, MemAvailable,

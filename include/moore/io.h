@@ -34,6 +34,10 @@ MOORE_API int moore_atomic_open(const char *path, moore_atomic_file *af, moore_e
 MOORE_API int moore_atomic_commit(moore_atomic_file *af, moore_error *err);
 /* Closes and removes the temporary file. Safe to call twice. */
 MOORE_API void moore_atomic_abort(moore_atomic_file *af);
+/* Removes the temporary files of every write still open. Async-signal-safe:
+ * for a program's SIGINT/SIGTERM/SIGHUP handler, so that a stopped write
+ * leaves nothing behind. */
+MOORE_API void moore_atomic_remove_pending(void);
 
 /* A writer for one format. */
 typedef struct moore_format {

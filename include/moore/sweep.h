@@ -56,6 +56,12 @@ typedef struct moore_sweep_db moore_sweep_db;
  * corrupt, or another program's SQLite file — is refused (MOORE_EINVAL) and
  * left untouched; an unwritable place is MOORE_EIO. */
 MOORE_API int moore_sweep_db_open(const char *path, moore_sweep_db **out, moore_error *err);
+/* Opens an existing sweep database for reading only: the file is never
+ * written (an empty file stays empty). Refused with a line saying what is
+ * wrong: absent or empty (MOORE_EINVAL), unreadable (MOORE_EIO), failing
+ * SQLite's integrity check, another program's file, or a schema this
+ * version does not read (MOORE_EINVAL). */
+MOORE_API int moore_sweep_db_open_read(const char *path, moore_sweep_db **out, moore_error *err);
 MOORE_API void moore_sweep_db_close(moore_sweep_db *db);
 
 /* Inserts the sweep's configurations that are not in the database yet (one

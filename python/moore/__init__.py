@@ -55,7 +55,16 @@ def build(spec_or_path):
     ``family``, ``params``, ``topology`` (the SPEC that rebuilds it), ``edges``,
     ``to_networkx()`` and ``write(path, format=...)``. Raises :class:`Error` on bad input.
     """
+    if isinstance(spec_or_path, str) and "\0" in spec_or_path:
+        raise _error(f"build: {spec_or_path!r} holds a NUL character")
     return _moore.build(spec_or_path)
+
+
+def _check_seed_threads(command, seed, threads=0):
+    """seed in 0..9e18 and threads in 0..4096 (0: OpenMP's default), as the command
+    line checks them, rather than wrapped by the conversion to C."""
+    _check_int("--seed", seed, 0, 9 * 10**18, command)
+    _check_int("--threads", threads, 0, 4096, command)
 
 
 def stats(topo, metrics=None, seed=1, threads=0):
@@ -67,6 +76,7 @@ def stats(topo, metrics=None, seed=1, threads=0):
     """
     if not isinstance(topo, Topology):
         topo = build(topo)
+    _check_seed_threads("stats", seed, threads)
     return _with_topology(_moore.stats(topo, _names(metrics), seed, threads))
 
 
@@ -92,6 +102,7 @@ def throughput(topo, tm="uniform", eps=0.05, exact=False, routing=None, seed=1):
     """
     if not isinstance(topo, Topology):
         topo = build(topo)
+    _check_seed_threads("throughput", seed)
     return _with_topology(_moore.throughput(topo, tm, eps, exact, routing, seed))
 
 
@@ -126,6 +137,7 @@ def route(topo, algo="ecmp", paths=None, tables=None, layers=True, threads=0, ar
     with :func:`route_paths` (``route_paths(r, s, t)``) giving them as lists.
     """
     t = _topology(topo)
+    _check_seed_threads("route", 0, threads)
     out = _moore.route(t, algo, _path(paths), _path(tables), bool(layers), int(threads),
                        bool(arrays))
     if not arrays:
@@ -143,6 +155,10 @@ def route_paths(r, s, t):
     if "hops" not in r:
         raise _error("route_paths: the routing has no explicit paths (ksp, valiant, ugal "
                      "with arrays=True)")
+    n = r["switches"]
+    for name, v in (("s", s), ("t", t)):  # not Python's negative or wrapping indices
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n:
+            raise _error(f"route_paths: {name} = {v!r} is not a switch (0..{n - 1})")
     return paths_of(r, s, t)
 
 
@@ -222,7 +238,7 @@ def fail(topo, links=None, switches=None, racks=None, bundles=None, independent=
     """
     _check_int("--trials", trials, 1, _FAIL_MAX_TRIALS)
     _check_number("--eps", eps, 1e-4, 1.0)
-    _check_int("--seed", seed, 0, 9 * 10**18)
+    _check_seed_threads("fail", seed, threads)
     given = [(k, v) for k, v in (("links", links), ("switches", switches), ("racks", racks),
                                  ("bundles", bundles)) if v is not None]
     if until_disconnected:
@@ -257,6 +273,7 @@ def sweep(path, db=None, force=False, threads=0):
     path = _path(path)
     if db is None:
         db = (path[:-5] if len(path) > 5 and path.endswith(".json") else path) + ".db"
+    _check_seed_threads("sweep", 0, threads)
     return _moore._sweep(path, _path(db), bool(force), int(threads))
 
 
@@ -268,6 +285,7 @@ def compare(radix=48, endpoints=10000, families=None, metrics=None, seed=1, band
     and ``vs_clos_switches_pct``, ``vs_clos_cables_pct``, ``vs_clos_cost_pct``.
     ``bandwidth``: the proven uniform throughput per server each row must reach (0 or
     ``"any"``: none)."""
+    _check_seed_threads("compare", seed)
     return _moore.compare(radix, endpoints, _names(families), _names(metrics), seed,
                           0.0 if bandwidth in (None, "any") else float(bandwidth))
 

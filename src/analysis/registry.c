@@ -108,7 +108,9 @@ int moore_metrics_compute(const moore_graph *g, const char *list, const moore_me
                 snprintf(what, sizeof what, "stats: %s (%d/%d)", GROUPS[i].name, done + 1, total);
                 o->progress(o->progress_ctx, what, (double)done / total);
             }
-            rc = GROUPS[i].compute(g, o, r, err);
+            rc = moore_cancel_requested()
+                     ? moore_error_set(err, MOORE_ECANCELLED, "stats: cancelled")
+                     : GROUPS[i].compute(g, o, r, err);
             done++;
         }
     return rc;

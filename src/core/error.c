@@ -8,6 +8,7 @@
  * (v2 or v1) memory limit and under RLIMIT_AS (docs/architecture.md). */
 #include "moore/error.h"
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,6 +61,12 @@ void moore_error_clear(moore_error *err)
     }
 }
 
+static volatile sig_atomic_t cancel_flag; /* moore_cancel_request, async-signal-safe */
+
+void moore_cancel_request(int on) { cancel_flag = on != 0; }
+
+int moore_cancel_requested(void) { return cancel_flag != 0; }
+
 const char *moore_error_name(int code)
 {
     switch (code) {
@@ -68,6 +75,7 @@ const char *moore_error_name(int code)
     case MOORE_ETOOBIG: return "too big for this machine";
     case MOORE_EIO: return "i/o error";
     case MOORE_ENOMEM: return "out of memory";
+    case MOORE_ECANCELLED: return "cancelled";
     default: return "internal error";
     }
 }

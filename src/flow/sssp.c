@@ -331,7 +331,7 @@ double flow_clock_seconds(const flow_clock *c)
 
 const char *flow_should_stop(const moore_flow_options *o, const flow_clock *c)
 {
-    if (o->cancelled && o->cancelled(o->cancel_ctx))
+    if ((o->cancelled && o->cancelled(o->cancel_ctx)) || moore_cancel_requested())
         return "cancelled";
     if (o->time_limit > 0 && flow_clock_seconds(c) >= o->time_limit)
         return "time-limit";

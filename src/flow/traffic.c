@@ -543,6 +543,8 @@ int moore_traffic_read(const moore_graph *g, const char *path, moore_traffic **o
         while (len > 0 && buf[len - 1] == '\r')
             buf[--len] = '\0';
         char *s = buf;
+        if (line == 1 && len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
+            s += 3; /* a UTF-8 BOM, as the topology reader accepts it */
         while (*s == ' ' || *s == '\t')
             s++;
         if (*s == '\0' || *s == '#')

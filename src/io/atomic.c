@@ -13,7 +13,18 @@
  * FIFO — is written in place, as the user asked (it cannot be made atomic
  * anyway); renaming over it would replace the device or the link with a
  * regular file. A symlink to a regular file is followed, so the link stays
- * and its target is replaced. A replaced file keeps its permission bits. */
+ * and its target is replaced. A replaced file keeps its permission bits and,
+ * where the writer may set them (root), its owner and group.
+ *
+ * A target with more than one hard link would be split from its other names
+ * by a rename, so there the finished temporary is copied into the target in
+ * place at commit: every name sees the new content, a failure before the
+ * commit leaves the target untouched, and only a crash during that final
+ * copy could leave it short.
+ *
+ * The temporaries of open writes are kept in a small table that a signal
+ * handler can walk (moore_atomic_remove_pending), so Ctrl-C, SIGTERM or
+ * SIGHUP in the middle of a large write leaves no "*.tmp.PID.N" behind. */
 #include "moore/io.h"
 
 #include <errno.h>
@@ -24,6 +35,36 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#define ATOMIC_PENDING_MAX 16
+static char *volatile atomic_pending[ATOMIC_PENDING_MAX];
+
+static void pending_add(char *tmp)
+{
+    for (int i = 0; i < ATOMIC_PENDING_MAX; i++)
+        if (!atomic_pending[i]) {
+            atomic_pending[i] = tmp;
+            return;
+        }
+}
+
+/* Called once the temporary is renamed or removed (a handler that runs
+ * before this only unlinks a name that no longer exists). */
+static void pending_drop(const char *tmp)
+{
+    for (int i = 0; i < ATOMIC_PENDING_MAX; i++)
+        if (atomic_pending[i] == tmp)
+            atomic_pending[i] = NULL;
+}
+
+void moore_atomic_remove_pending(void)
+{
+    for (int i = 0; i < ATOMIC_PENDING_MAX; i++) {
+        char *tmp = atomic_pending[i];
+        if (tmp)
+            unlink(tmp);
+    }
+}
 
 static char *dup_str(const char *s)
 {
@@ -87,10 +128,15 @@ int moore_atomic_open(const char *path, moore_atomic_file *af, moore_error *err)
         moore_atomic_abort(af);
         return moore_error_set(err, MOORE_EIO, "cannot write '%s': %s", path, strerror(e));
     }
-    /* Rewriting an existing file keeps its permission bits (its owner cannot
-     * be kept without privileges; the new file belongs to the writer). */
-    if (stat(af->path, &st) == 0 && S_ISREG(st.st_mode))
+    pending_add(af->tmp);
+    /* Rewriting an existing file keeps its owner and group where the writer
+     * may set them (else the new file belongs to the writer), then its
+     * permission bits (after fchown, which may clear set-id bits). */
+    if (stat(af->path, &st) == 0 && S_ISREG(st.st_mode)) {
+        int owned = fchown(fd, st.st_uid, st.st_gid) == 0; /* else: the writer's */
+        (void)owned;
         (void)fchmod(fd, st.st_mode & 07777);
+    }
     af->f = fdopen(fd, "w");
     if (!af->f) {
         close(fd);
@@ -98,6 +144,33 @@ int moore_atomic_open(const char *path, moore_atomic_file *af, moore_error *err)
         return moore_error_set(err, MOORE_EIO, "cannot write '%s'", path);
     }
     return MOORE_OK;
+}
+
+/* Copies the finished temporary into an existing file in place (its inode,
+ * and so every hard link to it, stays). 0 on success, else errno is set. */
+static int copy_into(const char *tmp, const char *path)
+{
+    int in = open(tmp, O_RDONLY | O_CLOEXEC);
+    int out = in < 0 ? -1 : open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+    int rc = in < 0 || out < 0 ? -1 : 0;
+    char buf[1 << 16];
+    for (ssize_t n; !rc && (n = read(in, buf, sizeof buf)) != 0;) {
+        for (ssize_t off = 0; !rc && n > 0 && off < n;) {
+            ssize_t w = write(out, buf + off, (size_t)(n - off));
+            rc = w < 0 ? -1 : 0;
+            off += w > 0 ? w : 0;
+        }
+        rc = n < 0 ? -1 : rc;
+    }
+    int e = errno;
+    if (out >= 0 && close(out) != 0 && !rc) {
+        rc = -1;
+        e = errno;
+    }
+    if (in >= 0)
+        close(in);
+    errno = e;
+    return rc;
 }
 
 int moore_atomic_commit(moore_atomic_file *af, moore_error *err)
@@ -119,6 +192,15 @@ int moore_atomic_commit(moore_atomic_file *af, moore_error *err)
     }
     bad |= fclose(af->f) != 0;
     af->f = NULL;
+    struct stat st;
+    int linked = stat(af->path, &st) == 0 && S_ISREG(st.st_mode) && st.st_nlink > 1;
+    if (!bad && linked) {
+        bad = copy_into(af->tmp, af->path) != 0;
+        if (!bad) {
+            moore_atomic_abort(af); /* removes the temporary */
+            return MOORE_OK;
+        }
+    }
     if (bad || rename(af->tmp, af->path) != 0) {
         int e = errno;
         int rc = moore_error_set(err, MOORE_EIO, "cannot write '%s': %s", af->path,
@@ -126,6 +208,7 @@ int moore_atomic_commit(moore_atomic_file *af, moore_error *err)
         moore_atomic_abort(af);
         return rc;
     }
+    pending_drop(af->tmp);
     free(af->tmp);
     free(af->path);
     af->tmp = af->path = NULL;
@@ -139,6 +222,7 @@ void moore_atomic_abort(moore_atomic_file *af)
     af->f = NULL;
     if (af->tmp)
         remove(af->tmp);
+    pending_drop(af->tmp);
     free(af->tmp);
     free(af->path);
     af->tmp = af->path = NULL;

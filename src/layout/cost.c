@@ -62,6 +62,8 @@ static const cost_key COST_KEYS[] = {
     { NULL, 0 }
 };
 
+#define COST_VALUE_MAX 1e12
+
 /* Sets one key of the model from a JSON value; refuses what the rules refuse. */
 static int cost_set_key(moore_cost_model *m, const char *path, const cJSON *item,
                         moore_error *err)
@@ -71,9 +73,15 @@ static int cost_set_key(moore_cost_model *m, const char *path, const cJSON *item
         return moore_error_set(err, MOORE_EINVAL, "%s: key '%s' is not a number (every model "
                                "value must be a non-negative number)", path, key);
     double v = item->valuedouble;
-    if (!isfinite(v) || v < 0)
+    if (v < 0)
         return moore_error_set(err, MOORE_EINVAL, "%s: %s = %g is negative (every model value "
                                "must be a non-negative number)", path, key, v);
+    /* Costs and lengths are multiplied by link and port counts and summed: a
+     * bound far above any real price or distance keeps every total finite. */
+    if (!(v <= COST_VALUE_MAX))
+        return moore_error_set(err, MOORE_EINVAL, "%s: %s = %g is above %g (every model value "
+                               "must be a number in 0..%g)", path, key, v, COST_VALUE_MAX,
+                               COST_VALUE_MAX);
     if (strcmp(key, "switches_per_rack") == 0) {
         if (v != floor(v) || v > MOORE_MAX_SWITCHES)
             return moore_error_set(err, MOORE_EINVAL, "%s: switches_per_rack = %g must be a "
@@ -142,13 +150,20 @@ int moore_cost_model_read(const char *path, moore_cost_model *m, moore_error *er
     int rc = cost_slurp(path, &text, err);
     if (rc)
         goto done;
-    root = cJSON_Parse(text);
+    root = cJSON_ParseWithOpts(text, NULL, 1); /* nothing but blanks after the object */
     if (!root || !cJSON_IsObject(root)) {
-        rc = moore_error_set(err, MOORE_EINVAL, "%s: not a JSON object of model keys", path);
+        rc = moore_error_set(err, MOORE_EINVAL, "%s: not a JSON object of model keys (alone in "
+                             "the file)", path);
         goto done;
     }
-    for (const cJSON *item = root->child; !rc && item; item = item->next)
-        rc = cost_set_key(&next, path, item, err);
+    for (const cJSON *item = root->child; !rc && item; item = item->next) {
+        for (const cJSON *prev = root->child; !rc && prev != item; prev = prev->next)
+            if (strcmp(prev->string, item->string) == 0)
+                rc = moore_error_set(err, MOORE_EINVAL, "%s: key '%s' is given twice", path,
+                                     item->string);
+        if (!rc)
+            rc = cost_set_key(&next, path, item, err);
+    }
     if (!rc)
         *m = next;
 done:

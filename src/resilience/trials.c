@@ -336,7 +336,9 @@ int moore_fail_trials(const moore_graph *g, const moore_failure_scenario *s,
                 continue; /* another rank's trial */
             moore_error e;
             moore_error_clear(&e);
-            trial_rc[t] = w.link_failed && w.switch_failed
+            trial_rc[t] = moore_cancel_requested()
+                              ? moore_error_set(&e, MOORE_ECANCELLED, "failure trials cancelled")
+                          : w.link_failed && w.switch_failed
                               ? run_trial(g, s, o, inner, t, &w, out, lost, &e)
                               : moore_par_failed(&e, scratch, "failure trial scratch");
 #pragma omp critical

@@ -92,14 +92,33 @@ static int db_check_format(moore_sweep_db *d, moore_error *err)
                            "another program's file)", d->path);
 }
 
+/* 1 when the file already holds any table (read inside the transaction). */
+static int db_has_tables(moore_sweep_db *d)
+{
+    sqlite3_stmt *st = NULL;
+    int any = sqlite3_prepare_v2(d->db, "SELECT count(*) FROM sqlite_master", -1, &st, NULL) ==
+                  SQLITE_OK &&
+              sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0) > 0;
+    sqlite3_finalize(st);
+    return any;
+}
+
+/* A new file gets the schema under the write lock; a second sweep started at
+ * the same moment on the same new file waits for that lock and then finds
+ * the schema made, so it checks it instead of creating it twice. */
 static int db_setup(moore_sweep_db *d, int fresh, moore_error *err)
 {
     sqlite3_busy_timeout(d->db, 600000);
     if (!fresh)
         return db_check_format(d, err);
     int rc = db_exec(d, "BEGIN IMMEDIATE", err);
-    if (!rc)
-        rc = db_exec(d, SCHEMA, err);
+    if (rc)
+        return rc;
+    if (db_has_tables(d)) {
+        rc = db_exec(d, "COMMIT", err);
+        return rc ? rc : db_check_format(d, err);
+    }
+    rc = db_exec(d, SCHEMA, err);
     return rc ? rc : db_exec(d, "COMMIT", err);
 }
 
@@ -120,6 +139,84 @@ int moore_sweep_db_open(const char *path, moore_sweep_db **out, moore_error *err
         rc = db_setup(d, fresh, err);
     if (!rc)
         rc = db_exec(d, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL", err);
+    if (rc) {
+        moore_sweep_db_close(d);
+        return rc;
+    }
+    *out = d;
+    return MOORE_OK;
+}
+
+/* The one text value of a single-row query, into buf ("" when none);
+ * the SQLite result code of the step. */
+static int db_text(moore_sweep_db *d, const char *sql, char *buf, size_t len)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(d->db, sql, -1, &st, NULL);
+    buf[0] = '\0';
+    if (rc == SQLITE_OK) {
+        rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW && sqlite3_column_text(st, 0))
+            snprintf(buf, len, "%s", (const char *)sqlite3_column_text(st, 0));
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+/* A failed read: the file's fault (not a database, corrupt) or the
+ * system's (permissions, I/O), said as such. */
+static int db_read_fail(moore_sweep_db *d, int code, moore_error *err)
+{
+    if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT)
+        return moore_error_set(err, MOORE_EINVAL, "%s is not a moore sweep database (%s)",
+                               d->path, sqlite3_errstr(code));
+    return moore_error_set(err, MOORE_EIO, "cannot read the sweep database %s: %s", d->path,
+                           sqlite3_errmsg(d->db));
+}
+
+/* Integrity, then meta.format and meta.schema. */
+static int db_check_read(moore_sweep_db *d, moore_error *err)
+{
+    char v[256];
+    int code = db_text(d, "PRAGMA integrity_check(1)", v, sizeof v);
+    if (code)
+        return db_read_fail(d, code, err);
+    if (strcmp(v, "ok") != 0) { /* "*** in database main ***\nOn tree page 4 ..." */
+        const char *why = strrchr(v, '\n') ? strrchr(v, '\n') + 1 : v;
+        return moore_error_set(err, MOORE_EINVAL, "%s fails SQLite's integrity check (%s)",
+                               d->path, why);
+    }
+    if (db_check_format(d, err))
+        return err->code;
+    code = db_text(d, "SELECT value FROM meta WHERE key = 'schema'", v, sizeof v);
+    if (code)
+        return db_read_fail(d, code, err);
+    if (strcmp(v, "1") != 0)
+        return moore_error_set(err, MOORE_EINVAL, "%s has sweep database schema '%s'; this "
+                               "moore reads schema 1", d->path, v);
+    return MOORE_OK;
+}
+
+int moore_sweep_db_open_read(const char *path, moore_sweep_db **out, moore_error *err)
+{
+    struct stat sb;
+    *out = NULL;
+    if (stat(path, &sb) != 0)
+        return moore_error_set(err, MOORE_EINVAL, "%s: no such sweep database", path);
+    if (!S_ISREG(sb.st_mode) || sb.st_size == 0)
+        return moore_error_set(err, MOORE_EINVAL, "%s is %s, not a moore sweep database", path,
+                               S_ISREG(sb.st_mode) ? "empty" : "not a regular file");
+    moore_sweep_db *d = moore_calloc(1, sizeof *d, err);
+    if (!d)
+        return err->code;
+    snprintf(d->path, sizeof d->path, "%s", path);
+    int rc = MOORE_OK;
+    if (sqlite3_open_v2(path, &d->db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
+        rc = db_read_fail(d, sqlite3_errcode(d->db), err);
+    if (!rc) {
+        sqlite3_busy_timeout(d->db, 600000);
+        rc = db_check_read(d, err);
+    }
     if (rc) {
         moore_sweep_db_close(d);
         return rc;

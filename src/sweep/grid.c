@@ -4,17 +4,20 @@
  * grids and plain SPECs; "metrics", "throughput" and "seeds" say what to run.
  * Every grid point becomes a SPEC; one the family's closed forms refuse (say
  * slimfly q=6) is skipped and counted, never built. Mistakes that are the
- * file's — an unknown key, family or group, an empty list or range — refuse
- * the whole sweep before anything is measured. */
+ * file's — an unknown key, family or group, an empty list or range, a number
+ * that is no integer, a control character in a SPEC, a grid whose product is
+ * too large — refuse the whole sweep before anything is measured. SPECs are
+ * deduplicated through a hash table, so expansion is linear in its size. */
 #include "sweep_internal.h"
 
 #include <cjson/cJSON.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define GRID_VALUES_MAX 100000  /* values one list may expand to */
-#define GRID_CONFIGS_MAX 10000000
+#define GRID_CONFIGS_MAX 1000000 /* grid points of one entry, and configurations in all */
 
 typedef struct grid_list {
     int count;
@@ -24,6 +27,7 @@ typedef struct grid_list {
 typedef struct grid_ctx {
     moore_sweep *s;
     int64_t cap;
+    int64_t *slots, nslots; /* hash of configs[].topology: index + 1, 0 = empty */
     grid_list seeds;
     const char *name;
 } grid_ctx;
@@ -79,11 +83,12 @@ static int list_range(grid_list *l, const char *text, int *is_range, moore_error
 static int list_value(grid_list *l, const cJSON *v, moore_error *err)
 {
     char buf[32];
-    if (cJSON_IsNumber(v)) {
-        if (v->valuedouble == (double)(long long)v->valuedouble)
-            snprintf(buf, sizeof buf, "%lld", (long long)v->valuedouble);
-        else
-            snprintf(buf, sizeof buf, "%.17g", v->valuedouble);
+    if (cJSON_IsNumber(v)) { /* every family key is an integer or a word */
+        double x = v->valuedouble;
+        if (!(fabs(x) < 9.2e18) || x != floor(x))
+            return moore_error_set(err, MOORE_EINVAL, "grid value %.17g is not an integer "
+                                   "(family keys take integers or words)", x);
+        snprintf(buf, sizeof buf, "%lld", (long long)x);
         return list_push(l, buf, err);
     }
     if (!cJSON_IsString(v) || !*v->valuestring || strlen(v->valuestring) >= sizeof buf)
@@ -113,16 +118,54 @@ static void list_free(grid_list *l)
     l->count = 0;
 }
 
+static uint64_t spec_hash(const char *spec)
+{
+    uint64_t h = 1469598103934665603ull; /* FNV-1a */
+    for (; *spec; spec++)
+        h = (h ^ (unsigned char)*spec) * 1099511628211ull;
+    return h;
+}
+
+/* The hash slot holding spec, or the empty slot where it would go. */
+static int64_t *spec_slot(const grid_ctx *c, const char *spec)
+{
+    int64_t mask = c->nslots - 1;
+    for (int64_t k = (int64_t)(spec_hash(spec) & (uint64_t)mask);; k = (k + 1) & mask) {
+        int64_t *slot = &c->slots[k];
+        if (!*slot || strcmp(c->s->configs[*slot - 1].topology, spec) == 0)
+            return slot;
+    }
+}
+
+/* Keeps the hash table at most half full (rehashing every config). */
+static int grow_slots(grid_ctx *c, moore_error *err)
+{
+    if (2 * (c->s->config_count + 1) <= c->nslots)
+        return MOORE_OK;
+    int64_t n = c->nslots ? 2 * c->nslots : 1024;
+    int64_t *slots = calloc((size_t)n, sizeof *slots);
+    if (!slots)
+        return moore_error_set(err, MOORE_ENOMEM, "sweep: out of memory for configurations");
+    free(c->slots);
+    c->slots = slots;
+    c->nslots = n;
+    for (int64_t i = 0; i < c->s->config_count; i++)
+        *spec_slot(c, c->s->configs[i].topology) = i + 1;
+    return MOORE_OK;
+}
+
 /* Adds a SPEC unless it is already there; seed is its seed key or -1. */
 static int add_config(grid_ctx *c, const char *spec, int64_t seed, moore_error *err)
 {
     moore_sweep *s = c->s;
-    for (int64_t i = 0; i < s->config_count; i++)
-        if (strcmp(s->configs[i].topology, spec) == 0)
-            return MOORE_OK;
     if (strlen(spec) >= MOORE_SPEC_MAX)
         return moore_error_set(err, MOORE_EINVAL, "%s: SPEC '%.60s...' is too long", c->name,
                                spec);
+    if (grow_slots(c, err))
+        return err->code;
+    int64_t *slot = spec_slot(c, spec);
+    if (*slot)
+        return MOORE_OK;
     if (s->config_count >= GRID_CONFIGS_MAX)
         return moore_error_set(err, MOORE_EINVAL, "%s: more than %d configurations", c->name,
                                GRID_CONFIGS_MAX);
@@ -137,6 +180,7 @@ static int add_config(grid_ctx *c, const char *spec, int64_t seed, moore_error *
     moore_sweep_config *cfg = &s->configs[s->config_count++];
     snprintf(cfg->topology, sizeof cfg->topology, "%s", spec);
     cfg->seed = seed;
+    *slot = s->config_count;
     return MOORE_OK;
 }
 
@@ -149,6 +193,10 @@ static int check_spec(grid_ctx *c, const char *spec, int *feasible, moore_error 
     moore_counts counts;
     moore_error sub;
     *feasible = 0;
+    for (const char *p = spec; *p; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            return moore_error_set(err, MOORE_EINVAL, "%s: SPEC '%s' holds a control "
+                                   "character", c->name, spec);
     if (moore_spec_parse(spec, &fam, &params, &sub))
         return moore_error_set(err, MOORE_EINVAL, "%s: %s", c->name, sub.msg);
     if (fam->counts && moore_spec_counts(spec, &counts, &sub)) {
@@ -230,6 +278,15 @@ static int parse_family(grid_ctx *c, const cJSON *e, moore_error *err)
             snprintf(where, sizeof where, "%s: %s", c->name, fam->valuestring);
             rc = sweep_error_prefix(err, where);
         }
+    }
+    double points = 1; /* checked before expanding: a product of lists is the cost */
+    for (int i = 0; i < nkeys; i++)
+        points *= lists[i].count;
+    if (!rc && points > GRID_CONFIGS_MAX) {
+        char what[160];
+        snprintf(what, sizeof what, "the grid of %s has %.0f points, more than %d",
+                 fam->valuestring, points, GRID_CONFIGS_MAX);
+        rc = grid_fail(c, err, what);
     }
     char spec[MOORE_SPEC_MAX * 2];
     snprintf(spec, sizeof spec, "%s", fam->valuestring);
@@ -340,15 +397,18 @@ int moore_sweep_parse(const char *text, const char *name, moore_sweep *out, moor
 {
     grid_ctx c = { .s = out, .name = name ? name : "sweep" };
     memset(out, 0, sizeof *out);
-    cJSON *root = cJSON_Parse(text);
+    const char *end = NULL; /* text after the object (other than blanks) is refused */
+    cJSON *root = cJSON_ParseWithOpts(text, &end, 1);
     int rc = MOORE_OK;
     if (!root || !cJSON_IsObject(root))
-        rc = moore_error_set(err, MOORE_EINVAL, "%s: not a JSON object (sweep files are JSON, "
-                             "see docs/sweep.md)", c.name);
-    else
+        rc = moore_error_set(err, MOORE_EINVAL, "%s: not a JSON object%s (sweep files are JSON, "
+                             "see docs/sweep.md)", c.name,
+                             root ? "" : " alone, or text follows it");
+    else if (!(rc = sweep_check_duplicates(root, c.name, err)))
         rc = parse_top(&c, root, err);
     cJSON_Delete(root);
     list_free(&c.seeds);
+    free(c.slots);
     if (rc)
         moore_sweep_free(out);
     return rc;

@@ -4,6 +4,7 @@
 #include "sweep_internal.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int sweep_check_keys(const cJSON *obj, const char *const *known, const char *where,
@@ -17,6 +18,52 @@ int sweep_check_keys(const cJSON *obj, const char *const *known, const char *whe
             return moore_error_set(err, MOORE_EINVAL, "%s: unknown key '%s'", where, k->string);
     }
     return MOORE_OK;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The first key that one object of v's tree holds twice, or NULL; sorting
+ * the names keeps a large object linear-logarithmic. */
+static const char *duplicate_key(const cJSON *v, int *nomem)
+{
+    size_t n = 0;
+    for (const cJSON *k = v->child; k; k = k->next) {
+        const char *d = k->child ? duplicate_key(k, nomem) : NULL;
+        if (d || *nomem)
+            return d;
+        n++;
+    }
+    if (!cJSON_IsObject(v) || n < 2)
+        return NULL;
+    const char **names = malloc(n * sizeof *names);
+    if (!names) {
+        *nomem = 1;
+        return NULL;
+    }
+    n = 0;
+    for (const cJSON *k = v->child; k; k = k->next)
+        names[n++] = k->string;
+    qsort(names, n, sizeof *names, cmp_names);
+    const char *d = NULL;
+    for (size_t i = 1; i < n && !d; i++)
+        if (strcmp(names[i - 1], names[i]) == 0)
+            d = names[i];
+    free(names);
+    return d;
+}
+
+int sweep_check_duplicates(const cJSON *root, const char *where, moore_error *err)
+{
+    int nomem = 0;
+    const char *d = duplicate_key(root, &nomem);
+    if (nomem)
+        return moore_error_set(err, MOORE_ENOMEM, "sweep: out of memory");
+    return d ? moore_error_set(err, MOORE_EINVAL, "%s: key '%s' appears twice in one object",
+                               where, d)
+             : MOORE_OK;
 }
 
 int sweep_join_list(const cJSON *v, char *buf, size_t len, const char *key, moore_error *err)

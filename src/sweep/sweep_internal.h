@@ -20,6 +20,9 @@ const char *sweep_bound_kind(const char *key);
 /* json.c: small checks on the sweep file. */
 int sweep_check_keys(const cJSON *obj, const char *const *known, const char *where,
                      moore_error *err);
+/* Refuses a JSON object anywhere in root that holds a key twice (cJSON
+ * would silently use the first). */
+int sweep_check_duplicates(const cJSON *root, const char *where, moore_error *err);
 /* A string or a list of strings as one comma list in buf. */
 int sweep_join_list(const cJSON *v, char *buf, size_t len, const char *key, moore_error *err);
 int sweep_family_has_key(const moore_family *f, const char *key);

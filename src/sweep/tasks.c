@@ -13,6 +13,7 @@
 #include "moore/flow.h"
 #include "moore/metrics.h"
 #include "moore/traffic.h"
+#include "moore/workload.h"
 
 #define TASK_TP_PREFIX "throughput:eps="
 
@@ -76,6 +77,30 @@ static int parse_metrics(moore_sweep *s, const cJSON *m, const char *name, moore
     return rc;
 }
 
+/* A matrix name that no configuration could use — not a built-in matrix, a
+ * workload description that does not parse (llm:tp=0), a file that cannot be
+ * read — refuses the sweep before anything is measured, as any other mistake
+ * of the file does; only what depends on the graph is left to each task. */
+static int check_matrix(const char *tm, const char *name, moore_error *err)
+{
+    if (!strcmp(tm, "uniform") || !strcmp(tm, "permutation") || !strcmp(tm, "worst"))
+        return MOORE_OK;
+    moore_error sub;
+    if (moore_workload_is_spec(tm)) {
+        moore_workload w;
+        return moore_workload_parse(tm, &w, &sub)
+                   ? moore_error_set(err, MOORE_EINVAL, "%s: throughput tm: %s", name, sub.msg)
+                   : MOORE_OK;
+    }
+    FILE *f = fopen(tm, "r");
+    if (!f)
+        return moore_error_set(err, MOORE_EINVAL, "%s: traffic '%s' is not uniform, "
+                               "permutation, worst, a workload (llm:, alltoall, allreduce) or a "
+                               "readable CSV file", name, tm);
+    fclose(f);
+    return MOORE_OK;
+}
+
 /* "throughput": {"tm": NAME or [NAMES], "eps": E} */
 static int parse_throughput(moore_sweep *s, const cJSON *t, const char *name, moore_error *err)
 {
@@ -102,7 +127,9 @@ static int parse_throughput(moore_sweep *s, const cJSON *t, const char *name, mo
             return moore_error_set(err, MOORE_EINVAL, "%s: a traffic matrix must be a name",
                                    name);
         snprintf(task, sizeof task, TASK_TP_PREFIX "%g:tm=%s", e, one->valuestring);
-        rc = add_task(s, task, err);
+        rc = check_matrix(one->valuestring, name, err);
+        if (!rc)
+            rc = add_task(s, task, err);
     }
     return rc;
 }

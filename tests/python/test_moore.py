@@ -244,3 +244,42 @@ def test_no_leak_in_route_fail_throughput_layout(tmp_path):
         expect_error(lambda: moore.throughput(t, tm="nosuch"))
 
     assert_no_leak(calls, 1000, blocks=500)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: moore.stats("petersen", seed=-1),
+    lambda: moore.stats("petersen", seed=2**64),
+    lambda: moore.stats("petersen", threads=-1),
+    lambda: moore.stats("petersen", threads=10**6),
+    lambda: moore.throughput("petersen", seed=-1),
+    lambda: moore.route("petersen", threads=-1),
+    lambda: moore.fail("petersen", links=0.1, trials=1, threads=10**6),
+    lambda: moore.compare(seed=2**64),
+    lambda: moore.build("petersen\0junk"),
+])
+def test_wrapping_values_refused(call):
+    # -1 and 2**64 would wrap in the conversion to C, a NUL would cut the SPEC short.
+    with pytest.raises(ValueError):
+        call()
+
+
+def test_route_paths_index_checked():
+    r = moore.route("slimfly:q=5", "ksp:k=2", arrays=True)
+    n = r["switches"]
+    assert moore.route_paths(r, 0, n - 1)          # a real pair answers
+    for s, t in [(0, n), (-1, 5), (n, 0), (0, -1), (True, 1)]:
+        with pytest.raises(ValueError):             # (0, n) would read pair (1, 0)
+            moore.route_paths(r, s, t)
+
+
+def test_ctrl_c_stops_a_long_call():
+    # A million failure trials run for minutes; SIGINT half a second in must stop the
+    # library (not only the Python code after it) and raise KeyboardInterrupt.
+    import signal
+    import threading
+    threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    done = []
+    with pytest.raises(KeyboardInterrupt):
+        done.append(moore.fail("slimfly:q=13", links=0.1, trials=1000000, seed=1))
+    assert not done
+    assert moore.stats("petersen", "paths")["diameter"] == 2   # the next call runs normally
