@@ -443,6 +443,10 @@ static PyObject *py_compare(PyObject *mod, PyObject *args, PyObject *kw)
     o.radix = radix;
     o.endpoints = endpoints;
     o.metric.seed = seed;
+    moore_cost_model model; /* as `moore compare`: every switch a radix-port chassis */
+    moore_cost_model_default(&model);
+    model.switch_radix = radix;
+    o.metric.cost_model = &model;
     moore_compare c;
     memset(&c, 0, sizeof c);
     moore_error err;
@@ -542,7 +546,7 @@ static PyObject *py_layout(PyObject *mod, PyObject *args, PyObject *kw)
     moore_error_clear(&err);
     int rc = MOORE_OK;
     MOORE_PY_CALL(
-        if (model) rc = moore_cost_model_read(model, &m, &err);
+        if (model) rc = moore_cost_model_load(model, &m, &err);
         if (!rc && per_rack < 0) rc = moore_error_set(&err, MOORE_EINVAL,
                                                       "switches_per_rack %d is negative", per_rack);
         if (!rc && per_rack > 0) m.switches_per_rack = per_rack;
@@ -859,6 +863,10 @@ static PyObject *py_report(PyObject *mod, PyObject *args)
     o.radix = radix;
     o.endpoints = endpoints;
     o.metric.seed = seed;
+    moore_cost_model model; /* as `moore report`: every switch a radix-port chassis */
+    moore_cost_model_default(&model);
+    model.switch_radix = radix;
+    o.metric.cost_model = &model;
     if (sweep != Py_None) {
         Py_ssize_t n = PySequence_Length(sweep);
         if (n < 0)

@@ -1,72 +1,193 @@
-/* cost.c — the cost and power model: its documented defaults, the JSON model
- * file that overrides them, and the price of one cable.
+/* cost.c — the cost and power models: the two built-in ones ("400g", the
+ * default, and "2014"), the link speeds with their copper reach and optics,
+ * the JSON model file that overrides any value, stock cable lengths, and the
+ * price of one cable.
  *
- * Defaults (docs/layout.md gives the sources): per-port switch price and the
- * length-dependent electrical/optical cable prices of the Slim Fly cost model
- * (Besta & Hoefler, SC'14, Mellanox FDR10 fits scaled to 40 Gb/s), power per
- * port from the same paper; floor geometry and the copper reach are this
- * project's stated assumptions. */
+ * docs/layout.md gives the source of every value. "2014" is the Slim Fly cost
+ * model (Besta & Hoefler, SC'14: Mellanox FDR10 fits scaled to 40 Gb/s);
+ * "400g" is this project's estimate of a current 400 Gb/s build from public
+ * list prices (not quotes). Both price the whole switch chassis, so a design
+ * with more switches at the same ports in use costs more. */
 #include "core/alloc.h"
 #include "moore/layout.h"
 
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-void moore_cost_model_default(moore_cost_model *m)
+/* A link speed: the longest passive copper cable its IEEE standard specifies,
+ * and the names of the copper cable and of the optics at that speed. */
+typedef struct cost_speed {
+    double gbps, copper_m;
+    const char *copper, *optics;
+} cost_speed;
+
+static const cost_speed SPEEDS[] = {
+    { 40, 5.0, "QSFP+ DAC", "QSFP+ 40G-SR4" },
+    { 100, 5.0, "QSFP28 DAC", "QSFP28 100G-DR" },
+    { 200, 3.0, "QSFP56 DAC", "QSFP56 200G-FR4" },
+    { 400, 3.0, "QSFP-DD DAC", "QSFP-DD 400G-DR4" },
+    { 800, 2.0, "OSFP DAC", "OSFP 800G-2xDR4" },
+    { 0, 0, NULL, NULL }
+};
+
+static const cost_speed *cost_speed_find(double gbps)
 {
-    memset(m, 0, sizeof *m);
-    m->switch_port_cost = 350.4;
-    m->electrical_cable_fixed = 0.5771 * 40.0;
-    m->electrical_cable_per_m = 0.4079 * 40.0;
-    m->optical_cable_fixed = 7.2745 * 40.0;
-    m->optical_cable_per_m = 0.0919 * 40.0;
-    m->electrical_max_m = 5.0;
+    for (const cost_speed *s = SPEEDS; s->copper; s++)
+        if (s->gbps == gbps)
+            return s;
+    return NULL;
+}
+
+static void cost_apply_speed(moore_cost_model *m, const cost_speed *s)
+{
+    m->link_gbps = s->gbps;
+    m->electrical_max_m = s->copper_m;
+    snprintf(m->copper_type, sizeof m->copper_type, "%s", s->copper);
+    snprintf(m->optics_type, sizeof m->optics_type, "%s", s->optics);
+}
+
+/* What both models share: the floor, the racks, 1U servers. */
+static void cost_floor(moore_cost_model *m)
+{
     m->rack_width_m = 0.6;
     m->rack_depth_m = 1.2;
     m->aisle_m = 1.2;
     m->cable_overhead_m = 2.0;
     m->intra_rack_m = 1.0;
     m->switches_per_rack = 0;
+    m->server_units = 1;
+}
+
+/* Besta & Hoefler, SC'14, per Gb/s at 40 Gb/s; the optical cable's fixed
+ * term is its two transceivers. */
+static void cost_model_2014(moore_cost_model *m)
+{
+    memset(m, 0, sizeof *m);
+    snprintf(m->name, sizeof m->name, "2014");
+    cost_apply_speed(m, cost_speed_find(40));
+    cost_floor(m);
+    m->switch_cost = 0.0;
+    m->switch_port_cost = 350.4;
+    m->electrical_cable_fixed = 0.5771 * 40.0;
+    m->electrical_cable_per_m = 0.4079 * 40.0;
+    m->transceiver_cost = 7.2745 * 40.0 / 2.0;
+    m->optical_cable_fixed = 0.0;
+    m->optical_cable_per_m = 0.0919 * 40.0;
+    m->rack_units = 48;
+    m->switch_units = 1;
     m->port_power_w = 2.8;
+    m->transceiver_power_w = 0.0;
+}
+
+/* A current 400 Gb/s build: estimates from public list prices (docs/layout.md). */
+static void cost_model_400g(moore_cost_model *m)
+{
+    memset(m, 0, sizeof *m);
+    snprintf(m->name, sizeof m->name, "400g");
+    cost_apply_speed(m, cost_speed_find(400));
+    cost_floor(m);
+    m->switch_cost = 10000.0;
+    m->switch_port_cost = 400.0;
+    m->electrical_cable_fixed = 100.0;
+    m->electrical_cable_per_m = 40.0;
+    m->transceiver_cost = 700.0;
+    m->optical_cable_fixed = 20.0;
+    m->optical_cable_per_m = 1.0;
+    m->rack_units = 42;
+    m->switch_units = 2;
+    m->port_power_w = 6.0;
+    m->transceiver_power_w = 10.0;
+}
+
+void moore_cost_model_default(moore_cost_model *m) { cost_model_400g(m); }
+
+int moore_cost_model_named(const char *name, moore_cost_model *m, moore_error *err)
+{
+    if (name && strcmp(name, "400g") == 0)
+        cost_model_400g(m);
+    else if (name && strcmp(name, "2014") == 0)
+        cost_model_2014(m);
+    else
+        return moore_error_set(err, MOORE_EINVAL, "unknown cost model '%s' (built in: 400g, "
+                               "2014; or a JSON model file)", name ? name : "(null)");
+    return MOORE_OK;
+}
+
+double moore_layout_buy_length(double length_m)
+{
+    static const double STOCK[] = { 1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 75, 100 };
+    for (size_t i = 0; i < sizeof STOCK / sizeof *STOCK; i++)
+        if (length_m <= STOCK[i])
+            return STOCK[i];
+    return 50.0 * ceil(length_m / 50.0);
 }
 
 double moore_layout_cable_cost(const moore_cost_model *m, double length_m)
 {
     if (length_m <= m->electrical_max_m)
         return m->electrical_cable_fixed + m->electrical_cable_per_m * length_m;
-    return m->optical_cable_fixed + m->optical_cable_per_m * length_m;
+    return 2.0 * m->transceiver_cost + m->optical_cable_fixed + m->optical_cable_per_m * length_m;
 }
 
-/* The model's numeric keys, by offset. */
+/* The model's keys: numbers by offset, whole numbers by offset, strings by offset. */
+typedef enum { KEY_NUMBER, KEY_COUNT, KEY_TEXT } key_kind;
+
 typedef struct cost_key {
     const char *name;
     size_t offset;
+    key_kind kind;
 } cost_key;
 
+#define NUM(f) { #f, offsetof(moore_cost_model, f), KEY_NUMBER }
+#define CNT(f) { #f, offsetof(moore_cost_model, f), KEY_COUNT }
+#define TXT(f) { #f, offsetof(moore_cost_model, f), KEY_TEXT }
 static const cost_key COST_KEYS[] = {
-    { "switch_port_cost", offsetof(moore_cost_model, switch_port_cost) },
-    { "electrical_cable_fixed", offsetof(moore_cost_model, electrical_cable_fixed) },
-    { "electrical_cable_per_m", offsetof(moore_cost_model, electrical_cable_per_m) },
-    { "optical_cable_fixed", offsetof(moore_cost_model, optical_cable_fixed) },
-    { "optical_cable_per_m", offsetof(moore_cost_model, optical_cable_per_m) },
-    { "electrical_max_m", offsetof(moore_cost_model, electrical_max_m) },
-    { "rack_width_m", offsetof(moore_cost_model, rack_width_m) },
-    { "rack_depth_m", offsetof(moore_cost_model, rack_depth_m) },
-    { "aisle_m", offsetof(moore_cost_model, aisle_m) },
-    { "cable_overhead_m", offsetof(moore_cost_model, cable_overhead_m) },
-    { "intra_rack_m", offsetof(moore_cost_model, intra_rack_m) },
-    { "port_power_w", offsetof(moore_cost_model, port_power_w) },
-    { NULL, 0 }
+    NUM(link_gbps), TXT(copper_type), TXT(optics_type), NUM(switch_cost),
+    NUM(switch_port_cost), CNT(switch_radix), NUM(electrical_cable_fixed),
+    NUM(electrical_cable_per_m), NUM(transceiver_cost), NUM(optical_cable_fixed),
+    NUM(optical_cable_per_m), NUM(electrical_max_m), NUM(rack_width_m), NUM(rack_depth_m),
+    NUM(aisle_m), NUM(cable_overhead_m), NUM(intra_rack_m), CNT(switches_per_rack),
+    CNT(rack_units), CNT(switch_units), CNT(server_units), NUM(port_power_w),
+    NUM(transceiver_power_w), { NULL, 0, KEY_NUMBER }
 };
+#undef NUM
+#undef CNT
+#undef TXT
+
+#define COST_KNOWN "base, link_gbps, copper_type, optics_type, switch_cost, switch_port_cost, " \
+    "switch_radix, electrical_cable_fixed, electrical_cable_per_m, transceiver_cost, "          \
+    "optical_cable_fixed, optical_cable_per_m, electrical_max_m, rack_width_m, rack_depth_m, "  \
+    "aisle_m, cable_overhead_m, intra_rack_m, switches_per_rack, rack_units, switch_units, "    \
+    "server_units, port_power_w, transceiver_power_w"
+
+/* A string key's value. */
+static int cost_set_text(char *slot, const char *path, const cJSON *item, moore_error *err)
+{
+    if (!cJSON_IsString(item) || strlen(item->valuestring) >= 32 || !*item->valuestring)
+        return moore_error_set(err, MOORE_EINVAL, "%s: key '%s' must be a name of 1 to 31 "
+                               "characters", path, item->string);
+    snprintf(slot, 32, "%s", item->valuestring);
+    return MOORE_OK;
+}
 
 /* Sets one key of the model from a JSON value; refuses what the rules refuse. */
 static int cost_set_key(moore_cost_model *m, const char *path, const cJSON *item,
                         moore_error *err)
 {
     const char *key = item->string;
+    const cost_key *k = COST_KEYS;
+    while (k->name && strcmp(k->name, key) != 0)
+        k++;
+    if (!k->name)
+        return moore_error_set(err, MOORE_EINVAL, "%s: unknown key '%s' (known: " COST_KNOWN
+                               ")", path, key);
+    char *slot = (char *)m + k->offset;
+    if (k->kind == KEY_TEXT)
+        return cost_set_text(slot, path, item, err);
     if (!cJSON_IsNumber(item))
         return moore_error_set(err, MOORE_EINVAL, "%s: key '%s' is not a number (every model "
                                "value must be a non-negative number)", path, key);
@@ -74,23 +195,47 @@ static int cost_set_key(moore_cost_model *m, const char *path, const cJSON *item
     if (!isfinite(v) || v < 0)
         return moore_error_set(err, MOORE_EINVAL, "%s: %s = %g is negative (every model value "
                                "must be a non-negative number)", path, key, v);
-    if (strcmp(key, "switches_per_rack") == 0) {
+    if (k->kind == KEY_COUNT) {
         if (v != floor(v) || v > MOORE_MAX_SWITCHES)
-            return moore_error_set(err, MOORE_EINVAL, "%s: switches_per_rack = %g must be a "
-                                   "whole number (0 = family default)", path, v);
-        m->switches_per_rack = (int32_t)v;
-        return MOORE_OK;
+            return moore_error_set(err, MOORE_EINVAL, "%s: %s = %g must be a whole number",
+                                   path, key, v);
+        *(int32_t *)slot = (int32_t)v;
+    } else {
+        *(double *)slot = v;
     }
-    for (const cost_key *k = COST_KEYS; k->name; k++)
-        if (strcmp(k->name, key) == 0) {
-            *(double *)((char *)m + k->offset) = v;
-            return MOORE_OK;
-        }
-    return moore_error_set(err, MOORE_EINVAL, "%s: unknown key '%s' (known: switch_port_cost, "
-                           "electrical_cable_fixed, electrical_cable_per_m, optical_cable_fixed, "
-                           "optical_cable_per_m, electrical_max_m, rack_width_m, rack_depth_m, "
-                           "aisle_m, cable_overhead_m, intra_rack_m, switches_per_rack, "
-                           "port_power_w)", path, key);
+    return MOORE_OK;
+}
+
+/* "base" and "link_gbps" come before the other keys, whatever their place. */
+static int cost_set_base(moore_cost_model *m, const char *path, const cJSON *root,
+                         moore_error *err)
+{
+    const cJSON *base = cJSON_GetObjectItemCaseSensitive(root, "base");
+    if (base && (!cJSON_IsString(base) || moore_cost_model_named(base->valuestring, m, err)))
+        return moore_error_set(err, MOORE_EINVAL, "%s: base must be a built-in model name "
+                               "(400g or 2014)", path);
+    const cJSON *speed = cJSON_GetObjectItemCaseSensitive(root, "link_gbps");
+    if (!speed)
+        return MOORE_OK;
+    const cost_speed *s = cJSON_IsNumber(speed) ? cost_speed_find(speed->valuedouble) : NULL;
+    if (!s)
+        return moore_error_set(err, MOORE_EINVAL, "%s: link_gbps must be 40, 100, 200, 400 or "
+                               "800", path);
+    cost_apply_speed(m, s);
+    return MOORE_OK;
+}
+
+/* Values a layout cannot work with. */
+static int cost_check(const moore_cost_model *m, const char *path, moore_error *err)
+{
+    if (m->rack_units < 1 || m->switch_units < 1 || m->server_units < 1)
+        return moore_error_set(err, MOORE_EINVAL, "%s: rack_units, switch_units and "
+                               "server_units must be at least 1", path);
+    if (m->switch_units > m->rack_units || m->server_units > m->rack_units)
+        return moore_error_set(err, MOORE_EINVAL, "%s: a switch (%d U) or a server (%d U) is "
+                               "taller than a rack (%d U)", path, (int)m->switch_units,
+                               (int)m->server_units, (int)m->rack_units);
+    return MOORE_OK;
 }
 
 /* The whole file as a NUL-terminated string. */
@@ -98,7 +243,8 @@ static int cost_slurp(const char *path, char **out, moore_error *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
-        return moore_error_set(err, MOORE_EIO, "%s: cannot open the model file", path);
+        return moore_error_set(err, MOORE_EIO, "%s: cannot open the model file (built-in "
+                               "models: 400g, 2014)", path);
     size_t cap = 4096, len = 0;
     char *buf = moore_malloc(cap, 1, err);
     int rc = buf ? MOORE_OK : moore_alloc_code(err);
@@ -147,12 +293,29 @@ int moore_cost_model_read(const char *path, moore_cost_model *m, moore_error *er
         rc = moore_error_set(err, MOORE_EINVAL, "%s: not a JSON object of model keys", path);
         goto done;
     }
+    rc = cost_set_base(&next, path, root, err);
     for (const cJSON *item = root->child; !rc && item; item = item->next)
-        rc = cost_set_key(&next, path, item, err);
+        if (strcmp(item->string, "base") != 0 && strcmp(item->string, "link_gbps") != 0)
+            rc = cost_set_key(&next, path, item, err);
+    if (!rc)
+        rc = cost_check(&next, path, err);
+    for (const cJSON *item = root ? root->child : NULL; !rc && item; item = item->next)
+        if (strcmp(item->string, "base") != 0) { /* changes something: its own model */
+            snprintf(next.name, sizeof next.name, "custom");
+            break;
+        }
     if (!rc)
         *m = next;
 done:
     cJSON_Delete(root);
     free(text);
     return rc;
+}
+
+int moore_cost_model_load(const char *name_or_path, moore_cost_model *m, moore_error *err)
+{
+    if (name_or_path && (strcmp(name_or_path, "400g") == 0 || strcmp(name_or_path, "2014") == 0))
+        return moore_cost_model_named(name_or_path, m, err);
+    moore_cost_model_default(m);
+    return moore_cost_model_read(name_or_path, m, err);
 }
