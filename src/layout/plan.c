@@ -35,57 +35,72 @@ static void plan_quoted(FILE *out, const char *s)
     fputc('"', out);
 }
 
-/* A switch's name: its label, or "sw<id>" for a graph without labels. */
-static void plan_switch_name(FILE *out, const moore_graph *g, int32_t v)
+/* s in double quotes into buf, inner quotes doubled (truncated to len). */
+static const char *plan_quote_into(char *buf, size_t len, const char *s)
 {
-    char name[32];
-    if (g->labels && g->labels[v]) {
-        plan_quoted(out, g->labels[v]);
-        return;
+    size_t w = 0;
+    buf[w++] = '"';
+    for (; *s && w + 3 < len; s++) {
+        if (*s == '"')
+            buf[w++] = '"';
+        buf[w++] = *s;
     }
-    snprintf(name, sizeof name, "sw%d", (int)v);
-    plan_quoted(out, name);
+    buf[w++] = '"';
+    buf[w] = '\0';
+    return buf;
 }
 
-/* rack,row,col,u of one end. */
-static void plan_place(FILE *out, const moore_layout *l, int32_t rack, int32_t unit)
+/* One end of a cable: what it is, where it stands, which port. */
+typedef struct plan_end {
+    long long id;
+    char name[80];
+    int32_t rack, unit, port;
+} plan_end;
+
+/* A switch's end: its label, or "sw<id>" for a graph without labels. */
+static void plan_switch_end(plan_end *e, const moore_graph *g, const moore_layout *l,
+                            int32_t v, int32_t port)
 {
-    fprintf(out, ",%d,%d,%d,%d", (int)rack, (int)(rack / l->grid_cols),
-            (int)(rack % l->grid_cols), (int)unit);
+    char plain[32];
+    const char *name = g->labels && g->labels[v] ? g->labels[v] : plain;
+    if (name == plain)
+        snprintf(plain, sizeof plain, "sw%d", (int)v);
+    plan_quote_into(e->name, sizeof e->name, name);
+    e->id = v;
+    e->rack = l->rack[v];
+    e->unit = l->unit[v];
+    e->port = port;
 }
 
-/* length_m,buy_m,type,from_end,to_end */
-static void plan_tail(FILE *out, const moore_layout *l, const moore_cost_model *m, int32_t a,
-                      int32_t b)
+/* One row: both ends with rack, row, column, U and port, then the cable. */
+static void plan_row(FILE *out, const moore_layout *l, const moore_cost_model *m,
+                     long long cable, const char *kind, const plan_end *a, const plan_end *b)
 {
     int optical;
-    double len = moore_layout_cable_length(l, m, a, b);
-    double buy = layout_cable_buy(l, m, a, b, &optical);
-    const char *end = optical ? m->optics_type : m->copper_type;
-    fprintf(out, ",%.3f,%g,%s,", len, buy, optical ? "optical" : "electrical");
-    plan_quoted(out, end);
-    fputc(',', out);
-    plan_quoted(out, end);
-    fputc('\n', out);
+    int32_t c = l->grid_cols;
+    double len = moore_layout_cable_length(l, m, a->rack, b->rack);
+    double buy = layout_cable_buy(l, m, a->rack, b->rack, &optical);
+    const char *part = optical ? m->optics_type : m->copper_type;
+    fprintf(out, "%lld,%s,%lld,%s,%d,%d,%d,%d,%d,%lld,%s,%d,%d,%d,%d,%d,%.3f,%g,%s,\"%s\",\"%s\"\n",
+            cable, kind, a->id, a->name, (int)a->rack, (int)(a->rack / c), (int)(a->rack % c),
+            (int)a->unit, (int)a->port, b->id, b->name, (int)b->rack, (int)(b->rack / c),
+            (int)(b->rack % c), (int)b->unit, (int)b->port, len, buy,
+            optical ? "optical" : "electrical", part, part);
 }
 
 static void plan_network_rows(FILE *out, const moore_graph *g, const moore_layout *l,
                               const moore_cost_model *m, int32_t *next_port, int64_t *cable)
 {
+    plan_end a, b;
     for (int32_t u = 0; u < g->n; u++)
         for (int64_t e = g->offs[u]; e < g->offs[u + 1]; e++) {
             int32_t v = g->adj[e];
             if (v < u)
                 continue;
             for (int32_t t = 0; t < l->multiplicity; t++) {
-                fprintf(out, "%lld,switch,%d,", (long long)(*cable)++, (int)u);
-                plan_switch_name(out, g, u);
-                plan_place(out, l, l->rack[u], l->unit[u]);
-                fprintf(out, ",%d,%d,", (int)next_port[u]++, (int)v);
-                plan_switch_name(out, g, v);
-                plan_place(out, l, l->rack[v], l->unit[v]);
-                fprintf(out, ",%d", (int)next_port[v]++);
-                plan_tail(out, l, m, l->rack[u], l->rack[v]);
+                plan_switch_end(&a, g, l, u, next_port[u]++);
+                plan_switch_end(&b, g, l, v, next_port[v]++);
+                plan_row(out, l, m, (long long)(*cable)++, "switch", &a, &b);
             }
         }
 }
@@ -93,18 +108,16 @@ static void plan_network_rows(FILE *out, const moore_graph *g, const moore_layou
 static void plan_server_rows(FILE *out, const moore_graph *g, const moore_layout *l,
                              const moore_cost_model *m, int32_t *next_port, int64_t *cable)
 {
+    plan_end a, b;
     for (int32_t v = 0; v < g->n; v++)
         for (int64_t s = l->server_offs[v]; s < l->server_offs[v + 1]; s++) {
-            char name[64];
-            fprintf(out, "%lld,server,%d,", (long long)(*cable)++, (int)v);
-            plan_switch_name(out, g, v);
-            plan_place(out, l, l->rack[v], l->unit[v]);
-            fprintf(out, ",%d,%lld,", (int)next_port[v]++, (long long)s);
-            snprintf(name, sizeof name, "srv%lld", (long long)s);
-            plan_quoted(out, name);
-            plan_place(out, l, l->server_rack[s], l->server_unit[s]);
-            fputs(",0", out);
-            plan_tail(out, l, m, l->rack[v], l->server_rack[s]);
+            plan_switch_end(&a, g, l, v, next_port[v]++);
+            b.id = s;
+            snprintf(b.name, sizeof b.name, "\"srv%lld\"", (long long)s);
+            b.rack = l->server_rack[s];
+            b.unit = l->server_unit[s];
+            b.port = 0;
+            plan_row(out, l, m, (long long)(*cable)++, "server", &a, &b);
         }
 }
 
