@@ -66,8 +66,8 @@ const char cmd_compare_usage[] =
     "                    'moore sweep' wrote; what it lacks is measured (stderr says\n"
     "                    how many)\n"
     "  --model NAME|FILE cost model of the layout group: 400g (default), 2014, or a JSON\n"
-    "                    file (docs/layout.md); every switch is priced as a radix-R\n"
-    "                    chassis unless the file sets switch_radix\n"
+    "                    file (docs/layout.md); every switch is priced as a chassis\n"
+
     "  --seed S          seed for randomised metrics and matrices (default 1)\n"
     "  --json            an array of objects, one per row as it is done (--json=lines:\n"
     "                    one a line), keyed as the columns, plus avg_path_length,\n"
@@ -425,7 +425,7 @@ int cmd_compare(int argc, char **argv)
     moore_cost_model model;
     int rc = parse(argc, argv, &o, topos, &x);
     if (!rc)
-        rc = cli_cost_model(x.model, o.radix, &model);
+        rc = cli_cost_model(x.model, &model);
     o.metric.cost_model = &model;
     if (rc) {
         free(topos);

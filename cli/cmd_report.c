@@ -32,7 +32,7 @@ const char cmd_report_usage[] =
     "  --db FILE        read the metric groups of every topology this sweep database\n"
     "                   holds (moore sweep, docs/sweep.md) instead of measuring them\n"
     "  --model NAME|FILE cost model of every cost on the page: 400g (default), 2014, or\n"
-    "                   a JSON file (docs/layout.md); switches priced as radix-R chassis\n"
+    "                   a JSON file (docs/layout.md); every switch priced as a chassis\n"
     "  --seed S         seed for randomised families and metrics (default 1)\n";
 
 /* "1000,3000,..." into o->sweep; 0 after printing the error. */
@@ -129,7 +129,7 @@ int cmd_report(int argc, char **argv)
                              "(the sweep measured them): drop one or the other", model_arg,
                              o.db);
     if (!rc)
-        rc = cli_cost_model(model_arg, o.radix, &model);
+        rc = cli_cost_model(model_arg, &model);
     if (rc)
         return rc;
     o.metric.cost_model = &model;

@@ -145,14 +145,12 @@ void cli_json_rows_end(int first)
     fflush(stdout);
 }
 
-int cli_cost_model(const char *name_or_path, int32_t radix, moore_cost_model *m)
+int cli_cost_model(const char *name_or_path, moore_cost_model *m)
 {
     moore_error err;
     moore_error_clear(&err);
     moore_cost_model_default(m);
     if (name_or_path && moore_cost_model_load(name_or_path, m, &err))
         return cli_fail(&err);
-    if (m->switch_radix == 0)
-        m->switch_radix = radix;
     return 0;
 }

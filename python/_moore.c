@@ -443,10 +443,6 @@ static PyObject *py_compare(PyObject *mod, PyObject *args, PyObject *kw)
     o.radix = radix;
     o.endpoints = endpoints;
     o.metric.seed = seed;
-    moore_cost_model model; /* as `moore compare`: every switch a radix-port chassis */
-    moore_cost_model_default(&model);
-    model.switch_radix = radix;
-    o.metric.cost_model = &model;
     moore_compare c;
     memset(&c, 0, sizeof c);
     moore_error err;
@@ -863,10 +859,6 @@ static PyObject *py_report(PyObject *mod, PyObject *args)
     o.radix = radix;
     o.endpoints = endpoints;
     o.metric.seed = seed;
-    moore_cost_model model; /* as `moore report`: every switch a radix-port chassis */
-    moore_cost_model_default(&model);
-    model.switch_radix = radix;
-    o.metric.cost_model = &model;
     if (sweep != Py_None) {
         Py_ssize_t n = PySequence_Length(sweep);
         if (n < 0)
