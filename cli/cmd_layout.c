@@ -84,23 +84,37 @@ static void print_text(const moore_report *r)
     }
 }
 
-typedef int (*layout_writer)(const moore_graph *, const moore_layout *,
-                             const moore_cost_model *, FILE *, moore_error *);
-
-/* Writes the plan or BOM to path through a temporary file: whole or absent. */
-static int write_plan(const char *path, layout_writer write, const moore_graph *g,
-                      const moore_layout *l, const moore_cost_model *m, moore_error *err)
+/* Writes the cable plan and the BOM (each when asked) through temporary files
+ * and renames them only when both are complete: both whole, or neither. */
+static int write_files(const char *cables, const char *bom, const moore_graph *g,
+                       const moore_layout *l, const moore_cost_model *m, moore_error *err)
 {
-    moore_atomic_file af;
-    int rc = moore_atomic_open(path, &af, err);
+    moore_atomic_file fc, fb;
+    int rc = cables ? moore_atomic_open(cables, &fc, err) : MOORE_OK;
     if (rc)
         return rc;
-    rc = write(g, l, m, af.f, err);
-    if (rc) {
-        moore_atomic_abort(&af);
+    if (bom && (rc = moore_atomic_open(bom, &fb, err))) {
+        if (cables)
+            moore_atomic_abort(&fc);
         return rc;
     }
-    return moore_atomic_commit(&af, err);
+    if (cables)
+        rc = moore_layout_write_cables(g, l, m, fc.f, err);
+    if (!rc && bom)
+        rc = moore_layout_write_bom(g, l, m, fb.f, err);
+    if (rc) {
+        if (cables)
+            moore_atomic_abort(&fc);
+        if (bom)
+            moore_atomic_abort(&fb);
+        return rc;
+    }
+    rc = cables ? moore_atomic_commit(&fc, err) : MOORE_OK;
+    if (bom && rc)
+        moore_atomic_abort(&fb);
+    else if (bom)
+        rc = moore_atomic_commit(&fb, err);
+    return rc;
 }
 
 int cmd_layout(int argc, char **argv)
@@ -150,10 +164,8 @@ int cmd_layout(int argc, char **argv)
     if (!rc)
         rc = moore_layout_compute(g, &m, &o, &l, &err);
     cli_progress_done();
-    if (!rc && cables)
-        rc = write_plan(cables, moore_layout_write_cables, g, &l, &m, &err);
-    if (!rc && bom)
-        rc = write_plan(bom, moore_layout_write_bom, g, &l, &m, &err);
+    if (!rc && (cables || bom))
+        rc = write_files(cables, bom, g, &l, &m, &err);
     if (!rc && g->family) /* the identity of the result (docs/json.md) */
         rc = moore_report_string(&r, "family", g->family, &err);
     if (!rc && g->params)

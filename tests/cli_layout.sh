@@ -89,6 +89,8 @@ printf '{"switch_port_cost": "cheap"}\n' >"$TMP/nan.json"
 check "non-numeric price" test "$(status "$MOORE" layout slimfly:q=5 --model "$TMP/nan.json" --cables "$TMP/c.csv")" = 2
 check "non-numeric one line" test "$(wc -l <"$TMP/err")" = 1
 check "non-numeric no file" test ! -e "$TMP/c.csv"
+check "bad bom path" test "$(status "$MOORE" layout petersen --cables "$TMP/d.csv" --bom "$TMP/no/such/b.csv")" = 2
+check "bad bom path: no plan either" test ! -e "$TMP/d.csv"
 check "missing model" test "$(status "$MOORE" layout slimfly:q=5 --model "$TMP/none.json")" = 2
 check "missing topo" test "$(status "$MOORE" layout)" = 2
 check "bad spec" test "$(status "$MOORE" layout slimfly:q=6)" = 2
