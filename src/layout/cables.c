@@ -200,13 +200,7 @@ int moore_layout_compute(const moore_graph *g, const moore_cost_model *m,
     if (o && o->progress && g->n > 20000)
         o->progress(o->progress_ctx, "layout (placement)", 0.0);
     out->multiplicity = cables_multiplicity(g);
-    int rc = m->rack_units < 1 || m->switch_units < 1 || m->server_units < 1 ||
-                     m->switch_units > m->rack_units || m->server_units > m->rack_units
-                 ? moore_error_set(err, MOORE_EINVAL, "layout: rack_units %d must be at least "
-                                   "1 and hold a switch (%d U) and a server (%d U)",
-                                   (int)m->rack_units, (int)m->switch_units,
-                                   (int)m->server_units)
-                 : MOORE_OK;
+    int rc = layout_model_check(m, "layout", err);
     if (!rc)
         rc = layout_place_full(g, m->switches_per_rack, o ? o->seed : 1, out->group,
                                &out->groups, &out->placement, err);

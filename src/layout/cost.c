@@ -9,7 +9,7 @@
  * list prices (not quotes). Both price the whole switch chassis, so a design
  * with more switches at the same ports in use costs more. */
 #include "core/alloc.h"
-#include "moore/layout.h"
+#include "layout_internal.h"
 
 #include <cjson/cJSON.h>
 #include <math.h>
@@ -225,15 +225,14 @@ static int cost_set_base(moore_cost_model *m, const char *path, const cJSON *roo
     return MOORE_OK;
 }
 
-/* Values a layout cannot work with. */
-static int cost_check(const moore_cost_model *m, const char *path, moore_error *err)
+int layout_model_check(const moore_cost_model *m, const char *who, moore_error *err)
 {
     if (m->rack_units < 1 || m->switch_units < 1 || m->server_units < 1)
         return moore_error_set(err, MOORE_EINVAL, "%s: rack_units, switch_units and "
-                               "server_units must be at least 1", path);
+                               "server_units must be at least 1", who);
     if (m->switch_units > m->rack_units || m->server_units > m->rack_units)
         return moore_error_set(err, MOORE_EINVAL, "%s: a switch (%d U) or a server (%d U) is "
-                               "taller than a rack (%d U)", path, (int)m->switch_units,
+                               "taller than a rack (%d U)", who, (int)m->switch_units,
                                (int)m->server_units, (int)m->rack_units);
     return MOORE_OK;
 }
@@ -298,7 +297,7 @@ int moore_cost_model_read(const char *path, moore_cost_model *m, moore_error *er
         if (strcmp(item->string, "base") != 0 && strcmp(item->string, "link_gbps") != 0)
             rc = cost_set_key(&next, path, item, err);
     if (!rc)
-        rc = cost_check(&next, path, err);
+        rc = layout_model_check(&next, path, err);
     for (const cJSON *item = root ? root->child : NULL; !rc && item; item = item->next)
         if (strcmp(item->string, "base") != 0) { /* changes something: its own model */
             snprintf(next.name, sizeof next.name, "custom");

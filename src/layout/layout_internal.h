@@ -16,6 +16,10 @@ int layout_place_metis(const moore_graph *g, int32_t cap, uint64_t seed, int32_t
 /* Chooses the near-square grid for l->racks racks (l->grid_cols, l->grid_rows). */
 void layout_floor_grid(moore_layout *l);
 
+/* Refuses racks, switches or servers a layout cannot stand (who names the
+ * model in the message). */
+int layout_model_check(const moore_cost_model *m, const char *who, moore_error *err);
+
 /* Fills l->rack, l->unit and the server arrays from l->group (racks.c);
  * sets l->racks, l->endpoints and the rack maxima. */
 int layout_racks_fill(const moore_graph *g, const moore_cost_model *m, moore_layout *l,
