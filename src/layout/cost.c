@@ -50,71 +50,61 @@ static void cost_apply_speed(moore_cost_model *m, const cost_speed *s)
     snprintf(m->optics_type, sizeof m->optics_type, "%s", s->optics);
 }
 
-/* What both models share: the floor, the racks, 1U servers. */
-static void cost_floor(moore_cost_model *m)
+/* A built-in model: its speed, prices, power and rack heights; the floor
+ * (0.6 × 1.2 m racks, 1.2 m aisles, 2 m overhead, 1 m inside a rack) and 1U
+ * servers are the same in both. */
+typedef struct cost_builtin {
+    const char *name;
+    double gbps, switch_cost, switch_port_cost, el_fixed, el_per_m, transceiver, opt_fixed,
+        opt_per_m, port_w, transceiver_w;
+    int32_t rack_units, switch_units;
+} cost_builtin;
+
+static const cost_builtin BUILTIN[] = {
+    /* A current 400 Gb/s build: estimates from public list prices (docs/layout.md). */
+    { "400g", 400, 10000.0, 400.0, 100.0, 40.0, 700.0, 20.0, 1.0, 6.0, 10.0, 42, 2 },
+    /* Besta & Hoefler, SC'14, per Gb/s at 40 Gb/s; the optical cable's fixed
+     * term is its two transceivers. */
+    { "2014", 40, 0.0, 350.4, 0.5771 * 40.0, 0.4079 * 40.0, 7.2745 * 40.0 / 2.0, 0.0,
+      0.0919 * 40.0, 2.8, 0.0, 48, 1 },
+    { NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+};
+
+static void cost_model_builtin(const cost_builtin *b, moore_cost_model *m)
 {
+    memset(m, 0, sizeof *m);
+    snprintf(m->name, sizeof m->name, "%s", b->name);
+    cost_apply_speed(m, cost_speed_find(b->gbps));
+    m->switch_cost = b->switch_cost;
+    m->switch_port_cost = b->switch_port_cost;
+    m->electrical_cable_fixed = b->el_fixed;
+    m->electrical_cable_per_m = b->el_per_m;
+    m->transceiver_cost = b->transceiver;
+    m->optical_cable_fixed = b->opt_fixed;
+    m->optical_cable_per_m = b->opt_per_m;
+    m->port_power_w = b->port_w;
+    m->transceiver_power_w = b->transceiver_w;
+    m->rack_units = b->rack_units;
+    m->switch_units = b->switch_units;
+    m->server_units = 1;
     m->rack_width_m = 0.6;
     m->rack_depth_m = 1.2;
     m->aisle_m = 1.2;
     m->cable_overhead_m = 2.0;
     m->intra_rack_m = 1.0;
-    m->switches_per_rack = 0;
-    m->server_units = 1;
 }
 
-/* Besta & Hoefler, SC'14, per Gb/s at 40 Gb/s; the optical cable's fixed
- * term is its two transceivers. */
-static void cost_model_2014(moore_cost_model *m)
-{
-    memset(m, 0, sizeof *m);
-    snprintf(m->name, sizeof m->name, "2014");
-    cost_apply_speed(m, cost_speed_find(40));
-    cost_floor(m);
-    m->switch_cost = 0.0;
-    m->switch_port_cost = 350.4;
-    m->electrical_cable_fixed = 0.5771 * 40.0;
-    m->electrical_cable_per_m = 0.4079 * 40.0;
-    m->transceiver_cost = 7.2745 * 40.0 / 2.0;
-    m->optical_cable_fixed = 0.0;
-    m->optical_cable_per_m = 0.0919 * 40.0;
-    m->rack_units = 48;
-    m->switch_units = 1;
-    m->port_power_w = 2.8;
-    m->transceiver_power_w = 0.0;
-}
-
-/* A current 400 Gb/s build: estimates from public list prices (docs/layout.md). */
-static void cost_model_400g(moore_cost_model *m)
-{
-    memset(m, 0, sizeof *m);
-    snprintf(m->name, sizeof m->name, "400g");
-    cost_apply_speed(m, cost_speed_find(400));
-    cost_floor(m);
-    m->switch_cost = 10000.0;
-    m->switch_port_cost = 400.0;
-    m->electrical_cable_fixed = 100.0;
-    m->electrical_cable_per_m = 40.0;
-    m->transceiver_cost = 700.0;
-    m->optical_cable_fixed = 20.0;
-    m->optical_cable_per_m = 1.0;
-    m->rack_units = 42;
-    m->switch_units = 2;
-    m->port_power_w = 6.0;
-    m->transceiver_power_w = 10.0;
-}
-
-void moore_cost_model_default(moore_cost_model *m) { cost_model_400g(m); }
+void moore_cost_model_default(moore_cost_model *m) { cost_model_builtin(&BUILTIN[0], m); }
 
 int moore_cost_model_named(const char *name, moore_cost_model *m, moore_error *err)
 {
-    if (name && strcmp(name, "400g") == 0)
-        cost_model_400g(m);
-    else if (name && strcmp(name, "2014") == 0)
-        cost_model_2014(m);
-    else
-        return moore_error_set(err, MOORE_EINVAL, "unknown cost model '%s' (built in: 400g, "
-                               "2014; or a JSON model file)", name ? name : "(null)");
-    return MOORE_OK;
+    for (const cost_builtin *b = BUILTIN; name && b->name; b++)
+        if (strcmp(name, b->name) == 0) {
+            cost_model_builtin(b, m);
+            return MOORE_OK;
+        }
+    return moore_error_set(err, MOORE_EINVAL, "unknown cost model '%s' (built in: 400g, "
+                           "2014; or a JSON model file)", name ? name : "(null)");
 }
 
 double moore_layout_buy_length(double length_m)
@@ -313,8 +303,9 @@ done:
 
 int moore_cost_model_load(const char *name_or_path, moore_cost_model *m, moore_error *err)
 {
-    if (name_or_path && (strcmp(name_or_path, "400g") == 0 || strcmp(name_or_path, "2014") == 0))
-        return moore_cost_model_named(name_or_path, m, err);
+    for (const cost_builtin *b = BUILTIN; name_or_path && b->name; b++)
+        if (strcmp(name_or_path, b->name) == 0)
+            return moore_cost_model_named(name_or_path, m, err);
     moore_cost_model_default(m);
     return moore_cost_model_read(name_or_path, m, err);
 }
