@@ -63,6 +63,9 @@ void cli_progress_done(void);
 
 /* Fills metric options with the CLI's progress callback and --threads. */
 void cli_metric_options(moore_metric_options *o);
+/* `--model NAME|FILE` of compare and report: the model (NULL: the default);
+ * 0, or the exit status after one line. */
+int cli_cost_model(const char *name_or_path, moore_cost_model *m);
 
 /* ---- options every command takes (options.c, docs/json.md) ----
  * --threads N, --progress, --json=pretty|lines. main() calls

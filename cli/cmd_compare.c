@@ -18,7 +18,7 @@
 const char cmd_compare_usage[] =
     "usage: moore compare [--radix R] [--endpoints N] [--bandwidth B|any] [--families LIST]\n"
     "                     [--metrics LIST] [--throughput] [--thorough] [--tm TM] [--db FILE]\n"
-    "                     [--seed S] [--json] [TOPO...]\n\n"
+    "                     [--model NAME|FILE] [--seed S] [--json] [TOPO...]\n\n"
     "For switches of radix R and at least N servers, chooses per family the cheapest\n"
     "configuration whose uniform-traffic throughput per server (each server sending 1\n"
     "in total) is proven to be at least B, and measures it. Cheapest: lowest cost_total\n"
@@ -66,6 +66,9 @@ const char cmd_compare_usage[] =
     "  --db FILE         read each row's metric groups (and --tm) from a database\n"
     "                    'moore sweep' wrote; what it lacks is measured (stderr says\n"
     "                    how many)\n"
+    "  --model NAME|FILE cost model of the layout group: 400g (default), 2014, or a JSON\n"
+    "                    file (docs/layout.md); every switch is priced as a chassis\n"
+
     "  --seed S          seed for randomised metrics and matrices (default 1)\n"
     "  --json            an array of objects, one per row as it is done (--json=lines:\n"
     "                    one a line), keyed as the columns, plus avg_path_length,\n"
@@ -325,7 +328,7 @@ static int print_baseline(const moore_compare *c)
 
 typedef struct compare_args {
     int json, throughput;
-    const char *db;
+    const char *db, *model;
     const char *search_option;  /* the first option that steers the search */
 } compare_args;
 
@@ -365,6 +368,8 @@ static int parse(int argc, char **argv, moore_compare_options *o, const char **t
             o->tm = a.value;
         else if (cli_option(&a, "--db", NULL))
             x->db = a.value;
+        else if (cli_option(&a, "--model", NULL))
+            x->model = a.value;
         else if (cli_option(&a, "--seed", NULL)) {
             if (cli_int_value(&a, "--seed", 0, (long long)9e18, &v))
                 o->metric.seed = (uint64_t)v;
@@ -386,6 +391,10 @@ static int parse(int argc, char **argv, moore_compare_options *o, const char **t
     }
     if (a.bad)
         return 2;
+    if (x->model && x->db)
+        return cli_usage_error("compare: --model %s cannot reprice the costs stored in --db %s "
+                               "(the sweep measured them): drop one or the other", x->model,
+                               x->db);
     if (o->topology_count > 0 && x->search_option)
         return cli_usage_error("compare: %s steers the search and has no effect on the TOPO "
                                "arguments given (%s...): drop one or the other",
@@ -419,7 +428,11 @@ int cmd_compare(int argc, char **argv)
     if (!topos)
         return 1;
     o.topologies = topos;
+    moore_cost_model model;
     int rc = parse(argc, argv, &o, topos, &x);
+    if (!rc)
+        rc = cli_cost_model(x.model, &model);
+    o.metric.cost_model = &model;
     if (rc) {
         free(topos);
         return rc;

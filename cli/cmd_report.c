@@ -11,7 +11,8 @@
 
 const char cmd_report_usage[] =
     "usage: moore report [--radix R] [--endpoints N] [--bandwidth B|any] [--families LIST]\n"
-    "                    [--sweep N1,N2,...] [-o FILE] [--data DIR] [--db FILE] [--seed S]\n\n"
+    "                    [--sweep N1,N2,...] [-o FILE] [--data DIR] [--db FILE]\n"
+    "                    [--model NAME|FILE] [--seed S]\n\n"
     "Writes one self-contained HTML page (no network needed to view or print it): the\n"
     "main comparison's table, figures drawn by PLplot against endpoint count (switches,\n"
     "cables, cost, diameter, server-to-server path length), throughput with its bounds,\n"
@@ -30,6 +31,8 @@ const char cmd_report_usage[] =
     "  --data DIR       also write each figure's numbers as DIR/<figure>.csv\n"
     "  --db FILE        read the metric groups of every topology this sweep database\n"
     "                   holds (moore sweep, docs/sweep.md) instead of measuring them\n"
+    "  --model NAME|FILE cost model of every cost on the page: 400g (default), 2014, or\n"
+    "                   a JSON file (docs/layout.md); every switch priced as a chassis\n"
     "  --seed S         seed for randomised families and metrics (default 1)\n";
 
 /* "1000,3000,..." into o->sweep; 0 after printing the error. */
@@ -56,7 +59,8 @@ static int parse_sweep(const char *list, moore_page_options *o)
     return o->sweep_count > 0;
 }
 
-static int parse_args(int argc, char **argv, moore_page_options *o, const char **path)
+static int parse_args(int argc, char **argv, moore_page_options *o, const char **path,
+                      const char **model)
 {
     cli_args a;
     long long v;
@@ -83,6 +87,8 @@ static int parse_args(int argc, char **argv, moore_page_options *o, const char *
             o->data_dir = a.value;
         else if (cli_option(&a, "--db", NULL))
             o->db = a.value;
+        else if (cli_option(&a, "--model", NULL))
+            *model = a.value;
         else if (cli_option(&a, "--seed", NULL)) {
             if (cli_int_value(&a, "--seed", 0, (long long)9e18, &v))
                 o->metric.seed = (uint64_t)v;
@@ -115,9 +121,18 @@ int cmd_report(int argc, char **argv)
     const char *path = "report.html";
     moore_page_options_default(&o);
     cli_metric_options(&o.metric);
-    int rc = parse_args(argc, argv, &o, &path);
+    const char *model_arg = NULL;
+    moore_cost_model model;
+    int rc = parse_args(argc, argv, &o, &path, &model_arg);
+    if (!rc && model_arg && o.db)
+        rc = cli_usage_error("report: --model %s cannot reprice the costs stored in --db %s "
+                             "(the sweep measured them): drop one or the other", model_arg,
+                             o.db);
+    if (!rc)
+        rc = cli_cost_model(model_arg, &model);
     if (rc)
         return rc;
+    o.metric.cost_model = &model;
     struct stat sb; /* outputs are checked before the (long) work */
     if (o.data_dir && stat(o.data_dir, &sb) == 0 && !S_ISDIR(sb.st_mode))
         return cli_usage_error("report: --data '%s' exists and is not a directory", o.data_dir);

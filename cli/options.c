@@ -144,3 +144,13 @@ void cli_json_rows_end(int first)
         fputs(first ? "[]\n" : "\n]\n", stdout);
     cli_stdout_flush();
 }
+
+int cli_cost_model(const char *name_or_path, moore_cost_model *m)
+{
+    moore_error err;
+    moore_error_clear(&err);
+    moore_cost_model_default(m);
+    if (name_or_path && moore_cost_model_load(name_or_path, m, &err))
+        return cli_fail(&err);
+    return 0;
+}

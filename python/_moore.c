@@ -586,7 +586,7 @@ static PyObject *py_layout(PyObject *mod, PyObject *args, PyObject *kw)
     moore_error_clear(&err);
     int rc = MOORE_OK;
     MOORE_PY_CALL(
-        if (model) rc = moore_cost_model_read(model, &m, &err);
+        if (model) rc = moore_cost_model_load(model, &m, &err);
         if (!rc && per_rack < 0) rc = moore_error_set(&err, MOORE_EINVAL,
                                                       "switches_per_rack %d is negative", per_rack);
         if (!rc && per_rack > 0) m.switches_per_rack = per_rack;

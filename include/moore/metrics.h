@@ -29,6 +29,9 @@ typedef struct moore_metric_options {
     /* The MPI job the work is spread over (dist.h); NULL: this process alone.
      * Every rank calls with the same arguments and gets the same result. */
     const struct moore_dist *dist;
+    /* The cost model the layout group prices with (layout.h); NULL: the
+     * default model. `compare` and `report` pass `--model` through here. */
+    const struct moore_cost_model *cost_model;
 } moore_metric_options;
 
 MOORE_API void moore_metric_options_default(moore_metric_options *o);

@@ -107,10 +107,11 @@ def throughput(topo, tm="uniform", eps=0.05, exact=False, routing=None, seed=1):
 
 
 def layout(topo, model=None, switches_per_rack=0, cables=None):
-    """Racks, floor, cable plan, cost and power: a dict with the keys of ``moore layout
-    --json`` (``racks``, ``cables_electrical``, ``cables_optical``, ``cost_total``,
-    ``power_w``, ...; docs/layout.md). ``model``: a JSON cost-model file; ``cables``: a path
-    to write the cable plan CSV to (whole or absent)."""
+    """Groups, racks, floor, cable plan, cost and power: a dict with the keys of ``moore
+    layout --json`` (``groups``, ``racks``, ``cables_electrical``, ``cables_optical``,
+    ``cost_total``, ``power_w``, ...; docs/layout.md). ``model``: a built-in cost model
+    (``"400g"``, the default, or ``"2014"``) or a JSON model file; ``cables``: a path to
+    write the cable plan CSV to (whole or absent)."""
     if not isinstance(topo, Topology):
         topo = build(topo)
     return _with_topology(_moore.layout(topo, model, switches_per_rack, cables))

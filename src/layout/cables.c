@@ -1,17 +1,19 @@
-/* cables.c — the cable plan: moore_layout_compute (placement, floor, every
- * cable's length and type, rack-pair bundles, cost and power) and the CSV
- * writer of the plan.
+/* cables.c — moore_layout_compute: placement groups, racks by U, floor,
+ * every cable's length and type, group-pair bundles, cost and power (the CSV
+ * writers are in plan.c).
  *
  * Every graph link u < v is `multiplicity` cables (HyperX trunking K,
  * moore_graph_multiplicity: the origin's closed-form counts when they
  * describe this graph). Ports
  * are numbered per switch from 0 in the order its cables are listed (links by
  * ascending u, then v), so a switch of network degree d uses ports 0..d·K−1,
- * each once; its server ports follow and are not in the plan. Bundles are
- * counted rack by rack with one dense counter row over the racks (O(links)).
- * Cost and power (docs/layout.md): ports in use = both ends of every
- * switch-to-switch cable + one per server; cost_total = ports × port price +
- * Σ switch-to-switch cable prices + one intra-rack cable per server. */
+ * each once; its server ports follow. Bundles are counted group by group with
+ * one dense counter row over the groups (O(links)). Cost and power
+ * (docs/layout.md): every switch is a chassis of chassis_radix ports (the
+ * model's switch_radix, or the most ports any switch uses), priced whole;
+ * every cable, server cables included, is priced at its bought length, and
+ * an optical one has a transceiver at each end; power = ports in use ×
+ * watts per port + transceivers × their watts. */
 #include "layout_internal.h"
 #include "core/alloc.h"
 #include "moore/family.h"
@@ -26,7 +28,18 @@ void moore_layout_free(moore_layout *l)
     if (!l)
         return;
     free(l->rack);
+    free(l->group);
+    free(l->unit);
+    free(l->server_offs);
+    free(l->server_rack);
+    free(l->server_unit);
     memset(l, 0, sizeof *l);
+}
+
+/* A cable's price without its transceivers (priced in cost_optics). */
+static double cables_price_one(const moore_cost_model *m, double buy, int optical)
+{
+    return moore_layout_cable_cost(m, buy) - (optical ? 2.0 * m->transceiver_cost : 0.0);
 }
 
 /* Lengths, types and prices of the switch-to-switch cables. */
@@ -38,28 +51,46 @@ static void cables_route(const moore_graph *g, const moore_cost_model *m, moore_
             int32_t v = g->adj[e];
             if (v < u)
                 continue;
+            int optical;
             double len = moore_layout_cable_length(l, m, l->rack[u], l->rack[v]);
+            double buy = layout_cable_buy(l, m, l->rack[u], l->rack[v], &optical);
             l->cables += k;
             if (l->rack[u] == l->rack[v])
                 l->cables_intra_rack += k;
             else
                 l->cables_inter_rack += k;
-            if (len <= m->electrical_max_m)
-                l->cables_electrical += k;
-            else
+            if (optical) {
                 l->cables_optical += k;
+                l->transceivers += 2 * k;
+            } else {
+                l->cables_electrical += k;
+            }
             l->cable_length_total_m += (double)k * len;
             if (len > l->cable_length_max_m)
                 l->cable_length_max_m = len;
-            l->cost_cables += (double)k * moore_layout_cable_cost(m, len);
+            l->cost_cables += (double)k * cables_price_one(m, buy, optical);
         }
 }
 
-/* Rack sizes, and the cables between every two racks (rack pairs, largest and
- * mean bundle). */
+/* Every server's cable to its switch. */
+static void cables_servers(const moore_graph *g, const moore_cost_model *m, moore_layout *l)
+{
+    for (int32_t v = 0; v < g->n; v++)
+        for (int64_t s = l->server_offs[v]; s < l->server_offs[v + 1]; s++) {
+            int optical;
+            double buy = layout_cable_buy(l, m, l->rack[v], l->server_rack[s], &optical);
+            l->cables_server++;
+            l->cables_server_optical += optical;
+            l->transceivers += 2 * optical;
+            l->cost_server_cables += cables_price_one(m, buy, optical);
+        }
+}
+
+/* Group sizes, and the cables between every two groups (group pairs, largest
+ * and mean bundle). */
 static int cables_bundles(const moore_graph *g, moore_layout *l, moore_error *err)
 {
-    int32_t n = g->n, racks = l->racks;
+    int32_t n = g->n, racks = l->groups;
     int64_t *start = moore_calloc((size_t)racks + 1, sizeof *start, err);
     int32_t *member = moore_malloc((size_t)n + 1, sizeof *member, err);
     int64_t *count = moore_calloc((size_t)racks + 1, sizeof *count, err);
@@ -67,21 +98,21 @@ static int cables_bundles(const moore_graph *g, moore_layout *l, moore_error *er
     int rc = start && member && count && touched ? MOORE_OK : moore_alloc_code(err);
     if (!rc) {
         for (int32_t v = 0; v < n; v++)
-            start[l->rack[v] + 1]++;
+            start[l->group[v] + 1]++;
         for (int32_t r = 0; r < racks; r++) {
-            if (start[r + 1] > l->switches_per_rack_max)
-                l->switches_per_rack_max = (int32_t)start[r + 1];
+            if (start[r + 1] > l->switches_per_group_max)
+                l->switches_per_group_max = (int32_t)start[r + 1];
             start[r + 1] += start[r];
         }
         for (int32_t v = 0; v < n; v++)
-            member[start[l->rack[v]] + count[l->rack[v]]++] = v;
+            member[start[l->group[v]] + count[l->group[v]]++] = v;
         memset(count, 0, (size_t)racks * sizeof *count);
         for (int32_t a = 0; a < racks; a++) {
             int32_t nt = 0;
             for (int64_t i = start[a]; i < start[a + 1]; i++) {
                 int32_t v = member[i];
                 for (int64_t e = g->offs[v]; e < g->offs[v + 1]; e++) {
-                    int32_t b = l->rack[g->adj[e]];
+                    int32_t b = l->group[g->adj[e]];
                     if (b <= a)
                         continue;
                     if (count[b] == 0)
@@ -90,15 +121,19 @@ static int cables_bundles(const moore_graph *g, moore_layout *l, moore_error *er
                 }
             }
             for (int32_t t = 0; t < nt; t++) {
-                l->rack_pairs_linked++;
+                l->group_pairs_linked++;
                 if (count[touched[t]] > l->bundle_max)
                     l->bundle_max = count[touched[t]];
                 count[touched[t]] = 0;
             }
         }
-        l->bundle_mean = l->rack_pairs_linked
-                             ? (double)l->cables_inter_rack / (double)l->rack_pairs_linked
-                             : 0.0;
+        int64_t between = 0;
+        for (int32_t v = 0; v < n; v++)
+            for (int64_t e = g->offs[v]; e < g->offs[v + 1]; e++)
+                between += l->group[g->adj[e]] > l->group[v];
+        l->bundle_mean = l->group_pairs_linked ? (double)(between * l->multiplicity) /
+                                                     (double)l->group_pairs_linked
+                                               : 0.0;
     }
     free(start);
     free(member);
@@ -107,15 +142,28 @@ static int cables_bundles(const moore_graph *g, moore_layout *l, moore_error *er
     return rc;
 }
 
+/* The most ports any switch uses: network cables' ends and servers. */
+static int32_t cables_ports_max(const moore_graph *g, int32_t multiplicity)
+{
+    int64_t most = 0;
+    for (int32_t v = 0; v < g->n; v++) {
+        int64_t used = (g->offs[v + 1] - g->offs[v]) * multiplicity + g->endpoints[v];
+        if (used > most)
+            most = used;
+    }
+    return most > INT32_MAX ? INT32_MAX : (int32_t)most;
+}
+
 static void cables_price(const moore_graph *g, const moore_cost_model *m, moore_layout *l)
 {
-    l->endpoints = moore_graph_endpoints_total(g);
-    l->cables_server = l->endpoints;
-    l->cost_server_cables = (double)l->endpoints * moore_layout_cable_cost(m, m->intra_rack_m);
+    int32_t used = cables_ports_max(g, l->multiplicity);
+    l->chassis_radix = m->switch_radix > used ? m->switch_radix : used;
     l->ports = 2 * l->cables + l->endpoints;
-    l->cost_switches = (double)l->ports * m->switch_port_cost;
-    l->cost_total = l->cost_switches + l->cost_cables + l->cost_server_cables;
-    l->power_w = (double)l->ports * m->port_power_w;
+    l->cost_switches = (double)g->n * (m->switch_cost + m->switch_port_cost * l->chassis_radix);
+    l->cost_optics = (double)l->transceivers * m->transceiver_cost;
+    l->cost_total = l->cost_switches + l->cost_cables + l->cost_server_cables + l->cost_optics;
+    l->power_w = (double)l->ports * m->port_power_w +
+                 (double)l->transceivers * m->transceiver_power_w;
     l->cost_per_endpoint = l->endpoints ? l->cost_total / (double)l->endpoints : NAN;
     l->power_per_endpoint_w = l->endpoints ? l->power_w / (double)l->endpoints : NAN;
 }
@@ -126,16 +174,24 @@ int moore_layout_compute(const moore_graph *g, const moore_cost_model *m,
     memset(out, 0, sizeof *out);
     out->switches = g->n;
     out->rack = moore_malloc((size_t)g->n + 1, sizeof *out->rack, err);
-    if (!out->rack)
+    out->group = moore_malloc((size_t)g->n + 1, sizeof *out->group, err);
+    if (!out->rack || !out->group) {
+        moore_layout_free(out);
         return moore_alloc_code(err);
+    }
     if (o && o->progress && g->n > 20000)
         o->progress(o->progress_ctx, "layout (placement)", 0.0);
     out->multiplicity = moore_graph_multiplicity(g);
-    int rc = layout_place_full(g, m->switches_per_rack, o ? o->seed : 1, out->rack, &out->racks,
-                               &out->placement, err);
+    int rc = layout_model_check(m, "layout", err);
+    if (!rc)
+        rc = layout_place_full(g, m->switches_per_rack, o ? o->seed : 1, out->group,
+                               &out->groups, &out->placement, err);
+    if (!rc)
+        rc = layout_racks_fill(g, m, out, err);
     if (!rc) {
         layout_floor_grid(out);
         cables_route(g, m, out);
+        cables_servers(g, m, out);
         rc = cables_bundles(g, out, err);
     }
     if (!rc)
@@ -145,31 +201,4 @@ int moore_layout_compute(const moore_graph *g, const moore_cost_model *m,
     if (rc)
         moore_layout_free(out);
     return rc;
-}
-
-int moore_layout_write_cables(const moore_graph *g, const moore_layout *l,
-                              const moore_cost_model *m, FILE *out, moore_error *err)
-{
-    int32_t *next_port = moore_calloc((size_t)g->n + 1, sizeof *next_port, err);
-    if (!next_port)
-        return moore_alloc_code(err);
-    int64_t cable = 0;
-    fputs("cable,from_switch,from_rack,from_port,to_switch,to_rack,to_port,length_m,type\n", out);
-    for (int32_t u = 0; u < g->n; u++)
-        for (int64_t e = g->offs[u]; e < g->offs[u + 1]; e++) {
-            int32_t v = g->adj[e];
-            if (v < u)
-                continue;
-            int32_t ru = l->rack[u], rv = l->rack[v];
-            double len = moore_layout_cable_length(l, m, ru, rv);
-            const char *type = len <= m->electrical_max_m ? "electrical" : "optical";
-            for (int32_t t = 0; t < l->multiplicity; t++)
-                fprintf(out, "%lld,%d,%d,%d,%d,%d,%d,%.3f,%s\n", (long long)cable++, (int)u,
-                        (int)ru, (int)next_port[u]++, (int)v, (int)rv, (int)next_port[v]++, len,
-                        type);
-        }
-    free(next_port);
-    if (ferror(out))
-        return moore_error_set(err, MOORE_EIO, "layout: writing the cable plan failed");
-    return MOORE_OK;
 }

@@ -86,11 +86,12 @@ def test_layout_equals_cli_json(tmp_path):
     assert rc == 0, err
     want = json.loads(out)
     got = moore.layout("slimfly:q=7", cables=str(tmp_path / "c.csv"))
-    for key in ("racks", "cables", "bundle_max", "cost_total", "power_w"):
+    for key in ("racks", "groups", "cables", "bundle_max", "cost_total", "power_w"):
         assert got[key] == pytest.approx(want[key], rel=1e-12)
-    assert got["racks"] == 7 and got["bundle_max"] == 14          # q racks, 2q cables per pair
+    assert got["groups"] == 7 and got["bundle_max"] == 14         # q groups, 2q cables per pair
     rows = (tmp_path / "c.csv").read_text().splitlines()
-    assert len(rows) - 1 == moore.build("slimfly:q=7").links        # one row per link
+    sf = moore.build("slimfly:q=7")
+    assert len(rows) - 1 == sf.links + sum(sf.endpoints)            # one row per link and server
 
 
 def test_compare_rows_equal_cli():
