@@ -422,6 +422,10 @@ static int hose_lower(const moore_graph *g, const int32_t *p, int64_t S, const c
             h->two_phase_method = "two-phase-split";
     }
     h->lower = h->vlb;
+    if (!rc && h->two_phase <= h->vlb) { /* VLB's weights are one choice of them */
+        h->two_phase = h->vlb;
+        h->two_phase_method = h->method;
+    }
     if (!rc && h->two_phase > h->vlb) {
         h->lower = h->two_phase;
         h->method = h->two_phase_method;
