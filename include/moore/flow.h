@@ -128,7 +128,9 @@ typedef struct moore_hose_result {
 } moore_hose_result;
 
 /* Bounds on the hose throughput of g. effort 0: shortest-path splits, the
- * weight LP, TUBs and cuts only (fast: O(classes·switches·links)); 1: also
+ * weight LP, TUBs and cuts only (fast: O(classes·switches·links)); −1: the
+ * same without the two dearer upper bounds (the longest matching's TUB and
+ * the METIS cut), for searches that need the lower bound; 1: also
  * the (1+o->eps) approximation of the uniform and the optimised two-phase
  * matrix (skipped above ~5,000 server switches, where the dense matrix would
  * not fit); 2: the exact LP instead (small graphs). */

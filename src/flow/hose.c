@@ -236,10 +236,10 @@ static int hose_solve(const moore_graph *g, const moore_traffic *m, const moore_
     return rc;
 }
 
-/* Upper bounds from cuts: a balanced cut of the servers (METIS) and every
- * single switch. */
-static int hose_cuts(const moore_graph *g, const int32_t *p, int64_t S, double *bound,
-                     int *bisection, moore_error *err)
+/* Upper bounds from cuts: every single switch and, with metis, a balanced
+ * cut of the servers. */
+static int hose_cuts(const moore_graph *g, const int32_t *p, int64_t S, int metis,
+                     double *bound, int *bisection, moore_error *err)
 {
     *bound = INFINITY;
     *bisection = 0;
@@ -249,6 +249,8 @@ static int hose_cuts(const moore_graph *g, const int32_t *p, int64_t S, double *
             if (c < *bound)
                 *bound = c;
         }
+    if (!metis)
+        return MOORE_OK;
     moore_bisection_options bo;
     moore_bisection_options_default(&bo);
     bo.spectral_max_switches = 0;
@@ -463,10 +465,11 @@ int moore_flow_hose(const moore_graph *g, const moore_flow_options *o, int effor
     int rc = reach ? hose_connected(g, p, reach, err) : moore_alloc_code(err);
     if (!rc)
         rc = hose_lower(g, p, S, reach, o, effort, out, err);
-    if (!rc)
+    out->worst_tub = INFINITY;
+    if (!rc && effort >= 0)
         rc = hose_worst_tub(g, &out->worst_tub, err);
     if (!rc)
-        rc = hose_cuts(g, p, S, &out->cut_bound, &bisection, err);
+        rc = hose_cuts(g, p, S, effort >= 0, &out->cut_bound, &bisection, err);
     free(reach);
     free(p);
     if (rc)
