@@ -52,6 +52,10 @@ const char cmd_compare_usage[] =
     "  --endpoints N     servers to reach at least (default 10000)\n"
     "  --bandwidth B     uniform throughput per server to prove, >= 1e-9 (default 1: full);\n"
     "                    'any': each family's fewest-switch configuration, unmeasured\n"
+    "  --traffic T       the traffic B must be proven for: uniform (default), hose\n"
+    "                    (every matrix the servers can send at line rate: two-phase\n"
+    "                    routing proves it; columns θ_hose lo/hi), worst, or any\n"
+    "                    matrix --tm takes ((1+0.05) bounds, at most 8 phases)\n"
     "  --thorough        where the shortest-path split proves too little, also try\n"
     "                    the (1+0.05) approximation's lower bound (2 rows per family;\n"
     "                    seconds to tens of seconds each)\n"
@@ -73,6 +77,7 @@ const char cmd_compare_usage[] =
     "  --json            an array of objects, one per row as it is done (--json=lines:\n"
     "                    one a line), keyed as the columns, plus avg_path_length,\n"
     "                    diameter_endpoints, bandwidth_proof, lambda2, ramanujan_bound,\n"
+    "                    throughput_hose, throughput_hose_upper (null unless measured),\n"
     "                    with --tm tm, throughput, lower, upper, tub, method, and\n"
     "                    vs_clos_switches_pct, vs_clos_cables_pct, vs_clos_cost_pct\n"
     "  TOPO...           compare these SPECs or files instead of searching (then\n"
@@ -197,9 +202,10 @@ static void print_header(row_ctx *t, const moore_report *first)
     if (t->o->topology_count)
         printf("metrics: %s\n\n", t->metrics);
     else if (t->o->bandwidth > 0)
-        printf("radix %d, at least %s servers, uniform throughput per server proven >= %g; "
+        printf("radix %d, at least %s servers, %s throughput per server proven >= %g; "
                "each family's cheapest such configuration (metrics: %s)\n\n",
-               (int)t->o->radix, ep, t->o->bandwidth, t->metrics);
+               (int)t->o->radix, ep, t->o->traffic ? t->o->traffic : "uniform",
+               t->o->bandwidth, t->metrics);
     else
         printf("radix %d, at least %s servers, any bandwidth; each family's fewest-switch "
                "configuration (metrics: %s)\n\n", (int)t->o->radix, ep, t->metrics);
@@ -366,6 +372,12 @@ static int parse(int argc, char **argv, moore_compare_options *o, const char **t
             o->metrics = a.value;
         else if (cli_option(&a, "--tm", NULL))
             o->tm = a.value;
+        else if (cli_option(&a, "--traffic", NULL)) {
+            if (!a.value || !*a.value)
+                return cli_usage_error("compare: --traffic needs uniform, hose, worst or a "
+                                       "matrix as --tm takes it");
+            o->traffic = a.value;
+        }
         else if (cli_option(&a, "--db", NULL))
             x->db = a.value;
         else if (cli_option(&a, "--model", NULL))
@@ -383,7 +395,7 @@ static int parse(int argc, char **argv, moore_compare_options *o, const char **t
         }
         static const char *const steer[] = { "--radix", "-r", "--endpoints", "-n",
                                              "--bandwidth", "-b", "--families", "--thorough",
-                                             NULL };
+                                             "--traffic", NULL };
         for (int k = 0; steer[k] && !x->search_option; k++)
             if (strncmp(word, steer[k], strlen(steer[k])) == 0 &&
                 (word[strlen(steer[k])] == '\0' || word[strlen(steer[k])] == '='))

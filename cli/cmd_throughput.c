@@ -16,14 +16,19 @@
 #include <unistd.h>
 
 const char cmd_throughput_usage[] =
-    "usage: moore throughput TOPO [--tm uniform|permutation|worst|FILE]\n"
+    "usage: moore throughput TOPO [--tm uniform|permutation|worst|hose|FILE]\n"
     "                        [--exact [--method auto|arc|colgen] | --eps E]\n"
     "                        [--time-limit SECONDS] [--seed S] [--progress] [--json]\n\n"
     "Throughput of TOPO (a SPEC or a topology file): the largest θ such that θ times the\n"
     "traffic matrix can be routed with capacity 1 per direction on every switch link, each\n"
     "server sending 1 in total.\n\n"
     "  --tm T      uniform (all-to-all, default), permutation (seeded switch derangement),\n"
-    "              worst (longest matching), or a CSV file of 'src,dst,demand' lines\n"
+    "              worst (longest matching), or a CSV file of 'src,dst,demand' lines;\n"
+    "              hose: proven bounds on the throughput of every matrix in which each\n"
+    "              server sends and receives at most 1 (lower: two-phase routing;\n"
+    "              upper: uniform, longest matching, cuts; keys lower, upper, method);\n"
+    "              fast by shortest-path splits, --eps E adds the approximation,\n"
+    "              --exact the exact LP\n"
     "  --exact     the exact value (Clp): the arc LP, or the path LP by column generation,\n"
     "              which ends with lower and upper within 1e-7 (docs/throughput.md)\n"
     "  --method M  with --exact: auto (default: colgen, the faster), arc, colgen\n"
@@ -99,6 +104,35 @@ static void show_bounds(void *ctx, int64_t phase, double lower, double upper, do
     fflush(stderr);
 }
 
+/* --tm hose: bounds on the throughput of every hose matrix (flow.h). */
+static int throughput_hose(const char *topo, moore_flow_options *opt, int effort, int json,
+                           bounds_view *view)
+{
+    moore_error err;
+    moore_error_clear(&err);
+    moore_graph *g = NULL;
+    moore_report r;
+    moore_report_init(&r);
+    moore_hose_result h;
+    catch_signals();
+    int rc = moore_topology_load(topo, &g, &err);
+    if (!rc)
+        rc = moore_flow_hose(g, opt, effort, &h, &err);
+    hint_approximation(rc, effort == 2, &err);
+    if (view->tty && view->shown)
+        fprintf(stderr, "\r%70s\r", "");
+    if (!rc)
+        rc = moore_flow_hose_report(&r, g, &h, opt->eps, effort, &err);
+    if (!rc)
+        rc = json ? moore_report_write_json(&r, stdout, cli_json_pretty(), &err)
+                  : moore_report_write_text(&r, stdout, &err);
+    moore_report_free(&r);
+    moore_graph_free(g);
+    if (rc)
+        return cli_fail(&err);
+    return stop_signal ? 128 + stop_signal : 0;
+}
+
 int cmd_throughput(int argc, char **argv)
 {
     cli_args a;
@@ -151,6 +185,13 @@ int cmd_throughput(int argc, char **argv)
                                                          : MOORE_FLOW_EXACT_COLGEN;
     if (!tm || !*tm)
         return cli_usage_error("throughput: --tm needs uniform, permutation, worst or a file");
+
+    if (!strcmp(tm, "hose"))
+        return routing && strcmp(routing, "optimal")
+                   ? cli_usage_error("throughput: --tm hose bounds the optimal routing; "
+                                     "drop --routing")
+                   : (method ? cli_usage_error("throughput: --method is not used with --tm hose")
+                             : throughput_hose(topo, &opt, exact ? 2 : eps_given, json, &view));
 
     moore_error err;
     moore_error_clear(&err);

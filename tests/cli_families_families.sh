@@ -25,6 +25,7 @@ oft:k=6 93 372 3
 megafly:d=8,g=2 72 216 -1
 cascade:g=2 192 1924 -1
 spectralfly:s=5,q=13 2184 6552 -1
+spectralfly:s=5,q=11 660 1980 -1
 bundlefly:q=3,r=5 90 315 3
 polarstar:q=3,jd=4 130 520 3
 delorme:q=8 585 2600 3

@@ -174,3 +174,13 @@ check "fail --progress: no line for the second level" grep -q '^moore: level 2/2
 
 summary cli_plan
 
+
+# --traffic hose: a full-bisection Clos carries every hose matrix at 1 (two-phase
+# routing through the top tier), and rows carry the hose keys; uniform rows have them null.
+check "compare --traffic hose exits 0" "$MOORE" compare --radix 8 --endpoints 64 --families clos \
+    --traffic hose --json > "$tmp/hose.json"
+check "hose Clos row is not proven at 1" jq -e '.[0].throughput_hose >= 0.999999 and .[0].throughput_hose_upper >= .[0].throughput_hose' \
+    "$tmp/hose.json" > /dev/null
+check "compare uniform exits 0" "$MOORE" compare --radix 8 --endpoints 64 --families clos --json > "$tmp/uni.json"
+check "uniform rows have hose values" jq -e '.[0].throughput_hose == null' "$tmp/uni.json" > /dev/null
+expect_2 "--traffic needs" compare --traffic ""

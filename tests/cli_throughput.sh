@@ -20,6 +20,17 @@ check "text has tub" grep -q '^tub ' "$TMP/out"
 check "permutation seed" test "$(status "$MOORE" throughput petersen --tm permutation --seed 3 --json)" = 0
 check "seed reported" grep -q '"seed":[[:space:]]*3' "$TMP/out"
 
+# The hose model: K_8 with one server per switch has hose throughput n/2 = 4
+# (two-phase routing gives it, a balanced cut of 16 links over 4 servers caps it).
+check "hose exit 0" test "$(status "$MOORE" throughput complete:n=8 --tm hose --json)" = 0
+for key in lower upper method upper_method vlb two_phase; do
+    check "hose key $key" grep -q "\"$key\":" "$TMP/out"
+done
+check "hose lower" grep -Eq '"lower":[[:space:]]*(4|3\.99999)' "$TMP/out"
+check "hose upper" grep -Eq '"upper":[[:space:]]*4[,}]' "$TMP/out"
+check "hose with routing refused" test "$(status "$MOORE" throughput petersen --tm hose --routing ecmp)" = 2
+check "hose with method refused" test "$(status "$MOORE" throughput petersen --tm hose --exact --method arc)" = 2
+
 # A CSV traffic file; a topology file without endpoints (one server per switch).
 printf 'src,dst,demand\n0,2,1\n2,0,1\n' >"$TMP/tm.csv"
 printf '0 1\n1 2\n' >"$TMP/path.txt"

@@ -54,7 +54,7 @@ static void sweep(void **state)
 static void ramanujan(void **state)
 {
     (void)state;
-    static const int pairs[][2] = { { 17, 13 }, { 5, 13 } };
+    static const int pairs[][2] = { { 17, 13 }, { 5, 13 }, { 5, 11 }, { 13, 11 } };
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
         char spec[64];
         snprintf(spec, sizeof spec, "spectralfly:s=%d,q=%d", pairs[i][0], pairs[i][1]);
@@ -119,9 +119,20 @@ static void lps_make(lps *L, int64_t s, int64_t q)
     L->s = s;
     L->q = q;
     L->is_gen = calloc((size_t)(q * q * q * q), 1);
-    int64_t iota = 2;
-    while (iota * iota % q != q - 1)
-        iota++;
+    /* x² + y² ≡ −1 (mod q): ι and 0 when q ≡ 1 (mod 4); otherwise the
+     * largest x that has a y (the library takes the smallest: the two
+     * representations are conjugate, so the graphs must be isomorphic) */
+    int64_t x = 2, y = 0;
+    if (q % 4 == 1)
+        while (x * x % q != q - 1)
+            x++;
+    else
+        for (x = q - 1;; x--) {
+            for (y = 0; y < q && (x * x + y * y + 1) % q; y++)
+                ;
+            if (y < q)
+                break;
+        }
     L->gens = 0;
     int64_t r = (int64_t)sqrt((double)s) + 1;
     for (int64_t a0 = 1; a0 <= r; a0 += 2)
@@ -130,9 +141,10 @@ static void lps_make(lps *L, int64_t s, int64_t q)
                 for (int64_t a3 = -r; a3 <= r; a3++) {
                     if ((a1 | a2 | a3) & 1 || a0 * a0 + a1 * a1 + a2 * a2 + a3 * a3 != s)
                         continue;
-                    int64_t m[4] = { ((a0 + iota * a1) % q + q) % q, ((a2 + iota * a3) % q + q) % q,
-                                     ((-a2 + iota * a3) % q + q) % q,
-                                     ((a0 - iota * a1) % q + q) % q };
+                    int64_t m[4] = { ((a0 + x * a1 + y * a3) % q + q) % q,
+                                     ((-y * a1 + a2 + x * a3) % q + q) % q,
+                                     ((-y * a1 - a2 + x * a3) % q + q) % q,
+                                     ((a0 - x * a1 - y * a3) % q + q) % q };
                     normalise(m, q);
                     L->is_gen[code(m, q)] = 1;
                     L->gens++;
@@ -153,7 +165,9 @@ static void lps_make(lps *L, int64_t s, int64_t q)
 static void is_the_cayley_graph(void **state)
 {
     (void)state;
-    static const int pairs[][2] = { { 17, 13 }, { 5, 13 } };
+    /* q = 11 and 7 are 3 mod 4: EvalNet's spectralfly p=5, q=11 (660 switches,
+     * PSL: 5 ≡ 4² mod 11) and a PGL one (5 is no square mod 7) */
+    static const int pairs[][2] = { { 17, 13 }, { 5, 13 }, { 5, 11 }, { 5, 7 } };
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
         lps L;
         lps_make(&L, pairs[i][0], pairs[i][1]);
@@ -177,7 +191,8 @@ static void refuses(void **state)
     (void)state;
     tu_expect_refused("spectralfly", "s= and q= are required");
     tu_expect_refused("spectralfly:s=7,q=13", "s=7 is not a prime = 1 mod 4");
-    tu_expect_refused("spectralfly:s=5,q=11", "q=11 is not a prime = 1 mod 4");
+    tu_expect_refused("spectralfly:s=5,q=9", "q=9 is not an odd prime");
+    tu_expect_refused("spectralfly:s=5,q=2", "q=2 is not an odd prime");
     tu_expect_refused("spectralfly:s=5,q=15", "q=15");
     tu_expect_refused("spectralfly:s=13,q=13", "distinct");
     tu_expect_refused("spectralfly:s=13,q=5", "2*sqrt(s)");

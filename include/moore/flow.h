@@ -100,6 +100,48 @@ MOORE_API int moore_flow_approx(const moore_graph *g, const moore_traffic *t,
 MOORE_API int moore_flow_tub(const moore_graph *g, const moore_traffic *t, double *out,
                    moore_error *err);
 
+/* ---- the hose model (hose.c, docs/throughput.md "Any traffic: the hose model") ----
+ * Every server sends at most 1 and receives at most 1 in total, any matrix:
+ * T ≥ 0 with Σ_t T(s,t) ≤ p_s and Σ_s T(s,t) ≤ p_t. The hose throughput is
+ * the smallest θ(T) over those matrices; moore_flow_hose brackets it.
+ * Lower bounds come from two-phase (Valiant) routing, which carries every
+ * hose matrix at once: every source spreads its traffic over intermediates
+ * in proportions w (Σ w = 1), which forward it to the destinations. Upper
+ * bounds come from particular hose matrices: uniform, the longest matching
+ * (its TUB), a balanced cut and a single switch. */
+typedef struct moore_hose_result {
+    double lower, upper;        /* proven: lower ≤ hose θ ≤ upper */
+    const char *method;         /* the proof of `lower` (static string):
+                                   "vlb-split", "vlb-approx", "vlb-exact",
+                                   "two-phase-split", "two-phase-approx",
+                                   "two-phase-exact" */
+    const char *upper_method;   /* the matrix or cut behind `upper`: "uniform",
+                                   "worst-tub", "bisection", "switch-cut" */
+    double vlb;                 /* w ∝ servers (classic Valiant): the best bound of it */
+    double two_phase;           /* optimised class weights (hose_weights.c) */
+    const char *two_phase_method; /* its proof: "two-phase-split", "-approx", "-exact" */
+    int32_t classes;            /* classes of switches weighed separately */
+    double uniform_lower, uniform_upper; /* θ of the uniform matrix, a hose matrix */
+    double worst_tub;           /* TUB of the longest-matching matrix */
+    double cut_bound;           /* balanced cut (METIS) and single-switch cuts */
+    int64_t servers;            /* S */
+} moore_hose_result;
+
+/* Bounds on the hose throughput of g. effort 0: shortest-path splits, the
+ * weight LP, TUBs and cuts only (fast: O(classes·switches·links)); −1: the
+ * same without the two dearer upper bounds (the longest matching's TUB and
+ * the METIS cut), for searches that need the lower bound; 1: also
+ * the (1+o->eps) approximation of the uniform and the optimised two-phase
+ * matrix (skipped above ~5,000 server switches, where the dense matrix would
+ * not fit); 2: the exact LP instead (small graphs). */
+MOORE_API int moore_flow_hose(const moore_graph *g, const moore_flow_options *o, int effort,
+                              moore_hose_result *out, moore_error *err);
+
+/* Adds the keys `moore throughput --tm hose --json` prints for h. */
+MOORE_API int moore_flow_hose_report(moore_report *r, const moore_graph *g,
+                                     const moore_hose_result *h, double eps, int effort,
+                                     moore_error *err);
+
 /* Adds to r what `moore throughput --json` prints for result f of matrix t on
  * g: the identity (topology, family, params; null for a graph without an
  * origin), tm, switches, commodities, demand_total, throughput, lower, upper,

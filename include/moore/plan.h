@@ -145,6 +145,12 @@ typedef struct moore_compare_options {
      * also gets its (1+0.05) throughput bounds under it, keys tm, throughput,
      * lower, upper, tub, method (moore_flow_report). NULL: none. */
     const char *tm;
+    /* The traffic the bandwidth must be proven for (docs/compare.md):
+     * NULL or "uniform"; "hose" (every matrix the servers can send: the
+     * bounds of moore_flow_hose, keys throughput_hose and
+     * throughput_hose_upper); "worst" or any other matrix `moore throughput
+     * --tm` takes (its (1+0.05) approximation, at most 8 phases, and TUB). */
+    const char *traffic;
     /* Stored results, e.g. a sweep database (sweep.h: moore_sweep_db_lookup
      * with the database as ctx): each row's metric groups (and the --tm task
      * "throughput:eps=0.05:tm=TM") are read through it when it holds them for

@@ -1,12 +1,16 @@
 /* spectralfly.c — Spectralfly (Young, Aksoy, Firoz, Gioiosa, Hagge, Kempton,
  * Escobedo & Raugas, IPDPS'22): the Lubotzky–Phillips–Sarnak Ramanujan graph X^{s,q}.
  *
- * s and q are distinct primes ≡ 1 (mod 4). The s+1 generators are the
- * integer quaternions a0 + a1·i + a2·j + a3·k of norm s with a0 > 0 odd and
- * a1, a2, a3 even (Jacobi: exactly s+1 of them), each mapped to the matrix
- *     [ a0 + ι·a1    a2 + ι·a3 ]
- *     [ −a2 + ι·a3   a0 − ι·a1 ]   (mod q),   ι² ≡ −1 (mod q),
- * of PGL(2,q). The graph is the Cayley graph of the group these generate,
+ * s is a prime ≡ 1 (mod 4), q an odd prime, s ≠ q. The s+1 generators are
+ * the integer quaternions a0 + a1·i + a2·j + a3·k of norm s with a0 > 0 odd
+ * and a1, a2, a3 even (Jacobi: exactly s+1 of them), each mapped to the matrix
+ *     [ a0 + x·a1 + y·a3    −y·a1 + a2 + x·a3 ]
+ *     [ −y·a1 − a2 + x·a3   a0 − x·a1 − y·a3  ]   (mod q),   x² + y² ≡ −1 (mod q),
+ * of PGL(2,q) (this is a ring map of the quaternions mod q, and its
+ * determinant is the norm). When q ≡ 1 (mod 4), x = ι with ι² ≡ −1 and y = 0,
+ * the form LPS write; for q ≡ 3 (mod 4) −1 is no square, and the smallest x
+ * with −1 − x² a square gives y (every odd q has one: the squares and the
+ * values −1 − x² are two sets of (q+1)/2 residues, so they meet). The graph is the Cayley graph of the group these generate,
  * M ~ M·g: PSL(2,q), q(q²−1)/2 switches, when s is a square mod q, and all of
  * PGL(2,q), q(q²−1) switches (bipartite), when it is not. The generator set
  * is closed under inverses (the conjugate quaternion is s times the inverse),
@@ -26,7 +30,8 @@
 
 const moore_param_info moore_spectralfly_params[] = {
     { "s", "", "prime = 1 mod 4: network degree s+1" },
-    { "q", "", "prime = 1 mod 4, q != s: q(q^2-1)/2 or q(q^2-1) switches" },
+    { "q", "", "odd prime, q != s: q(q^2-1)/2 switches when s is a square mod q (PSL), "
+      "else q(q^2-1) (PGL)" },
     { "p", "s-1", "endpoints per switch" },
     MOORE_PARAM_RADIX,
     { NULL, NULL, NULL }
@@ -55,7 +60,7 @@ static int spf_prime_1mod4(int64_t x) { return x % 4 == 1 && moore_is_prime(x); 
 /* Classifies (s, q) without messages: 1 when both are admissible. */
 static int spf_classify(int64_t s, int64_t q, spf_shape *sh)
 {
-    if (!spf_prime_1mod4(s) || !spf_prime_1mod4(q) || s == q)
+    if (!spf_prime_1mod4(s) || q < 3 || q % 2 == 0 || !moore_is_prime(q) || s == q)
         return 0;
     sh->s = s;
     sh->q = q;
@@ -76,13 +81,14 @@ static int spf_read(moore_params *pp, spf_shape *sh, moore_error *err)
         return rc;
     if (s < 0 || q < 0)
         return moore_error_set(err, MOORE_EINVAL, "spectralfly: s= and q= are required "
-                               "(distinct primes = 1 mod 4, e.g. spectralfly:s=5,q=13)");
+                               "(s a prime = 1 mod 4, q another odd prime, e.g. "
+                               "spectralfly:s=5,q=13)");
     if (!spf_prime_1mod4(s))
         return moore_error_set(err, MOORE_EINVAL, "spectralfly: s=%lld is not a prime = 1 mod 4 "
-                               "(LPS graphs need primes s, q = 1 mod 4)", (long long)s);
-    if (!spf_prime_1mod4(q))
-        return moore_error_set(err, MOORE_EINVAL, "spectralfly: q=%lld is not a prime = 1 mod 4 "
-                               "(LPS graphs need primes s, q = 1 mod 4)", (long long)q);
+                               "(the LPS generators need s = 1 mod 4)", (long long)s);
+    if (q < 3 || q % 2 == 0 || !moore_is_prime(q))
+        return moore_error_set(err, MOORE_EINVAL, "spectralfly: q=%lld is not an odd prime "
+                               "(LPS graphs need an odd prime q)", (long long)q);
     if (s == q)
         return moore_error_set(err, MOORE_EINVAL, "spectralfly: s=q=%lld (s and q must be "
                                "distinct primes)", (long long)s);
@@ -154,12 +160,19 @@ static spf_mat spf_mul(const spf_mat *x, const spf_mat *y, int64_t q)
 /* The s+1 generator matrices; fails (internal) if Jacobi's count is off. */
 static int spf_generators(const spf_shape *sh, spf_mat *gen, moore_error *err)
 {
-    int64_t s = sh->s, q = sh->q, iota = 0, count = 0;
-    for (int64_t x = 1; x < q; x++)
-        if (x * x % q == q - 1) {
-            iota = x;
+    int64_t s = sh->s, q = sh->q, x = 0, y = 0, count = 0;
+    /* x² + y² ≡ −1: the smallest x with −1 − x² a square (0 included) */
+    for (x = 0; x < q; x++) {
+        int64_t t = ((-1 - x * x) % q + q) % q;
+        if (t == 0 || spf_powmod(t, (q - 1) / 2, q) == 1) {
+            for (y = 0; y * y % q != t; y++)
+                ;
             break;
         }
+    }
+    if (q % 4 == 1) /* LPS's own form: x = ι, y = 0 */
+        for (x = 1, y = 0; x * x % q != q - 1; x++)
+            ;
     int64_t r = (int64_t)floor(sqrt((double)s)) + 1;
     for (int64_t a0 = 1; a0 <= r; a0 += 2)
         for (int64_t a1 = -r - (r % 2); a1 <= r; a1 += 2)
@@ -171,8 +184,10 @@ static int spf_generators(const spf_shape *sh, spf_mat *gen, moore_error *err)
                         return moore_error_set(err, MOORE_EINTERNAL, "spectralfly: more than "
                                                "s+1 quaternions of norm s=%lld", (long long)s);
 #define SPF_M(x) ((((x) % q) + q) % q)
-                    gen[count++] = (spf_mat){ { SPF_M(a0 + iota * a1), SPF_M(a2 + iota * a3),
-                                                SPF_M(-a2 + iota * a3), SPF_M(a0 - iota * a1) } };
+                    gen[count++] = (spf_mat){ { SPF_M(a0 + x * a1 + y * a3),
+                                                SPF_M(-y * a1 + a2 + x * a3),
+                                                SPF_M(-y * a1 - a2 + x * a3),
+                                                SPF_M(a0 - x * a1 - y * a3) } };
 #undef SPF_M
                 }
     if (count != s + 1)
@@ -285,7 +300,7 @@ int moore_spectralfly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emi
 {
     for (int64_t s = 5; s + 1 < radix; s++) {
         int reached = 0;
-        for (int64_t q = 5; q <= SPF_Q_MAX; q++) {
+        for (int64_t q = 3; q <= SPF_Q_MAX; q++) {
             spf_shape sh;
             moore_error quiet;
             if (q * q <= 4 * s || !spf_classify(s, q, &sh) || spf_check_generators(&sh, &quiet))

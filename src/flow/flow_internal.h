@@ -75,4 +75,12 @@ int flow_fold_symmetric(const moore_traffic *t, moore_traffic **folded, moore_er
 int flow_colgen(const moore_graph *g, const moore_traffic *t, const moore_flow_options *o,
                 double tub, moore_flow_result *out, moore_error *err);
 
+/* Two-phase routing for the hose model (hose_weights.c): classes of
+ * switches by colour refinement from the server counts p (switches with
+ * reach[v] = 0 get class −1), at most kmax classes; *k is their number. */
+int flow_hose_classes(const moore_graph *g, const int32_t *p, const char *reach, int32_t kmax,
+                      int32_t *cls, int32_t *k, moore_error *err);
+/* The class weights x[0..K−1] (Σ = 1) minimising max_a Σ_c x_c·L[c·arcs+a]. */
+int flow_hose_weight_lp(int32_t K, int64_t arcs, const double *L, double *x, moore_error *err);
+
 #endif

@@ -61,3 +61,27 @@ int moore_flow_report(moore_report *r, const moore_graph *g, const moore_traffic
     return rc;
 }
 
+
+int moore_flow_hose_report(moore_report *r, const moore_graph *g, const moore_hose_result *h,
+                           double eps, int effort, moore_error *err)
+{
+    int rc = flow_report_identity(r, g, err);
+    if (!rc) rc = moore_report_string(r, "tm", "hose", err);
+    if (!rc) rc = moore_report_int(r, "switches", g->n, err);
+    if (!rc) rc = moore_report_int(r, "endpoints", h->servers, err);
+    if (!rc) rc = moore_report_double(r, "throughput", h->lower, err);
+    if (!rc) rc = moore_report_double(r, "lower", h->lower, err);
+    if (!rc) rc = moore_report_double(r, "upper", h->upper, err);
+    if (!rc) rc = moore_report_string(r, "method", h->method, err);
+    if (!rc) rc = moore_report_string(r, "upper_method", h->upper_method, err);
+    if (!rc) rc = moore_report_double(r, "gap", h->lower > 0 ? h->upper / h->lower - 1 : INFINITY, err);
+    if (!rc && effort == 1) rc = moore_report_double(r, "eps", eps, err);
+    if (!rc) rc = moore_report_double(r, "vlb", h->vlb, err);
+    if (!rc) rc = moore_report_double(r, "two_phase", h->two_phase, err);
+    if (!rc) rc = moore_report_int(r, "classes", h->classes, err);
+    if (!rc) rc = moore_report_double(r, "uniform_lower", h->uniform_lower, err);
+    if (!rc) rc = moore_report_double(r, "uniform_upper", h->uniform_upper, err);
+    if (!rc) rc = moore_report_double(r, "worst_tub", h->worst_tub, err);
+    if (!rc) rc = moore_report_double(r, "cut_bound", h->cut_bound, err);
+    return rc;
+}

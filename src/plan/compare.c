@@ -55,6 +55,8 @@ static const moore_compare_column COLUMNS[] = {
     { "throughput_uniform_ecmp_ratio", "ecmp/opt", NULL, "routing" },
     { "throughput_uniform_ksp8", "θ_ksp8 lo", NULL, "routing" },
     { "throughput_uniform_ksp8_ratio", "ksp8/opt lo", NULL, "routing" },
+    { "throughput_hose", "θ_hose lo", NULL, "throughput" },
+    { "throughput_hose_upper", "θ_hose hi", NULL, "throughput" },
     { "bisection_bandwidth", "bisect norm ≤", NULL, "bisection" },
     { "cost_total", "cost", NULL, "layout" },
     { "cost_per_endpoint", "cost/srv", NULL, "layout" },
@@ -268,11 +270,29 @@ static int endpoints_per_switch(const moore_graph *g)
     return p;
 }
 
-/* What the search proved about a graph (lower = 0, upper = INFINITY: nothing). */
+/* What the search proved about a graph (lower = 0, upper = INFINITY: nothing),
+ * under o->traffic; hose_lower/upper are NAN unless the hose was bounded. */
 typedef struct proof {
     double lower, upper;
-    const char *how;            /* "split", "approx" or NULL */
+    const char *how;            /* "split", "approx", a hose method, or NULL */
+    double hose_lower, hose_upper;
 } proof;
+
+/* The hose bounds are proven up to the fixed-point rounding of their loads
+ * (hose.c: at most switches·2^-36 per arc): a bound within this relative
+ * distance of the target counts as reaching it. */
+#define HOSE_ROUNDING 1e-6
+
+static int traffic_is(const moore_compare_options *o, const char *name)
+{
+    return strcmp(o->traffic ? o->traffic : "uniform", name) == 0;
+}
+
+/* lower reaches the target under o's rule. */
+static int reaches(const moore_compare_options *o, double lower)
+{
+    return lower >= o->bandwidth * (traffic_is(o, "hose") ? 1 - HOSE_ROUNDING : 1);
+}
 
 /* compare's own keys: the identity (docs/json.md: topology = the SPEC that
  * rebuilds it, family:params; a file without an origin keeps its path) and
@@ -445,6 +465,10 @@ static int row_proof(const proof *pr, moore_report *r, moore_error *err)
                                  isfinite(up) && up < pr->upper ? up : pr->upper, err);
     if (!rc)
         rc = moore_report_string(r, "bandwidth_proof", pr->how, err);
+    if (!rc && !isnan(pr->hose_lower))
+        rc = moore_report_double(r, "throughput_hose", pr->hose_lower, err);
+    if (!rc && !isnan(pr->hose_upper))
+        rc = moore_report_double(r, "throughput_hose_upper", pr->hose_upper, err);
     return rc;
 }
 
@@ -505,13 +529,69 @@ static int ports_fit(const moore_graph *g, int32_t multiplicity, int32_t radix)
  * (upper), then the shortest-path split (lower) with TUB (upper) from the
  * same distances, and only when those leave B undecided and this family has
  * an approximation run left, the (1+ε) approximation's bounds. */
+/* The hose rule: moore_flow_hose's splits, without the matching and METIS
+ * (effort −1: a candidate costs well under a second at 1,000 switches; the
+ * bisection column shows the cut). Its uniform bounds are valid for the
+ * uniform columns too. */
+static int bounds_hose(const moore_compare_options *o, const moore_graph *g, proof *pr,
+                       moore_error *err)
+{
+    moore_flow_options fo;
+    moore_flow_options_default(&fo);
+    fo.threads = o->metric.threads;
+    moore_hose_result h;
+    int rc = moore_flow_hose(g, &fo, -1, &h, err);
+    if (rc)
+        return rc;
+    pr->hose_lower = h.lower;
+    pr->hose_upper = h.upper < pr->upper ? h.upper : pr->upper;
+    pr->lower = h.uniform_lower;
+    pr->upper = h.uniform_upper < pr->upper ? h.uniform_upper : pr->upper;
+    pr->how = h.method;
+    return MOORE_OK;
+}
+
+/* Any other matrix (worst, permutation, a file...): TUB, then the (1+ε)
+ * approximation, at most 8 phases; the bounds reached are proven. */
+static int bounds_matrix(const moore_compare_options *o, const moore_graph *g, proof *pr,
+                         moore_error *err)
+{
+    moore_traffic *tm = NULL;
+    moore_flow_options fo;
+    moore_flow_result f;
+    moore_flow_options_default(&fo);
+    fo.eps = 0.05;
+    fo.max_phases = 8;
+    fo.threads = o->metric.threads;
+    double tub = INFINITY;
+    int rc = moore_traffic_make(g, o->traffic, o->metric.seed, &tm, err);
+    if (!rc)
+        rc = moore_flow_tub(g, tm, &tub, err);
+    if (!rc && tub >= o->bandwidth)
+        rc = moore_flow_approx(g, tm, &fo, &f, err);
+    moore_traffic_free(tm);
+    if (rc)
+        return rc;
+    pr->upper = tub;
+    if (tub >= o->bandwidth) {
+        pr->lower = f.lower;
+        pr->upper = f.upper < tub ? f.upper : tub;
+    }
+    pr->how = "approx";
+    return MOORE_OK;
+}
+
 static int bounds(const moore_compare_options *o, const moore_graph *g, double closed,
                   int *approx_left, proof *pr, moore_error *err)
 {
+    if (!traffic_is(o, "uniform") && !traffic_is(o, "hose"))
+        return bounds_matrix(o, g, pr, err);
     double cut = plan_bound_cut(g), tub;
-    pr->upper = closed < cut ? closed : cut;
+    pr->upper = closed < cut ? closed : cut; /* θ_hose ≤ θ_uniform: bounds both */
     if (pr->upper < o->bandwidth)
         return MOORE_OK;
+    if (traffic_is(o, "hose"))
+        return bounds_hose(o, g, pr, err);
     int rc = plan_bound_split(g, o->metric.threads, &pr->lower, &tub, err);
     if (tub < pr->upper)
         pr->upper = tub;
@@ -549,7 +629,7 @@ static int try_row(const moore_compare_options *o, const moore_plan_row *r, int 
     moore_error sub;
     int32_t comps = 0;
     *g_out = NULL;
-    *pr = (proof){ 0, INFINITY, NULL };
+    *pr = (proof){ 0, INFINITY, NULL, NAN, NAN };
     if (moore_spec_build(r->spec, &g, &sub))
         return MOORE_OK; /* a p= its family refuses to build: not a candidate */
     int rc = check_counts(r->spec, g, cables, err);
@@ -557,7 +637,8 @@ static int try_row(const moore_compare_options *o, const moore_plan_row *r, int 
         rc = moore_components(g, NULL, &comps, err);
     if (!rc && comps == 1)
         rc = bounds(o, g, r->bound, approx_left, pr, err);
-    if (!rc && comps == 1 && pr->how && pr->lower >= o->bandwidth)
+    if (!rc && comps == 1 && pr->how &&
+        reaches(o, traffic_is(o, "hose") ? pr->hose_lower : pr->lower))
         *g_out = g;
     else
         moore_graph_free(g);
@@ -647,9 +728,10 @@ static int search_family(const moore_compare_options *o, const char *metrics,
             *cap = (int64_t)(o->cap_vs_clos * (double)b.row->counts.switches);
     } else if (!rc)
         rc = add_note(c, err, "%s: no configuration with radix %d and at least %lld endpoints "
-                      "is proven to reach bandwidth %g%s (%d built and refuted or undecided; "
-                      "the rest ruled out by closed forms)", f->name, (int)o->radix,
-                      (long long)o->endpoints, o->bandwidth,
+                      "is proven to reach bandwidth %g under %s traffic%s (%d built and "
+                      "refuted or undecided; the rest ruled out by closed forms)", f->name,
+                      (int)o->radix, (long long)o->endpoints, o->bandwidth,
+                      o->traffic ? o->traffic : "uniform",
                       *cap > 0 ? " within the switch cap set by the Clos" : "", tries);
     moore_graph_free(b.g);
     return rc;
