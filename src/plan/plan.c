@@ -140,8 +140,23 @@ static int run_planners(int32_t radix, int64_t endpoints, const char *families, 
         plan_ctx ctx = { p, f, count_only };
         if ((rc = f->plan(radix, endpoints, plan_emit, &ctx, err)))
             return rc;
+        /* a free-size planner answers a target with that one size: its
+         * listed sizes are configurations too (duplicates: plan_dedupe) */
+        if (endpoints > 0 && (rc = f->plan(radix, 0, plan_emit, &ctx, err)))
+            return rc;
     }
     return MOORE_OK;
+}
+
+/* Drops rows equal to the one before (sorted by row_cmp, equal specs are
+ * neighbours): a spec both listed and answered for the target. */
+static void plan_dedupe(moore_plan *p)
+{
+    int64_t k = 0;
+    for (int64_t i = 0; i < p->count; i++)
+        if (k == 0 || strcmp(p->rows[k - 1].spec, p->rows[i].spec) != 0)
+            p->rows[k++] = p->rows[i];
+    p->count = k;
 }
 
 /* Whether a row is better than the best so far for the target. */
@@ -189,6 +204,7 @@ int moore_plan_make(int32_t radix, int64_t endpoints, const char *families, moor
         return rc;
     }
     qsort(out->rows, (size_t)out->count, sizeof *out->rows, row_cmp);
+    plan_dedupe(out);
     if (out->endpoints > 0) {
         moore_plan_row *best = NULL;
         for (int64_t i = 0; i <= out->count; i++) {
