@@ -21,7 +21,7 @@ if [ -n "$CHROMIUM" ]; then
     check "screenshot made" test -s "$TMP/r.png"
     # Console messages: a missing resource or a script error would show here.
     check "browser reported no errors" bash -c "! grep -E 'CONSOLE|Failed to load|Uncaught|net::ERR' '$TMP/chromium.err'"
-    check "page, figures and CSVs" python3 "$SRC/tests/report_check.py" "$TMP/r.html" "$TMP/data" "$TMP/r.png"
+    check "page, figures and CSVs; the table is the figures' point at 200" python3 "$SRC/tests/report_check.py" "$TMP/r.html" "$TMP/data" "$TMP/r.png" 200
 fi
 
 # --db: a tiny sweep of the configurations the report picks (bandwidth any: the planner's

@@ -99,15 +99,17 @@ static void main_table(const moore_compare *c, FILE *out)
 
 static void intro(const moore_page_options *o, const page_data *d, FILE *out)
 {
-    char text[768];
+    char text[768], same[96] = "";
+    for (int i = 0; i < o->sweep_count; i++)
+        if (o->sweep[i] == o->endpoints)
+            snprintf(same, sizeof same, ", so at %lld endpoints they show the table's "
+                     "configurations", (long long)o->endpoints);
     snprintf(text, sizeof text, "Switches of radix %d, at least %lld servers%s. Each family's "
              "configuration in the table is the one 'moore compare' picks (built, and proven to "
-             "reach the bandwidth). At each endpoint count of the sweep the figures against "
-             "size take the planner's choice from closed forms alone (the fewest switches "
-             "whose closed-form throughput bound reaches the bandwidth) and build only that "
-             "graph, for its path lengths and cost. Made by moore %s.", (int)o->radix,
+             "reach the bandwidth). The figures against size run the same search at each "
+             "endpoint count of the sweep%s. Made by moore %s.", (int)o->radix,
              (long long)o->endpoints, o->families == DEFAULT_FAMILIES ? ", the default families" : "",
-             MOORE_VERSION);
+             same, MOORE_VERSION);
     html_paragraph(out, text);
     if (!o->db)
         return;
