@@ -172,5 +172,13 @@ check "fail --progress changed stdout" cmp -s "$tmp/f0.txt" "$tmp/f1.txt"
 check "fail drew progress on a file without --progress" [ ! -s "$tmp/fe0.txt" ]
 check "fail --progress: no line for the second level" grep -q '^moore: level 2/2, failing 0.2: failure trials' "$tmp/fe1.txt"
 
+# Beyond the family: a 3-tier Clos of radix 48 holds at most 48·24·24 = 27,648 servers at
+# 1:1, so 50,000 is out of reach; plan lists the Clos rows and says how far the largest
+# gets and that more tiers are beyond the family; at a bandwidth it refuses in one line.
+check "plan clos 50000 exits 0" test "$(status "$MOORE" plan --radix 48 --endpoints 50000 --families clos)" = 0
+check "plan clos 50000 names 27,648 and 3 tiers" grep -q "has 27,648 (more than 3 tiers is beyond the family)" "$TMP/out"
+check "plan clos 50000 marks no row" bash -c "! grep -q '^\*' '$TMP/out'"
+refused "plan clos 50000 at bandwidth 1" "more than 3 tiers is beyond the family" "$MOORE" plan --radix 48 --endpoints 50000 --families clos --bandwidth 1
+
 summary cli_plan
 

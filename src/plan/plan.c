@@ -249,3 +249,33 @@ const moore_plan_row *moore_plan_largest(const moore_plan *p, const moore_family
             best = &p->rows[i];
     return best;
 }
+
+/* n with thousands separators, as the CLI prints counts. */
+static void plan_group(int64_t n, char *buf, size_t len)
+{
+    char digits[32];
+    int k = snprintf(digits, sizeof digits, "%lld", (long long)n), o = 0;
+    for (int i = 0; i < k && (size_t)o + 2 < len; i++) {
+        buf[o++] = digits[i];
+        if ((k - i - 1) % 3 == 0 && i + 1 < k && digits[i] != '-')
+            buf[o++] = ',';
+    }
+    buf[o] = '\0';
+}
+
+void moore_plan_unreached(const moore_plan *p, const moore_family *f, char *buf, size_t len)
+{
+    const moore_plan_row *big = moore_plan_largest(p, f);
+    char want[32], has[32], tiers[80] = "";
+    plan_group(p->endpoints, want, sizeof want);
+    if (!big) {
+        snprintf(buf, len, "no %s configuration fits radix %d", f->name, (int)p->radix);
+        return;
+    }
+    plan_group(big->counts.endpoints, has, sizeof has);
+    const char *t = strstr(big->spec, "tiers=");
+    if (t) /* a tiered family: say that the next tier is what is missing */
+        snprintf(tiers, sizeof tiers, " (more than %d tiers is beyond the family)", atoi(t + 6));
+    snprintf(buf, len, "no %s configuration with radix %d reaches %s endpoints: the largest, "
+             "%s, has %s%s", f->name, (int)p->radix, want, big->spec, has, tiers);
+}

@@ -253,6 +253,25 @@ static void finish_rows(moore_plan *p, double bandwidth)
     }
 }
 
+/* No row reaches the target although the families have configurations:
+ * one refusal saying, per family, how far its largest gets. */
+static int unreached(const moore_plan *listing, const char *families, moore_error *err)
+{
+    char msg[MOORE_ERRMSG_LEN] = "plan: ", one[MOORE_ERRMSG_LEN];
+    size_t used = strlen(msg);
+    for (const moore_family *f = moore_families(); f->name; f++) {
+        int on;
+        if (moore_plan_family_selected(families, f, &on, err) || !on)
+            continue;
+        moore_plan_unreached(listing, f, one, sizeof one);
+        used += (size_t)snprintf(msg + used, used < sizeof msg ? sizeof msg - used : 0, "%s%s",
+                                 used > 6 ? "; " : "", one);
+        if (used >= sizeof msg)
+            break;
+    }
+    return moore_error_set(err, MOORE_EINVAL, "%s", msg);
+}
+
 int moore_plan_search(int32_t radix, int64_t endpoints, const char *families, double bandwidth,
                       moore_plan *out, moore_error *err)
 {
@@ -280,6 +299,8 @@ int moore_plan_search(int32_t radix, int64_t endpoints, const char *families, do
     if (!rc && out->count == 0) { /* plan's refusal names the smallest radix that works */
         moore_plan probe;
         rc = moore_plan_make(radix, endpoints, families, &probe, err);
+        if (!rc)
+            rc = unreached(&probe, families, err);
         moore_plan_free(&probe);
     }
     if (rc) {
