@@ -12,6 +12,8 @@
   the figures against size say the same at that point: the same families, each with the
   table's switches, cables and cost per server in switches.csv, cables.csv and cost.csv,
   and no note calling a family of the table absent there;
+- the one-line recommendation at the top names the table's cheapest row, and each claim
+  "than a fat-tree" / "than the Clos" is measured on the fat-tree / Clos row;
 - the screenshot Chromium made of the page is not blank.
 Prints one line per failure and exits 1 if any."""
 import csv
@@ -39,6 +41,8 @@ class Page(html.parser.HTMLParser):
         self.notes = []          # texts of the "families absent" list
         self.in_absent = False
         self.li = None
+        self.recommendation = None  # text of <p id="recommendation">
+        self.rec = None
         self.table = None
         self.cell = None
 
@@ -69,6 +73,8 @@ class Page(html.parser.HTMLParser):
             self.in_absent = True
         if tag == "li" and self.in_absent:
             self.li = []
+        if tag == "p" and a.get("id") == "recommendation":
+            self.rec = []
 
     def handle_startendtag(self, tag, attrs):
         self.handle_starttag(tag, attrs)
@@ -94,6 +100,9 @@ class Page(html.parser.HTMLParser):
         if tag == "li" and self.li is not None:
             self.notes.append("".join(self.li).strip())
             self.li = None
+        if tag == "p" and self.rec is not None:
+            self.recommendation = "".join(self.rec).strip()
+            self.rec = None
 
     def handle_data(self, data):
         if self.in_text and self.fig is not None:
@@ -102,6 +111,8 @@ class Page(html.parser.HTMLParser):
             self.cell.append(data)
         if self.li is not None:
             self.li.append(data)
+        if self.rec is not None:
+            self.rec.append(data)
 
 
 def png_nonwhite_fraction(path):
@@ -175,14 +186,34 @@ def check_main_point(p, data_dir, endpoints, fails):
             continue
         for fam, row in rows.items():
             cell = row[head.index(column)].replace(",", "")
-            if fam in at and cell not in ("", "-") and \
-                    abs(at[fam] - float(cell)) > 1e-5 * max(1.0, abs(float(cell))):
+            # the table rounds to whole units (or 3 decimals), the CSV to 6 digits
+            tol = (0.5 if "." not in cell else 5e-4) + 1e-5 * abs(at.get(fam, 0))
+            if fam in at and cell not in ("", "-") and abs(at[fam] - float(cell)) > tol:
                 fails.append(f"{fam}: {column} {cell} in the table, {at[fam]} in {fid}.csv "
                              f"at {endpoints}")
     for note in p.notes:
         for fam in rows:
             if note.startswith(f"{fam}: ") and f"at least {endpoints} endpoints" in note:
                 fails.append(f"{fam} is in the table but a note says it is absent: {note}")
+
+
+def check_reading(p, fails):
+    """The one-line recommendation names the table's cheapest row (by its cost column);
+    each claim row measures against the baseline its words name."""
+    table = p.tables.get("compare-table") or [[]]
+    head, rows = table[0], table[1:]
+    if "cost" in head and rows:
+        costs = [(float(r[head.index("cost")].replace(",", "")), r[head.index("family")])
+                 for r in rows if r[head.index("cost")] not in ("", "-")]
+        cheapest = min(costs)[1] if costs else None
+        rec = p.recommendation or ""
+        if not rec.startswith(f"Recommendation: {cheapest} ("):
+            fails.append(f"the recommendation {rec!r} does not name the cheapest row, {cheapest}")
+    for row in (p.tables.get("claims-table") or [[]])[1:]:
+        claim, basis = row[0], row[2]
+        for words, family in (("than a fat-tree", "fattree:"), ("than the Clos", "clos:")):
+            if claim.endswith(words) and basis and f" vs {family}" not in basis:
+                fails.append(f"claim {claim!r} is measured on {basis!r}")
 
 
 def main(page_path, data_dir, png, endpoints=None):
@@ -211,6 +242,7 @@ def main(page_path, data_dir, png, endpoints=None):
             check_csv(fid, table, data_dir, fails)
     if endpoints is not None:
         check_main_point(p, data_dir, int(endpoints), fails)
+    check_reading(p, fails)
     ink, width = png_nonwhite_fraction(png)
     if ink < 0.002:
         fails.append(f"screenshot {png} is blank ({ink:.4f} of it drawn)")

@@ -40,6 +40,7 @@ static void progress(const moore_page_options *o, const char *what, double f)
 /* The metric groups of the main table beyond "basic" (which compare runs),
  * and those a sweep point builds its graph for. */
 #define PAGE_SWEEP_GROUPS "paths,layout"
+#define PAGE_SWEEP_TRIES 3  /* builds per family and sweep point (compare's default: 8) */
 
 static int bounds_of(const moore_graph *g, const char *tm, const moore_page_options *o,
                      moore_report *r, const char *key, moore_error *err)
@@ -185,6 +186,10 @@ static int sweep_point(const moore_page_options *o, const page_data *d, int64_t 
     c.metric.progress = NULL; /* the page reports its own steps */
     c.bandwidth = o->bandwidth < 0 ? 0 : o->bandwidth; /* < 0: any */
     c.db = d->db;
+    /* Without a Clos at the point (beyond 27,648 servers at radix 48) no switch
+     * cap bounds the search, and each try of a 10,000-switch torus is a
+     * shortest-path split of seconds: fewer tries than the main comparison. */
+    c.max_tries = PAGE_SWEEP_TRIES;
     int rc = moore_compare_run(&c, out, err);
     if (rc == MOORE_EINVAL) { /* nothing at this radix and size: an empty point */
         memset(out, 0, sizeof *out);
