@@ -25,7 +25,9 @@ const char cmd_compare_usage[] =
     "when the layout metric group exists, else fewest switches, then fewest cables.\n"
     "The search varies servers per switch and size (and degree for Jellyfish/Xpander);\n"
     "closed-form bounds rule most configurations out before anything is built.\n"
-    "Each row is printed as soon as it is measured (docs/compare.md).\n\n"
+    "The table is printed once every row is measured, each column as wide as its\n"
+    "widest cell; progress on stderr says when each row is done, and JSON gives\n"
+    "each row as soon as it is measured (docs/compare.md).\n\n"
     "Columns (a column shows when its metric group runs):\n"
     "  links        switch-to-switch links; cables: the cables they need (a HyperX\n"
     "               trunk of K counts K); p: servers on the busiest switch\n"
@@ -97,39 +99,22 @@ static void format_cell(const moore_report *r, const char *key, char *buf, size_
         cli_format_int(it->i, buf, len);
     else if (it->type == MOORE_VALUE_BOOL)
         snprintf(buf, len, "%s", it->i ? "yes" : "no");
+    else if (it->type == MOORE_VALUE_DOUBLE && isfinite(it->d) && fabs(it->d) >= 1e3)
+        cli_format_int(llround(it->d), buf, len); /* money, watts: whole, grouped */
     else if (it->type == MOORE_VALUE_DOUBLE && isfinite(it->d))
-        snprintf(buf, len, fabs(it->d) >= 1e4 ? "%.0f" : "%.3f", it->d);
+        snprintf(buf, len, "%.3f", it->d);
 }
 
-/* The text table: the columns shown, fixed up front (rows are printed as
- * they are measured), with the --tm columns at the end. */
+/* The text table: the columns shown, chosen at the first row, with the --tm
+ * columns at the end; each column as wide as its widest cell (cli_table),
+ * so the table is printed once every row is measured. */
 #define MAX_COLS 40
 typedef struct text_cols {
     int n;
     const char *key[MAX_COLS];
     char header[MAX_COLS][96];
-    int width[MAX_COLS];
+    char align[MAX_COLS + 1];   /* cli_table keeps the pointer */
 } text_cols;
-
-/* Display width: UTF-8 continuation bytes take no column. */
-static int text_width(const char *s)
-{
-    int w = 0;
-    for (; *s; s++)
-        w += ((unsigned char)*s & 0xc0) != 0x80;
-    return w;
-}
-
-static int min_width(const char *key)
-{
-    static const struct { const char *key; int w; } W[] = {
-        { "family", 9 }, { "topology", 34 }, { "switches", 8 }, { "cables", 7 },
-        { "endpoints", 9 }, { "cost_total", 10 }, { "power_w", 8 }, { NULL, 0 } };
-    for (int i = 0; W[i].key; i++)
-        if (strcmp(W[i].key, key) == 0)
-            return W[i].w;
-    return 5;
-}
 
 /* 1 when the metric list runs group (or "all" does). */
 static int group_listed(const char *metrics, const char *group)
@@ -150,8 +135,7 @@ static void cols_add(text_cols *t, const char *key, const char *header)
         return;
     t->key[t->n] = key;
     snprintf(t->header[t->n], sizeof t->header[t->n], "%s", header);
-    int h = text_width(t->header[t->n]), w = min_width(key);
-    t->width[t->n++] = h > w ? h : w;
+    t->n++;
 }
 
 /* Columns whose group runs, or that the first row has (the search's proof). */
@@ -171,21 +155,6 @@ static void cols_choose(text_cols *t, const char *metrics, const char *tm,
     }
 }
 
-static void print_line(const text_cols *t, char cells[][96])
-{
-    for (int j = 0; j < t->n; j++) {
-        int pad = t->width[j] - text_width(cells[j]);
-        if (pad < 0)
-            pad = 0;
-        const char *sep = j + 1 < t->n ? "  " : "\n";
-        if (j < 2)
-            printf("%s%*s%s", cells[j], j + 1 < t->n ? pad : 0, "", sep);
-        else
-            printf("%*s%s%s", pad, "", cells[j], sep);
-    }
-    fflush(stdout);
-}
-
 typedef struct row_ctx {
     const moore_compare_options *o;
     const char *metrics;
@@ -193,6 +162,7 @@ typedef struct row_ctx {
     int first;              /* JSON: no row printed yet */
     int failed;             /* a row could not be printed */
     text_cols cols;         /* text: chosen at the first row */
+    cli_table table;        /* text: the rows so far, printed at the end */
 } row_ctx;
 
 static void print_header(row_ctx *t, const moore_report *first)
@@ -210,10 +180,14 @@ static void print_header(row_ctx *t, const moore_report *first)
         printf("radix %d, at least %s servers, any bandwidth; each family's fewest-switch "
                "configuration (metrics: %s)\n\n", (int)t->o->radix, ep, t->metrics);
     cols_choose(&t->cols, t->metrics, t->o->tm, first);
-    char head[MAX_COLS][96];
-    for (int j = 0; j < t->cols.n; j++)
-        snprintf(head[j], sizeof head[j], "%s", t->cols.header[j]);
-    print_line(&t->cols, head);
+    const char *head[MAX_COLS];
+    for (int j = 0; j < t->cols.n; j++) {
+        head[j] = t->cols.header[j];
+        t->cols.align[j] = j < 2 ? 'l' : 'r'; /* family and topology; numbers right */
+    }
+    t->cols.align[t->cols.n] = '\0';
+    if (cli_table_init(&t->table, t->cols.n, head, t->cols.align))
+        t->failed = 1;
 }
 
 static cJSON *json_value(const moore_report *r, const char *key)
@@ -284,14 +258,34 @@ static void print_row(void *vctx, const moore_compare *c, int i)
         print_header(t, &c->rows[i].report);
     t->first = 0;
     char cells[MAX_COLS][96];
-    for (int j = 0; j < t->cols.n; j++)
+    const char *ptr[MAX_COLS];
+    for (int j = 0; j < t->cols.n; j++) {
         format_cell(&c->rows[i].report, t->cols.key[j], cells[j], sizeof cells[j]);
-    print_line(&t->cols, cells);
+        ptr[j] = cells[j];
+    }
+    if (t->table.cols && cli_table_add(&t->table, ptr))
+        t->failed = 1;
+    char what[MOORE_SPEC_MAX + 32];
+    snprintf(what, sizeof what, "compare: measured %s", c->rows[i].spec);
+    cli_progress(NULL, what, 1);
+}
+
+/* The text table, once every row is measured (also after an error: the
+ * rows measured until then). */
+static void print_table(row_ctx *t)
+{
+    if (!t->table.cols)
+        return;
+    cli_table_print(&t->table, stdout);
+    cli_table_free(&t->table);
+    fflush(stdout);
 }
 
 static void pct_cell(double v, char *buf, size_t len)
 {
-    if (isfinite(v))
+    if (isfinite(v) && fabs(v) < 0.05)
+        snprintf(buf, len, "0.0%%"); /* not -0.0% */
+    else if (isfinite(v))
         snprintf(buf, len, "%+.1f%%", v);
     else
         snprintf(buf, len, "-");
@@ -470,12 +464,13 @@ int cmd_compare(int argc, char **argv)
         o.lookup = db_lookup;
         o.lookup_ctx = db;
     }
-    row_ctx t = { &o, metrics, x.json, 1, 0, { 0 } };
+    row_ctx t = { &o, metrics, x.json, 1, 0, { 0 }, { 0 } };
     o.row_done = print_row;
     o.row_ctx = &t;
     moore_compare c;
     rc = moore_compare_run(&o, &c, &err);
     cli_progress_done();
+    print_table(&t);
     free(topos);
     moore_sweep_db_close(db);
     if (x.json && !t.first)

@@ -4,6 +4,7 @@
  * topology keeps under seeded random failures (docs/resilience.md). Parses,
  * calls src/resilience/, prints one row per failure level as it is done. */
 #include "cli.h"
+#include "table.h"
 #include "moore/layout.h"
 #include "moore/resilience.h"
 
@@ -179,30 +180,87 @@ static void short_key(const char *key, char *out, size_t len)
     snprintf(out, len, "%s", key);
 }
 
-/* Text: a header once, then one row per level as it is done. The draw's own
- * counts (links_failed_mean, switches_failed_mean) are left to --json: the
- * *_lost columns say what the network lost. */
-static void text_row(const moore_report *r, int header)
+/* The statistics of a metric: its text shows _mean and _p5.._p95; the rest
+ * (min, p50, max, std) are in --json. */
+static const char *const STAT_SHOWN[] = { "_mean", NULL };
+static const char *const STAT_HIDDEN[] = { "_min", "_p5", "_p50", "_p95", "_max", "_std", NULL };
+
+/* Where key's statistic suffix (one of list) starts, or NULL; only for a
+ * metric that has all of them (a _mean alone, e.g. links_failed_mean, is a
+ * plain column). */
+static const char *stat_suffix(const moore_report *r, const char *key,
+                               const char *const *list)
 {
-    for (int i = 0; i < r->count; i++) {
-        const moore_report_item *it = &r->items[i];
-        if (!strcmp(it->key, "links_failed_mean") || !strcmp(it->key, "switches_failed_mean"))
+    for (int k = 0; list[k]; k++) {
+        size_t n = strlen(key), m = strlen(list[k]);
+        if (n <= m || strcmp(key + n - m, list[k]) != 0)
             continue;
-        char key[48];
-        short_key(it->key, key, sizeof key);
-        int w = (int)strlen(key) > 8 ? (int)strlen(key) : 8;
-        const char *sep = i ? "  " : "";
-        if (header)
-            printf("%s%*s", sep, w, key);
-        else if (it->type == MOORE_VALUE_NULL)
-            printf("%s%*s", sep, w, "-");
-        else if (it->type == MOORE_VALUE_INT)
-            printf("%s%*lld", sep, w, (long long)it->i);
-        else
-            printf("%s%*.5g", sep, w, it->d);
+        char p95[96];
+        snprintf(p95, sizeof p95, "%.*s_p95", (int)(n - m), key);
+        return moore_report_get(r, p95) ? key + n - m : NULL;
     }
-    printf("\n");
-    fflush(stdout);
+    return NULL;
+}
+
+/* One cell of a level's row (the header's with header): a plain value or,
+ * for a metric's mean, the mean and then its 5th..95th percentile range as a
+ * second cell. *n counts the cells. */
+static void text_cells(const moore_report *r, const moore_report_item *it, int header,
+                       char cells[][48], int *n)
+{
+    char key[48];
+    const char *mean = stat_suffix(r, it->key, STAT_SHOWN);
+    short_key(it->key, key, sizeof key);
+    char *cell = cells[(*n)++];
+    if (header)
+        snprintf(cell, 48, "%s", key);
+    else if (it->type == MOORE_VALUE_NULL)
+        snprintf(cell, 48, "-");
+    else if (it->type == MOORE_VALUE_INT)
+        snprintf(cell, 48, "%lld", (long long)it->i);
+    else
+        snprintf(cell, 48, "%.4g", it->d);
+    if (!mean)
+        return;
+    char p5[96], p95[96];
+    int stem = (int)(mean - it->key);
+    snprintf(p5, sizeof p5, "%.*s_p5", stem, it->key);
+    snprintf(p95, sizeof p95, "%.*s_p95", stem, it->key);
+    cell = cells[(*n)++];
+    if (header)
+        snprintf(cell, 48, "%.*sp5..p95", (int)(strlen(key) - 4), key);
+    else
+        snprintf(cell, 48, "%.4g..%.4g", moore_report_number(r, p5),
+                 moore_report_number(r, p95));
+}
+
+/* The draw's own counts (links_failed_mean, switches_failed_mean) are left to
+ * --json: the *_lost columns say what the network lost. */
+static int draw_count(const char *key)
+{
+    return !strcmp(key, "links_failed_mean") || !strcmp(key, "switches_failed_mean");
+}
+
+/* Text: the header with the first level, then one row per level into t
+ * (printed once every level is done, each column as wide as its widest
+ * cell); -1 out of memory. */
+#define FAIL_TEXT_COLS 64
+static int text_row(cli_table *t, const moore_report *r, int header)
+{
+    static char align[FAIL_TEXT_COLS + 1];
+    char cells[FAIL_TEXT_COLS][48];
+    const char *ptr[FAIL_TEXT_COLS];
+    int n = 0;
+    for (int i = 0; i < r->count && n + 2 <= FAIL_TEXT_COLS; i++)
+        if (!stat_suffix(r, r->items[i].key, STAT_HIDDEN) && !draw_count(r->items[i].key))
+            text_cells(r, &r->items[i], header, cells, &n);
+    for (int j = 0; j < n; j++)
+        ptr[j] = cells[j];
+    if (!header)
+        return t->cols == n ? cli_table_add(t, ptr) : -1;
+    memset(align, 'r', (size_t)n);
+    align[n] = '\0';
+    return cli_table_init(t, n, ptr, align);
 }
 
 static int run_scenarios(const moore_graph *g, const fail_args *f, const double *levels,
@@ -246,6 +304,8 @@ static int run_scenarios(const moore_graph *g, const fail_args *f, const double 
                          int count, const int32_t *rack, int32_t racks, moore_error *err)
 {
     level_progress lp = { 0, count, 0 };
+    cli_table t = { 0 };
+    char done[64];
     moore_fail_options o;
     moore_fail_options_default(&o);
     o.trials = (int)f->trials;
@@ -274,13 +334,18 @@ static int run_scenarios(const moore_graph *g, const fail_args *f, const double 
             printf(l + 1 < count ? ",\n" : "]\n");
             fflush(stdout);
         } else if (!rc) {
-            if (l == 0)
-                text_row(&r, 1);
-            text_row(&r, 0);
+            if ((l == 0 && text_row(&t, &r, 1)) || text_row(&t, &r, 0))
+                rc = moore_error_set(err, MOORE_ENOMEM, "fail: out of memory for the table");
+            snprintf(done, sizeof done, "fail: level %d/%d done", l + 1, count);
+            cli_progress(NULL, done, 1);
         }
         moore_report_free(&r);
         moore_fail_result_free(&res);
     }
+    cli_progress_done();
+    if (t.cols) /* also after an error: the levels done until then */
+        cli_table_print(&t, stdout);
+    cli_table_free(&t);
     return rc;
 }
 

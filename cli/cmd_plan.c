@@ -83,6 +83,23 @@ static int print_json(const moore_plan *p)
     return cli_json_print(arr);
 }
 
+/* With a target and no bandwidth: under the table, each listed family that
+ * has no row reaching the target, and how far its largest gets. */
+static void unreached_notes(const moore_plan *p)
+{
+    int first = 1;
+    if (p->endpoints <= 0 || p->bandwidth > 0)
+        return;
+    for (const moore_family *f = moore_families(); f->name; f++) {
+        char why[MOORE_ERRMSG_LEN];
+        if (!moore_plan_largest(p, f) || moore_plan_chosen(p, f))
+            continue;
+        moore_plan_unreached(p, f, why, sizeof why);
+        printf("%s%s: %s\n", first ? "\n" : "", f->name, why);
+        first = 0;
+    }
+}
+
 static int print_text(const moore_plan *p)
 {
     static const char *const head[] = { "", "family", "topology", "switches", "links",
@@ -137,6 +154,7 @@ static int print_text(const moore_plan *p)
     printf("\n\n");
     cli_table_print(&t, stdout);
     cli_table_free(&t);
+    unreached_notes(p);
     return 0;
 }
 

@@ -26,7 +26,7 @@ const char cmd_report_usage[] =
     "  --families LIST  comma list, or 'all' for every family with a planner (default:\n"
     "                   clos,fattree,slimfly,xpander,jellyfish,dragonfly,hyperx,polarfly,torus)\n"
     "  --sweep LIST     endpoint counts of the figures\n"
-    "                   (default 1000,2000,5000,10000,20000,50000,100000)\n"
+    "                   (default 1000,2000,5000,10000,20000)\n"
     "  -o FILE          the page (default report.html); written whole or not at all\n"
     "  --data DIR       also write each figure's numbers as DIR/<figure>.csv\n"
     "  --db FILE        read the metric groups of every topology this sweep database\n"

@@ -23,7 +23,10 @@ const char cmd_throughput_usage[] =
     "traffic matrix can be routed with capacity 1 per direction on every switch link, each\n"
     "server sending 1 in total.\n\n"
     "  --tm T      uniform (all-to-all, default), permutation (seeded switch derangement),\n"
-    "              worst (longest matching), or a CSV file of 'src,dst,demand' lines;\n"
+    "              worst (longest matching), an AI training job or collective:\n"
+    "              llm:tp=T,pp=P,dp=D[,ep=E,topk=K,place=linear|random|group,...],\n"
+    "              alltoall[:servers=N], allreduce[:algo=ring|tree|hierarchical]\n"
+    "              (docs/ai-traffic.md), or a CSV file of 'src,dst,demand' lines;\n"
     "              hose: proven bounds on the throughput of every matrix in which each\n"
     "              server sends and receives at most 1 (lower: two-phase routing;\n"
     "              upper: uniform, longest matching, cuts; keys lower, upper, method);\n"
@@ -42,10 +45,13 @@ const char cmd_throughput_usage[] =
     "  --progress  one line on stderr per improvement of the bounds, also when stderr\n"
     "              is not a terminal: phase, lower, upper, gap, elapsed\n"
     "  --json      one JSON object instead of aligned text\n\n"
-    "Keys: topology, family, params (the identity, docs/json.md), throughput (exact value, or the proven lower bound), lower, upper, gap\n"
-    "(upper/lower - 1), method (garg-konemann, lp-clp or colgen-clp), converged, stopped\n"
-    "(only when stopped early), seconds, tub (2|E| / sum T*dist), link_util_max and\n"
-    "link_util_mean (arc utilisation of the flow).\n"
+    "Keys: topology, family, params (the identity, docs/json.md), routing, tm, switches,\n"
+    "commodities, demand_total, throughput (exact value, or the proven lower bound), lower,\n"
+    "upper, gap (upper/lower - 1), method (garg-konemann, lp-clp or colgen-clp), converged,\n"
+    "stopped (only when stopped early), eps and phases (approximation), rounds and columns\n"
+    "(column generation), lp_iterations (the arc LP), tub (2|E| / sum T*dist),\n"
+    "link_util_max and link_util_mean (arc utilisation of the flow). No time: the output\n"
+    "is the same on every machine.\n"
     "While it runs, stderr shows phase, lower, upper, gap and elapsed time (redrawn on a\n"
     "terminal, one line every 10 s otherwise).\n";
 
@@ -184,7 +190,8 @@ int cmd_throughput(int argc, char **argv)
                        : !strcmp(method, "arc")          ? MOORE_FLOW_EXACT_ARC
                                                          : MOORE_FLOW_EXACT_COLGEN;
     if (!tm || !*tm)
-        return cli_usage_error("throughput: --tm needs uniform, permutation, worst or a file");
+        return cli_usage_error("throughput: --tm needs uniform, permutation, worst, llm:..., "
+                               "alltoall, allreduce or a file");
 
     if (!strcmp(tm, "hose"))
         return routing && strcmp(routing, "optimal")

@@ -172,6 +172,43 @@ check "fail --progress changed stdout" cmp -s "$tmp/f0.txt" "$tmp/f1.txt"
 check "fail drew progress on a file without --progress" [ ! -s "$tmp/fe0.txt" ]
 check "fail --progress: no line for the second level" grep -q '^moore: level 2/2, failing 0.2: failure trials' "$tmp/fe1.txt"
 
+# Beyond the family: a 3-tier Clos of radix 48 holds at most 48·24·24 = 27,648 servers at
+# 1:1, so 50,000 is out of reach; plan lists the Clos rows and says how far the largest
+# gets and that more tiers are beyond the family; at a bandwidth it refuses in one line.
+check "plan clos 50000 exits 0" test "$(status "$MOORE" plan --radix 48 --endpoints 50000 --families clos)" = 0
+check "plan clos 50000 names 27,648 and 3 tiers" grep -q "has 27,648 (more than 3 tiers is beyond the family)" "$TMP/out"
+check "plan clos 50000 marks no row" bash -c "! grep -q '^\*' '$TMP/out'"
+refused "plan clos 50000 at bandwidth 1" "more than 3 tiers is beyond the family" "$MOORE" plan --radix 48 --endpoints 50000 --families clos --bandwidth 1
+
+# Tables that line up: every line of compare's table and of fail's is as wide as its header
+# (columns sized from their contents, whatever the topology strings), money has thousands
+# separators, a zero percentage has no sign, the Clos (irregular) has no λ₂/Ram.
+lines_equal() { # file: the lines from the header to the first blank line, equal display width
+    python3 - "$1" <<'PY'
+import sys
+lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
+start = next(i for i, l in enumerate(lines) if l.startswith("family") or l.lstrip().startswith("level"))
+block = lines[start:lines.index("", start)]
+widths = {len(l) for l in block}
+sys.exit(0 if len(block) > 1 and len(widths) == 1 else 1)
+PY
+}
+check "compare table exit 0" test "$(status "$MOORE" compare --radix 16 --endpoints 200 --families clos,flatbutterfly,spectralfly,arrangement --metrics basic,spectral,layout)" = 0
+cp "$TMP/out" "$TMP/cmp_table.txt"
+check "compare rows as wide as the header" lines_equal "$TMP/cmp_table.txt"
+check "compare cost has separators" grep -Eq '^clos .* [0-9]{1,3},[0-9]{3},?[0-9]* ' "$TMP/cmp_table.txt"
+check "compare no -0.0%" bash -c "! grep -q -- '-0.0%' '$TMP/cmp_table.txt'"
+check "compare clos: no λ₂/Ram (irregular)" python3 -c "
+import sys
+l = open('$TMP/cmp_table.txt', encoding='utf-8').read().split('\n')
+h = next(x for x in l if x.startswith('family'))
+c = next(x for x in l if x.startswith('clos '))
+i = h.index('λ₂/Ram') + len('λ₂/Ram')
+sys.exit(0 if c[:i].split()[-1] == '-' else 1)"
+check "fail table exit 0" test "$(status "$MOORE" fail slimfly:q=5 --links 0,0.05,0.1 --trials 4 --metrics all)" = 0
+check "fail rows as wide as the header" lines_equal "$TMP/out"
+check "fail table under 200 columns" test "$(head -1 "$TMP/out" | wc -c)" -lt 200
+
 summary cli_plan
 
 

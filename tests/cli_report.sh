@@ -5,7 +5,7 @@
 #   bash cli_report.sh <path-to-moore> <source-dir>
 . "$(dirname "$0")/cli.bash" "$@"
 
-SMALL=(--radix 16 --endpoints 200 --sweep 60,120,200 --families slimfly,xpander,jellyfish,fattree,dragonfly)
+SMALL=(--radix 16 --endpoints 200 --sweep 60,120,200 --families clos,slimfly,xpander,jellyfish,fattree,dragonfly)
 check "report exit 0" test "$(status "$MOORE" report "${SMALL[@]}" -o "$TMP/r.html" --data "$TMP/data")" = 0
 check "says where" grep -q "report written to $TMP/r.html" "$TMP/err"
 check "page exists" test -s "$TMP/r.html"
@@ -21,7 +21,16 @@ if [ -n "$CHROMIUM" ]; then
     check "screenshot made" test -s "$TMP/r.png"
     # Console messages: a missing resource or a script error would show here.
     check "browser reported no errors" bash -c "! grep -E 'CONSOLE|Failed to load|Uncaught|net::ERR' '$TMP/chromium.err'"
-    check "page, figures and CSVs" python3 "$SRC/tests/report_check.py" "$TMP/r.html" "$TMP/data" "$TMP/r.png"
+    check "page, figures and CSVs; the table is the figures' point at 200" python3 "$SRC/tests/report_check.py" "$TMP/r.html" "$TMP/data" "$TMP/r.png" 200
+    # As a reader sees it in a 1,400 px window: the browser measures the table and every
+    # figure's texts (report_layout.js, run on a copy of the page; the page has no script).
+    { cat "$TMP/r.html"; echo "<script>"; cat "$SRC/tests/report_layout.js"; echo "</script>"; } >"$TMP/lay.html"
+    timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+        --disable-background-networking --disable-component-update --disable-sync \
+        --user-data-dir="$TMP/profile" --window-size=1400,2000 --dump-dom "file://$TMP/lay.html" \
+        >"$TMP/lay.dom" 2>/dev/null
+    check "table fits 1,400 px; no figure text clipped or overlapping" grep -q '<pre id="layout-result">layout ok</pre>' "$TMP/lay.dom" ||
+        sed -n '/<pre id="layout-result">/,/<\/pre>/p' "$TMP/lay.dom" | sed 's/^/    /' >&2
 fi
 
 # --db: a tiny sweep of the configurations the report picks (bandwidth any: the planner's

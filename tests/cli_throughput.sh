@@ -128,5 +128,26 @@ check "file identity" test "$(status "$MOORE" throughput "$TMP/path.txt" --json)
 check "file topology null" grep -q '"topology":[[:space:]]*null' "$TMP/out"
 check "file family null" grep -q '"family":[[:space:]]*null' "$TMP/out"
 
+# --help names the keys the JSON has, each of them (stopped appears only when stopped early),
+# and the AI-job matrices --tm takes.
+"$MOORE" throughput --help >"$TMP/help.txt" 2>&1
+for run in "" "--exact" "--exact --method arc"; do
+    "$MOORE" throughput slimfly:q=5 $run --json >>"$TMP/keys.json"
+done
+check "help lists llm:" grep -q "llm:tp=T,pp=P,dp=D" "$TMP/help.txt"
+check "help keys are the JSON's keys" python3 - "$TMP/help.txt" "$TMP/keys.json" <<'PY'
+import json, re, sys
+text = " ".join(open(sys.argv[1]).read().split())
+para = re.sub(r"\([^)]*\)", "", text.split("Keys:", 1)[1]).split(".", 1)[0]
+named = {k.strip() for part in para.split(",") for k in part.split(" and ") if k.strip()}
+seen = set()
+for obj in re.findall(r"\{.*?\n\}", open(sys.argv[2]).read(), re.S):
+    seen |= set(json.loads(obj))
+missing, extra = seen - named, named - seen - {"stopped"}
+if missing or extra:
+    print("not in --help:", sorted(missing), "in --help, in no JSON:", sorted(extra))
+sys.exit(1 if missing or extra else 0)
+PY
+
 echo "cli_throughput: $passes passed, $fails failed"
 [ "$fails" = 0 ]

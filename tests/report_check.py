@@ -1,13 +1,19 @@
 #!/usr/bin/env python3
 """report_check.py — checks a page written by `moore report` as a reader and a tool see it.
 
-    report_check.py PAGE.html DATA_DIR SCREENSHOT.png
+    report_check.py PAGE.html DATA_DIR SCREENSHOT.png [ENDPOINTS]
 
 - the page is well-formed HTML (every element closed in order) with no external reference
   (no src/href/url() to another host or file, no <link>, no <script src>);
 - every figure of REQUIRED is drawn (switches ... routed throughput), and each carries its title and axis labels (data attributes) and the SVG PLplot drew
   shows each of them as text;
 - each figure's CSV in DATA_DIR holds exactly the numbers of the table printed under it;
+- with ENDPOINTS (the report's --endpoints, a point of its sweep): the comparison table and
+  the figures against size say the same at that point: the same families, each with the
+  table's switches, cables and cost per server in switches.csv, cables.csv and cost.csv,
+  and no note calling a family of the table absent there;
+- the one-line recommendation at the top names the table's cheapest row, and each claim
+  "than a fat-tree" / "than the Clos" is measured on the fat-tree / Clos row;
 - the screenshot Chromium made of the page is not blank.
 Prints one line per failure and exits 1 if any."""
 import csv
@@ -32,6 +38,11 @@ class Page(html.parser.HTMLParser):
         self.tables = {}         # id -> [[cells]]
         self.fig = None
         self.in_text = False
+        self.notes = []          # texts of the "families absent" list
+        self.in_absent = False
+        self.li = None
+        self.recommendation = None  # text of <p id="recommendation">
+        self.rec = None
         self.table = None
         self.cell = None
 
@@ -58,6 +69,12 @@ class Page(html.parser.HTMLParser):
             self.table.append([])
         if tag in ("td", "th"):
             self.cell = []
+        if tag == "details" and a.get("id") == "absent":
+            self.in_absent = True
+        if tag == "li" and self.in_absent:
+            self.li = []
+        if tag == "p" and a.get("id") == "recommendation":
+            self.rec = []
 
     def handle_startendtag(self, tag, attrs):
         self.handle_starttag(tag, attrs)
@@ -78,12 +95,24 @@ class Page(html.parser.HTMLParser):
             self.cell = None
         if tag == "table":
             self.table = None
+        if tag == "details":
+            self.in_absent = False
+        if tag == "li" and self.li is not None:
+            self.notes.append("".join(self.li).strip())
+            self.li = None
+        if tag == "p" and self.rec is not None:
+            self.recommendation = "".join(self.rec).strip()
+            self.rec = None
 
     def handle_data(self, data):
         if self.in_text and self.fig is not None:
             self.fig["texts"].append(data.strip())
         if self.cell is not None:
             self.cell.append(data)
+        if self.li is not None:
+            self.li.append(data)
+        if self.rec is not None:
+            self.rec.append(data)
 
 
 def png_nonwhite_fraction(path):
@@ -132,7 +161,62 @@ def check_csv(fid, table, data_dir, fails):
         fails.append(f"{fid}: empty CSV")
 
 
-def main(page_path, data_dir, png):
+def csv_at(data_dir, fid, x):
+    """series -> value of figure fid's CSV at endpoint count x."""
+    path = os.path.join(data_dir, f"{fid}.csv")
+    if not os.path.exists(path):
+        return {}
+    return {r[0]: float(r[2]) for r in list(csv.reader(open(path)))[1:] if float(r[1]) == x}
+
+
+def check_main_point(p, data_dir, endpoints, fails):
+    """The comparison table against the figures against size at its own endpoint count."""
+    table = p.tables.get("compare-table")
+    if not table:
+        fails.append("no comparison table")
+        return
+    head = table[0]
+    rows = {r[head.index("family")]: r for r in table[1:]}
+    for fid, column in (("switches", "switches"), ("cables", "cables"), ("cost", "cost/srv")):
+        at = csv_at(data_dir, fid, endpoints)
+        if set(at) != set(rows):
+            fails.append(f"{fid}.csv at {endpoints} has families {sorted(at)}, the table "
+                         f"{sorted(rows)}")
+        if column not in head:
+            continue
+        for fam, row in rows.items():
+            cell = row[head.index(column)].replace(",", "")
+            # the table rounds to whole units (or 3 decimals), the CSV to 6 digits
+            tol = (0.5 if "." not in cell else 5e-4) + 1e-5 * abs(at.get(fam, 0))
+            if fam in at and cell not in ("", "-") and abs(at[fam] - float(cell)) > tol:
+                fails.append(f"{fam}: {column} {cell} in the table, {at[fam]} in {fid}.csv "
+                             f"at {endpoints}")
+    for note in p.notes:
+        for fam in rows:
+            if note.startswith(f"{fam}: ") and f"at least {endpoints} endpoints" in note:
+                fails.append(f"{fam} is in the table but a note says it is absent: {note}")
+
+
+def check_reading(p, fails):
+    """The one-line recommendation names the table's cheapest row (by its cost column);
+    each claim row measures against the baseline its words name."""
+    table = p.tables.get("compare-table") or [[]]
+    head, rows = table[0], table[1:]
+    if "cost" in head and rows:
+        costs = [(float(r[head.index("cost")].replace(",", "")), r[head.index("family")])
+                 for r in rows if r[head.index("cost")] not in ("", "-")]
+        cheapest = min(costs)[1] if costs else None
+        rec = p.recommendation or ""
+        if not rec.startswith(f"Recommendation: {cheapest} ("):
+            fails.append(f"the recommendation {rec!r} does not name the cheapest row, {cheapest}")
+    for row in (p.tables.get("claims-table") or [[]])[1:]:
+        claim, basis = row[0], row[2]
+        for words, family in (("than a fat-tree", "fattree:"), ("than the Clos", "clos:")):
+            if claim.endswith(words) and basis and f" vs {family}" not in basis:
+                fails.append(f"claim {claim!r} is measured on {basis!r}")
+
+
+def main(page_path, data_dir, png, endpoints=None):
     fails = []
     p = Page()
     p.feed(open(page_path, encoding="utf-8").read())
@@ -156,6 +240,9 @@ def main(page_path, data_dir, png):
             fails.append(f"figure {fid}: no numbers under it")
         else:
             check_csv(fid, table, data_dir, fails)
+    if endpoints is not None:
+        check_main_point(p, data_dir, int(endpoints), fails)
+    check_reading(p, fails)
     ink, width = png_nonwhite_fraction(png)
     if ink < 0.002:
         fails.append(f"screenshot {png} is blank ({ink:.4f} of it drawn)")
@@ -166,4 +253,4 @@ def main(page_path, data_dir, png):
 
 
 if __name__ == "__main__":
-    sys.exit(main(*sys.argv[1:4]))
+    sys.exit(main(*sys.argv[1:5]))

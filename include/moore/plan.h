@@ -80,6 +80,13 @@ MOORE_API const moore_plan_row *moore_plan_chosen(const moore_plan *p, const moo
 /* The largest-endpoint row of family f (for "cannot reach" messages), or NULL. */
 MOORE_API const moore_plan_row *moore_plan_largest(const moore_plan *p, const moore_family *f);
 
+/* Why family f has no row reaching p's target, as one clause for a message:
+ * "no clos configuration with radix 48 reaches 50,000 endpoints: the
+ * largest, clos:radix=48,pods=48,tiers=3, has 27,648 (more than 3 tiers is
+ * beyond the family)" — the tiers clause when the largest row sets tiers=. */
+MOORE_API void moore_plan_unreached(const moore_plan *p, const moore_family *f, char *buf,
+                                    size_t len);
+
 /* 1 when family f is named in the comma list (NULL: every family with a
  * planner); refuses names that are unknown or have no planner. */
 MOORE_API int moore_plan_family_selected(const char *families, const moore_family *f, int *selected,

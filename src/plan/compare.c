@@ -441,13 +441,16 @@ static int row_tm(const moore_compare_options *o, const char *spec, const moore_
 }
 
 /* lambda2 / ramanujan_bound: one number for the spectral column (null when
- * either is undefined, e.g. an irregular graph). */
+ * either is undefined, or the graph is irregular: 2 sqrt(d-1) is the bound
+ * of d-regular graphs only, and a Clos's mixed degrees have none). */
 int plan_row_ratio(moore_report *r, moore_error *err)
 {
     if (!moore_report_get(r, "lambda2"))
         return MOORE_OK;
+    const moore_report_item *reg = moore_report_get(r, "regular");
     double l2 = moore_report_number(r, "lambda2"), rb = moore_report_number(r, "ramanujan_bound");
-    return isfinite(l2) && isfinite(rb) && rb > 0
+    return isfinite(l2) && isfinite(rb) && rb > 0 && !(reg && reg->type == MOORE_VALUE_BOOL &&
+                                                       !reg->i)
                ? moore_report_double(r, "lambda2_ramanujan_ratio", l2 / rb, err)
                : moore_report_null(r, "lambda2_ramanujan_ratio", err);
 }

@@ -140,8 +140,23 @@ static int run_planners(int32_t radix, int64_t endpoints, const char *families, 
         plan_ctx ctx = { p, f, count_only };
         if ((rc = f->plan(radix, endpoints, plan_emit, &ctx, err)))
             return rc;
+        /* a free-size planner answers a target with that one size: its
+         * listed sizes are configurations too (duplicates: plan_dedupe) */
+        if (endpoints > 0 && (rc = f->plan(radix, 0, plan_emit, &ctx, err)))
+            return rc;
     }
     return MOORE_OK;
+}
+
+/* Drops rows equal to the one before (sorted by row_cmp, equal specs are
+ * neighbours): a spec both listed and answered for the target. */
+static void plan_dedupe(moore_plan *p)
+{
+    int64_t k = 0;
+    for (int64_t i = 0; i < p->count; i++)
+        if (k == 0 || strcmp(p->rows[k - 1].spec, p->rows[i].spec) != 0)
+            p->rows[k++] = p->rows[i];
+    p->count = k;
 }
 
 /* Whether a row is better than the best so far for the target. */
@@ -189,6 +204,7 @@ int moore_plan_make(int32_t radix, int64_t endpoints, const char *families, moor
         return rc;
     }
     qsort(out->rows, (size_t)out->count, sizeof *out->rows, row_cmp);
+    plan_dedupe(out);
     if (out->endpoints > 0) {
         moore_plan_row *best = NULL;
         for (int64_t i = 0; i <= out->count; i++) {
@@ -232,4 +248,34 @@ const moore_plan_row *moore_plan_largest(const moore_plan *p, const moore_family
             (!best || p->rows[i].counts.endpoints > best->counts.endpoints))
             best = &p->rows[i];
     return best;
+}
+
+/* n with thousands separators, as the CLI prints counts. */
+static void plan_group(int64_t n, char *buf, size_t len)
+{
+    char digits[32];
+    int k = snprintf(digits, sizeof digits, "%lld", (long long)n), o = 0;
+    for (int i = 0; i < k && (size_t)o + 2 < len; i++) {
+        buf[o++] = digits[i];
+        if ((k - i - 1) % 3 == 0 && i + 1 < k && digits[i] != '-')
+            buf[o++] = ',';
+    }
+    buf[o] = '\0';
+}
+
+void moore_plan_unreached(const moore_plan *p, const moore_family *f, char *buf, size_t len)
+{
+    const moore_plan_row *big = moore_plan_largest(p, f);
+    char want[32], has[32], tiers[80] = "";
+    plan_group(p->endpoints, want, sizeof want);
+    if (!big) {
+        snprintf(buf, len, "no %s configuration fits radix %d", f->name, (int)p->radix);
+        return;
+    }
+    plan_group(big->counts.endpoints, has, sizeof has);
+    const char *t = strstr(big->spec, "tiers=");
+    if (t) /* a tiered family: say that the next tier is what is missing */
+        snprintf(tiers, sizeof tiers, " (more than %d tiers is beyond the family)", atoi(t + 6));
+    snprintf(buf, len, "no %s configuration with radix %d reaches %s endpoints: the largest, "
+             "%s, has %s%s", f->name, (int)p->radix, want, big->spec, has, tiers);
 }

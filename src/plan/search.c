@@ -146,33 +146,66 @@ static int expand_sizes(search *s, moore_error *err)
     return rc;
 }
 
-/* 1 when the planner answers 2N with a configuration it did not list for N. */
-static int free_size(const search *s, const spec_list *known, moore_error *err, int *rc)
+/* The planner's answers for 2N and 3N into *larger; 1 when one of them is a
+ * configuration it did not list for N (a free-size family). Two probes: a
+ * free-size planner's answer for one of them may be a size it lists anyway
+ * (Jellyfish lists 100,000 endpoints, its answer for 2N at N = 50,000), never
+ * for both (their ratio, 1.5, is no ratio of two listed sizes). */
+static int free_size(const search *s, const spec_list *known, spec_list *larger,
+                     moore_error *err, int *rc)
 {
-    spec_list l = { 0 };
     int fresh = 0;
-    *rc = s->f->plan(s->radix, 2 * s->endpoints, collect, &l, err);
-    for (int64_t i = 0; !*rc && !fresh && i < l.count; i++) {
-        int seen = 0;
-        for (int64_t j = 0; !seen && j < known->count; j++)
-            seen = strcmp(l.s[i], known->s[j]) == 0;
-        fresh = !seen;
+    *rc = MOORE_OK;
+    for (int64_t mult = 2; !*rc && mult <= 3; mult++) {
+        int64_t from = larger->count;
+        *rc = s->f->plan(s->radix, mult * s->endpoints, collect, larger, err);
+        for (int64_t i = from; !*rc && !fresh && i < larger->count; i++) {
+            int seen = 0;
+            for (int64_t j = 0; !seen && j < known->count; j++)
+                seen = strcmp(larger->s[i], known->s[j]) == 0;
+            fresh = !seen;
+        }
     }
-    free(l.s);
     return fresh;
 }
 
+/* The planner's answers for N·√2^k up to 4N into l. A configuration sized
+ * for T servers at the planner's own p' reaches N with P servers per switch
+ * once T·P/p' ≥ N; with a bandwidth of about 1 or below, the P that pass are
+ * at least a quarter of p', so T ≤ 4N holds the sizes those rows come from,
+ * √2 apart. Without them the choice for N could exceed the choice for a
+ * larger N (a Tofu of 324 switches at 200 servers against 144 at 300). */
+static int larger_sizes(const search *s, spec_list *l, moore_error *err)
+{
+    int rc = MOORE_OK;
+    for (int k = 1; !rc && k <= 4; k++)
+        rc = s->f->plan(s->radix, (int64_t)ceil((double)s->endpoints * pow(M_SQRT2, k)),
+                        collect, l, err);
+    return rc;
+}
+
+/* A family's rows: what its planner lists and answers for N, 3N and N·√2^k
+ * up to 4N, each with every p; for a free-size family also the sizes of
+ * expand_sizes. */
 static int family_rows(search *s, moore_error *err)
 {
-    spec_list l = { 0 };
+    spec_list l = { 0 }, larger = { 0 };
+    int fresh = 0;
     int rc = s->f->plan(s->radix, 0, collect, &l, err);
     if (!rc)
         rc = s->f->plan(s->radix, s->endpoints, collect, &l, err);
     if (!rc)
+        fresh = free_size(s, &l, &larger, err, &rc);
+    if (!rc)
+        rc = larger_sizes(s, &larger, err);
+    for (int64_t i = 0; !rc && i < larger.count; i++)
+        rc = collect(&l, larger.s[i], err);
+    if (!rc)
         rc = expand_p(s, &l, err);
-    if (!rc && has_key(s->f, "p") && free_size(s, &l, err, &rc) && !rc)
+    if (!rc && has_key(s->f, "p") && fresh)
         rc = expand_sizes(s, err);
     free(l.s);
+    free(larger.s);
     return rc;
 }
 
@@ -220,6 +253,25 @@ static void finish_rows(moore_plan *p, double bandwidth)
     }
 }
 
+/* No row reaches the target although the families have configurations:
+ * one refusal saying, per family, how far its largest gets. */
+static int unreached(const moore_plan *listing, const char *families, moore_error *err)
+{
+    char msg[MOORE_ERRMSG_LEN] = "plan: ", one[MOORE_ERRMSG_LEN];
+    size_t used = strlen(msg);
+    for (const moore_family *f = moore_families(); f->name; f++) {
+        int on;
+        if (moore_plan_family_selected(families, f, &on, err) || !on)
+            continue;
+        moore_plan_unreached(listing, f, one, sizeof one);
+        used += (size_t)snprintf(msg + used, used < sizeof msg ? sizeof msg - used : 0, "%s%s",
+                                 used > 6 ? "; " : "", one);
+        if (used >= sizeof msg)
+            break;
+    }
+    return moore_error_set(err, MOORE_EINVAL, "%s", msg);
+}
+
 int moore_plan_search(int32_t radix, int64_t endpoints, const char *families, double bandwidth,
                       moore_plan *out, moore_error *err)
 {
@@ -247,6 +299,8 @@ int moore_plan_search(int32_t radix, int64_t endpoints, const char *families, do
     if (!rc && out->count == 0) { /* plan's refusal names the smallest radix that works */
         moore_plan probe;
         rc = moore_plan_make(radix, endpoints, families, &probe, err);
+        if (!rc)
+            rc = unreached(&probe, families, err);
         moore_plan_free(&probe);
     }
     if (rc) {

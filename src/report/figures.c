@@ -117,7 +117,7 @@ static int emit_main_figs(const moore_page_options *o, const page_data *d, FILE 
     static const char *const thi[] = { "throughput_uniform_upper", "throughput_worst_upper" };
     static const char *const tnames[] = { "uniform", "worst case" };
     static const char *const skeys[] = { "lambda2", "ramanujan_bound" };
-    static const char *const snames[] = { "lambda2", "Ramanujan bound 2 sqrt(d-1)" };
+    static const char *const snames[] = { "lambda2", "Ramanujan bound" };
     fig_init(f, "throughput", MOORE_PLOT_BARS, "Throughput per server", "family",
              "throughput (fraction of line rate)", 0, 0);
     snprintf(f->caption, sizeof f->caption, "Bars: proven lower bounds; whiskers: lower to "
@@ -126,8 +126,9 @@ static int emit_main_figs(const moore_page_options *o, const page_data *d, FILE 
     int rc = fig_emit(f, out, o->data_dir, err);
     fig_init(f, "spectral", MOORE_PLOT_BARS, "Second adjacency eigenvalue", "family",
              "eigenvalue", 0, 0);
-    snprintf(f->caption, sizeof f->caption, "A smaller lambda2 than the Ramanujan bound means "
-             "a better expander.");
+    snprintf(f->caption, sizeof f->caption, "A smaller lambda2 than the Ramanujan bound "
+             "2 sqrt(d-1) means a better expander (the bound is for d-regular graphs; an "
+             "irregular graph such as a Clos has none, and its bar uses its largest degree).");
     fig_main_bars(f, &d->main, skeys, NULL, NULL, snames, 2);
     if (!rc)
         rc = fig_emit(f, out, o->data_dir, err);
@@ -175,7 +176,7 @@ static void fig_failures(fig *f, const page_data *d, const double *levels, int n
 /* Per family at the sweep's first point: optimal, ECMP (exact), KSP-8 (bounds). */
 static void fig_routing(fig *f, const page_data *d)
 {
-    static const char *const names[] = { "optimal", "ECMP", "KSP-8" };
+    static const char *const names[] = { "optimal (lower bound)", "ECMP", "KSP-8" };
     const moore_compare *c = &d->sweep[0];
     f->npoints = c->count < FIG_POINTS_MAX ? c->count : FIG_POINTS_MAX;
     for (int k = 0; k < 3; k++)
@@ -216,9 +217,11 @@ static int emit_robust_figs(const moore_page_options *o, const page_data *d, FIL
              "throughput (fraction of line rate)", 0, 0);
     snprintf(f->caption, sizeof f->caption, "Each family's configuration at %lld endpoints "
              "(the sweep's first point: KSP-8 takes minutes at a thousand switches). Optimal: "
-             "any split of the flow; KSP-8: the best split over the 8 shortest paths (both "
-             "proven bounds, eps %g, at most %d phases); ECMP: even split over all shortest "
-             "paths (exact). KSP-8 is left out above %d switches.", (long long)o->sweep[0],
+             "any split of the flow, its bar the proven lower bound (at least ECMP's and "
+             "KSP-8's, which are feasible flows) and its whisker up to the proven upper "
+             "bound; KSP-8: the best split over the 8 shortest paths (proven bounds, eps %g, "
+             "at most %d phases); ECMP: even split over all shortest paths (exact). KSP-8 is "
+             "left out above %d switches.", (long long)o->sweep[0],
              PAGE_ROBUST_EPS, PAGE_ROBUST_PHASES, PAGE_KSP_MAX);
     fig_routing(f, d);
     return rc ? rc : fig_emit(f, out, o->data_dir, err);

@@ -14,8 +14,12 @@ static const char STYLE[] =
     "th,td{border:1px solid #bbb;padding:.25em .5em;text-align:right}"
     "th{background:#eee}td:first-child,th:first-child{text-align:left}"
     "figure{margin:1.5em 0;page-break-inside:avoid}figure svg{width:100%;height:auto}"
-    ".wide{overflow-x:auto}figcaption{font-size:.9em;color:#333}details{font-size:.85em}"
+    ".wide{overflow-x:auto;width:min(96vw,1360px);margin-left:calc(50% - min(48vw,680px))}"
+    "figcaption{font-size:.9em;color:#333}details{font-size:.85em}"
     ".verdict-yes{color:#060}.verdict-no{color:#a00}"
+    "#claims-table td{text-align:left}"
+    "#recommendation{font-size:1.1em;border-left:4px solid #0072b2;padding:.4em .8em;"
+    "background:#f3f8fc}"
     "@media print{body{max-width:none}details{display:none}}";
 
 void html_text(FILE *out, const char *s)
@@ -71,7 +75,12 @@ void html_table_row(FILE *out, const char *const *cells, int n)
     fputs("<tr>", out);
     for (int i = 0; i < n; i++) {
         fputs("<td>", out);
-        html_text(out, cells[i]);
+        for (const char *c = cells[i]; c && *c; c++) { /* a SPEC may break after a comma */
+            char one[2] = { *c, 0 };
+            html_text(out, one);
+            if (*c == ',' && c[1] && (c[1] < '0' || c[1] > '9'))
+                fputs("<wbr>", out);
+        }
         fputs("</td>", out);
     }
     fputs("</tr>\n", out);

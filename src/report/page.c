@@ -9,7 +9,10 @@
 #include "moore/moore.h"
 #include <string.h>
 
-static const int64_t DEFAULT_SWEEP[] = { 1000, 2000, 5000, 10000, 20000, 50000, 100000 };
+/* Up to 20,000 servers: past a Clos's reach (27,648 servers at radix 48) no
+ * switch cap bounds the proven search, and one such point costs minutes;
+ * larger points are asked for with --sweep. */
+static const int64_t DEFAULT_SWEEP[] = { 1000, 2000, 5000, 10000, 20000 };
 
 /* The default families: the ones a datacenter or HPC design is weighed
  * between (docs/report.md); a page over all 25 takes many minutes and draws
@@ -47,6 +50,22 @@ static int page_check(const moore_page_options *o, moore_error *err)
     return MOORE_OK;
 }
 
+/* n with thousands separators. */
+static void page_group(long long n, char *buf, size_t len)
+{
+    char digits[32];
+    int k = snprintf(digits, sizeof digits, "%lld", n < 0 ? -n : n);
+    size_t o = 0;
+    if (n < 0 && o + 1 < len)
+        buf[o++] = '-';
+    for (int i = 0; i < k && o + 2 < len; i++) {
+        buf[o++] = digits[i];
+        if ((k - i - 1) % 3 == 0 && i + 1 < k)
+            buf[o++] = ',';
+    }
+    buf[o] = '\0';
+}
+
 static void cell(char *buf, size_t len, const moore_report *r, const char *key)
 {
     const moore_report_item *it = moore_report_get(r, key);
@@ -55,8 +74,8 @@ static void cell(char *buf, size_t len, const moore_report *r, const char *key)
         snprintf(buf, len, "%s", it->s);
     else if (isnan(v))
         snprintf(buf, len, "-");
-    else if (it->type == MOORE_VALUE_INT || v == floor(v))
-        snprintf(buf, len, "%.0f", v);
+    else if (it->type == MOORE_VALUE_INT || v == floor(v) || fabs(v) >= 1e3)
+        page_group(llround(v), buf, len); /* counts, money, watts: 21,778,673 */
     else
         snprintf(buf, len, "%.3f", v);
 }
@@ -99,15 +118,17 @@ static void main_table(const moore_compare *c, FILE *out)
 
 static void intro(const moore_page_options *o, const page_data *d, FILE *out)
 {
-    char text[768];
+    char text[768], same[96] = "";
+    for (int i = 0; i < o->sweep_count; i++)
+        if (o->sweep[i] == o->endpoints)
+            snprintf(same, sizeof same, ", so at %lld endpoints they show the table's "
+                     "configurations", (long long)o->endpoints);
     snprintf(text, sizeof text, "Switches of radix %d, at least %lld servers%s. Each family's "
              "configuration in the table is the one 'moore compare' picks (built, and proven to "
-             "reach the bandwidth). At each endpoint count of the sweep the figures against "
-             "size take the planner's choice from closed forms alone (the fewest switches "
-             "whose closed-form throughput bound reaches the bandwidth) and build only that "
-             "graph, for its path lengths and cost. Made by moore %s.", (int)o->radix,
+             "reach the bandwidth). The figures against size run the same search at each "
+             "endpoint count of the sweep%s. Made by moore %s.", (int)o->radix,
              (long long)o->endpoints, o->families == DEFAULT_FAMILIES ? ", the default families" : "",
-             MOORE_VERSION);
+             same, MOORE_VERSION);
     html_paragraph(out, text);
     if (!o->db)
         return;
@@ -116,6 +137,54 @@ static void intro(const moore_page_options *o, const page_data *d, FILE *out)
              "hold them (throughput, resilience and routing are always measured here).",
              o->db, d->groups_read, d->groups_measured);
     html_paragraph(out, text);
+}
+
+/* The one-line answer at the top: the cheapest row of the table (all of
+ * them proven to reach the bandwidth; fewest switches when nothing is
+ * priced), against the Clos where there is one. */
+static void recommend(const moore_page_options *o, const moore_compare *c, FILE *out)
+{
+    int best = -1, priced = 0;
+    for (int r = 0; r < c->count; r++)
+        priced |= isfinite(moore_report_number(&c->rows[r].report, "cost_total"));
+    const char *key = priced ? "cost_total" : "switches";
+    for (int r = 0; r < c->count; r++) {
+        double v = moore_report_number(&c->rows[r].report, key);
+        if (isfinite(v) && (best < 0 || v < moore_report_number(&c->rows[best].report, key)))
+            best = r;
+    }
+    if (best < 0)
+        return;
+    const moore_report *b = &c->rows[best].report;
+    const moore_report_item *fam = moore_report_get(b, "family");
+    char sw[32], cost[32], vs[160] = "", bw[64], text[640], n[32];
+    page_group(llround(moore_report_number(b, "switches")), sw, sizeof sw);
+    page_group(o->endpoints, n, sizeof n);
+    page_group(llround(moore_report_number(b, "cost_total")), cost, sizeof cost);
+    double pct[3];
+    moore_error sub;
+    if (!moore_compare_vs_baseline(c, best, pct, &sub) && isfinite(pct[priced ? 2 : 0]) &&
+        strcmp(fam && fam->type == MOORE_VALUE_STRING ? fam->s : "", "clos") != 0)
+        snprintf(vs, sizeof vs, ", %.0f%% %s than the Clos (%.0f%% %s switches)",
+                 fabs(pct[priced ? 2 : 0]), pct[priced ? 2 : 0] <= 0 ? "less" : "more",
+                 fabs(pct[0]), pct[0] <= 0 ? "fewer" : "more");
+    if (c->bandwidth > 0)
+        snprintf(bw, sizeof bw, "proven to reach bandwidth %g", c->bandwidth);
+    else
+        snprintf(bw, sizeof bw, "at any bandwidth");
+    if (priced)
+        snprintf(text, sizeof text, "Recommendation: %s (%s), the cheapest design %s for %s "
+                 "servers on radix-%d switches: %s switches, $%s%s.",
+                 fam && fam->type == MOORE_VALUE_STRING ? fam->s : c->rows[best].spec,
+                 c->rows[best].spec, bw, n, (int)o->radix, sw, cost, vs);
+    else
+        snprintf(text, sizeof text, "Recommendation: %s (%s), the fewest switches %s for %s "
+                 "servers on radix-%d switches: %s%s.",
+                 fam && fam->type == MOORE_VALUE_STRING ? fam->s : c->rows[best].spec,
+                 c->rows[best].spec, bw, n, (int)o->radix, sw, vs);
+    fputs("<p id=\"recommendation\">", out);
+    html_text(out, text);
+    fputs("</p>\n", out);
 }
 
 int moore_page_write(const moore_page_options *o, FILE *out, moore_error *err)
@@ -127,6 +196,7 @@ int moore_page_write(const moore_page_options *o, FILE *out, moore_error *err)
     rc = page_measure(o, &d, err);
     if (!rc) {
         html_begin(out, "moore: which topology to build");
+        recommend(o, &d.main, out);
         intro(o, &d, out);
         html_heading(out, "compare", "The comparison");
         main_table(&d.main, out);

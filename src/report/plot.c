@@ -108,22 +108,118 @@ static void plot_open(const moore_plot *p, FILE *out)
     plschr(0, 0.9);
 }
 
-/* Axes, ticks, labels and title; bar categories are written under the axis. */
-static void plot_axes(const moore_plot *p, const plot_range *r, int64_t ncat, int ns)
+/* Share of the page width one character of the figure's text takes (800 px
+ * wide, PLplot's default character height scaled by 0.9), for fitting the
+ * legend and the bar labels. */
+#define PLOT_CHAR_W 0.0115
+
+/* The right edge of the plot: the legend outside it gets the room its
+ * longest name needs (a clipped legend reads wrong: "Ramanujan bound 2 sqr"). */
+static double plot_right(const moore_plot_series *s, int ns)
+{
+    size_t longest = 0;
+    for (int i = 0; i < ns; i++)
+        if (s[i].name && strlen(s[i].name) > longest)
+            longest = strlen(s[i].name);
+    double right = 0.90 - PLOT_CHAR_W * (double)longest;
+    right = right > 0.78 ? 0.78 : right < 0.45 ? 0.45 : right;
+    return ns > 16 && right > 0.58 ? 0.58 : right;
+}
+
+/* v as a tick label: whole numbers with thousands separators, else %g. */
+static void tick_text(double v, char *buf, size_t len)
+{
+    if (v < 1 || v != floor(v) || v >= 1e15) {
+        snprintf(buf, len, "%g", v);
+        return;
+    }
+    char digits[32];
+    int n = snprintf(digits, sizeof digits, "%.0f", v);
+    size_t o = 0;
+    for (int i = 0; i < n && o + 2 < len; i++) {
+        buf[o++] = digits[i];
+        if ((n - i - 1) % 3 == 0 && i + 1 < n)
+            buf[o++] = ',';
+    }
+    buf[o] = '\0';
+}
+
+static const int LOG_STEPS[3][10] = { { 1, 0 }, { 1, 2, 5, 0 },
+                                      { 1, 2, 3, 4, 5, 6, 7, 8, 9, 0 } };
+
+/* Labels of a log axis at m·10^k inside [lo, hi] (axis units: log10) with m
+ * from set; draw 0 only counts them. */
+static int log_marks(int set, int draw, int yaxis, double lo, double hi, double other0,
+                     double other1)
+{
+    int count = 0;
+    for (int k = (int)floor(lo); k <= (int)ceil(hi); k++)
+        for (int j = 0; LOG_STEPS[set][j]; j++) {
+            double a = log10(LOG_STEPS[set][j]) + k;
+            if (a < lo || a > hi)
+                continue;
+            count++;
+            if (!draw)
+                continue;
+            char text[32];
+            tick_text(pow(10, a), text, sizeof text);
+            double at = (a - lo) / (hi - lo);
+            plwidth(0.3);
+            if (yaxis) {
+                pljoin(other0, a, other1, a);
+                plmtex("lv", 0.6, at, 1.0, text);
+            } else {
+                pljoin(a, other0, a, other1);
+                plmtex("b", 1.4, at, 0.5, text);
+            }
+        }
+    return count;
+}
+
+/* Labels of a log axis, each with a light grid line: the decades, or with
+ * fewer than three of them 1-2-5, or 1..9, so that a range within one
+ * decade (cost per server: 1,000 to 4,000) still has readable ticks. */
+static void log_labels(int yaxis, double lo, double hi, double other0, double other1)
+{
+    int set = 0;
+    while (set < 2 && log_marks(set, 0, yaxis, lo, hi, other0, other1) < 3)
+        set++;
+    log_marks(set, 1, yaxis, lo, hi, other0, other1);
+}
+
+/* Axes, ticks, labels and title; bar categories are written under the axis,
+ * on two alternating lines when they are wider than their slots. Log axes
+ * get their own labels (log_labels). */
+static void plot_axes(const moore_plot *p, const plot_range *r, int64_t ncat,
+                      const moore_plot_series *s, int ns)
 {
     char xopt[16], yopt[16];
-    int bars = p->kind == MOORE_PLOT_BARS;
-    snprintf(xopt, sizeof xopt, "%s%s", bars ? "bc" : "bcgnst", p->logx && !bars ? "l" : "");
-    snprintf(yopt, sizeof yopt, "bcgnstv%s", p->logy ? "l" : "");
-    plvpor(0.10, ns > 16 ? 0.58 : 0.74, bars ? 0.20 : 0.13, 0.90); /* room for the legend */
+    int bars = p->kind == MOORE_PLOT_BARS, logx = p->logx && !bars;
+    snprintf(xopt, sizeof xopt, "%s%s", bars ? "bc" : logx ? "bcst" : "bcgnst",
+             logx ? "l" : "");
+    snprintf(yopt, sizeof yopt, "%s%s", p->logy ? "bcstv" : "bcgnstv", p->logy ? "l" : "");
+    double right = plot_right(s, ns);
+    size_t widest = 0;
+    for (int64_t i = 0; bars && i < ncat; i++)
+        if (strlen(p->categories[i]) > widest)
+            widest = strlen(p->categories[i]);
+    int stagger = bars && ncat > 0 &&
+                  PLOT_CHAR_W * (double)widest > 0.9 * (right - 0.10) / (double)ncat;
+    plvpor(0.10, right, bars ? 0.20 : 0.13, 0.90);
     plwind(r->x0, r->x1, r->y0, r->y1);
     plcol0(1);
     plwidth(0.5);
     plbox(xopt, 0, 0, yopt, 0, 0);
+    if (p->logy)
+        log_labels(1, r->y0, r->y1, r->x0, r->x1);
+    if (logx)
+        log_labels(0, r->x0, r->x1, r->y0, r->y1);
+    plwidth(0.5);
     for (int64_t i = 0; bars && i < ncat; i++)
-        plmtex("b", 1.2, ((double)i + 0.5) / (double)ncat, 0.5, p->categories[i]);
+        plmtex("b", stagger && i % 2 ? 2.5 : 1.2, ((double)i + 0.5) / (double)ncat, 0.5,
+               p->categories[i]);
     pllab("", p->ylabel, p->title);
-    plmtex("b", bars ? 4.0 : 3.0, 0.5, 0.5, p->xlabel);
+    plmtex("b", bars ? (stagger ? 5.0 : 4.0) : 3.0, 0.5, 0.5, p->xlabel);
 }
 
 /* One series of a line figure: lines between finite points, a marker each. */
@@ -215,7 +311,7 @@ int moore_plot_svg(const moore_plot *p, const moore_plot_series *s, int ns, char
                                p->title);
     plot_range r = plot_range_of(p, s, ns);
     plot_open(p, out);
-    plot_axes(p, &r, s[0].n, ns);
+    plot_axes(p, &r, s[0].n, s, ns);
     for (int i = 0; i < ns; i++)
         if (p->kind == MOORE_PLOT_BARS)
             plot_bar_series(p, &s[i], i, ns, r.y0);

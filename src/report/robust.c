@@ -157,6 +157,15 @@ static int routed(const moore_graph *g, const moore_page_options *o, page_routed
         rc = moore_flow_approx(g, t, &fo, &opt, err);
     if (!rc)
         *out = (page_routed){ ecmp.throughput, ksp.lower, ksp.upper, opt.lower, opt.upper };
+    /* ECMP and KSP-8 are feasible flows, so each is a lower bound on the
+     * optimum too; and KSP-8 cannot beat the optimum's upper bound. The
+     * approximation stopped after a few phases may not have reached them. */
+    if (!rc && out->ecmp > out->optimal)
+        out->optimal = out->ecmp;
+    if (!rc && out->ksp > out->optimal)
+        out->optimal = out->ksp;
+    if (!rc && out->ksp_upper > out->optimal_upper)
+        out->ksp_upper = out->optimal_upper;
     moore_traffic_free(t);
     return rc;
 }

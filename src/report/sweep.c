@@ -3,14 +3,12 @@
  * configurations `moore compare` picks), and one point per endpoint count of
  * the sweep for the figures against size.
  *
- * A sweep point takes what it can from closed forms: per family the
- * planner's row (moore_plan_search at a bandwidth, the fewest-switch row
- * whose closed-form throughput bound is not below it; moore_plan_make
- * without) gives switches, cables, endpoints and, where the family has one,
- * the diameter, without building anything. Only the chosen graph is built,
- * for what has no closed form: the distances (paths) and the cable plan's
- * cost (layout). A family that cannot reach a point is absent from it, with
- * the reason as a note on the page.
+ * A sweep point is the same search at its own endpoint count
+ * (moore_compare_run with the groups the figures against size read: basic,
+ * paths, layout), and at the main count the main comparison itself: one
+ * computation feeds the table and the figures, so they cannot disagree. A
+ * family compare finds nothing for is absent from that point, with compare's
+ * note saying why.
  *
  * With a sweep database (o->db) every metric group of a topology the
  * database holds is read from it instead of measured (sweep.h). */
@@ -23,7 +21,6 @@
 #include "moore/traffic.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,8 +40,7 @@ static void progress(const moore_page_options *o, const char *what, double f)
 /* The metric groups of the main table beyond "basic" (which compare runs),
  * and those a sweep point builds its graph for. */
 #define PAGE_SWEEP_GROUPS "paths,layout"
-#define PAGE_BUILD_MAX 20000
-#define PAGE_POINT_TRIES 8
+#define PAGE_SWEEP_TRIES 3  /* builds per family and sweep point (compare's default: 8) */
 
 static int bounds_of(const moore_graph *g, const char *tm, const moore_page_options *o,
                      moore_report *r, const char *key, moore_error *err)
@@ -162,157 +158,62 @@ static int main_groups(char *buf, size_t len, moore_error *err)
     return rc;
 }
 
-static int add_note(moore_compare *c, int cap, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static int add_note(moore_compare *c, int cap, const char *fmt, ...)
+/* compare's lookup callback: the sweep database's stored results. */
+static int page_db_lookup(void *ctx, const char *topology, const char *task, moore_report *r,
+                          int *found, moore_error *err)
 {
-    if (c->note_count >= cap)
-        return MOORE_OK;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(c->notes[c->note_count++], MOORE_ERRMSG_LEN, fmt, ap);
-    va_end(ap);
-    return MOORE_OK;
+    return moore_sweep_db_lookup(ctx, topology, task, r, found, err);
 }
 
-/* Why family f has no row at this point (rows of f in plan: any, ruled out). */
-static void why_absent(const moore_page_options *o, const moore_plan *plan,
-                       const moore_family *f, int64_t endpoints, moore_compare *c, int cap)
-{
-    int64_t rows = 0;
-    for (int64_t i = 0; i < plan->count; i++)
-        rows += plan->rows[i].family == f;
-    if (rows > 0 && plan->bandwidth > 0)
-        add_note(c, cap, "%s at %lld endpoints: none of its %lld configurations reaching them "
-                 "has a closed-form throughput bound of at least %g (or, without a closed-form "
-                 "bound, is proven by ECMP within %d builds)", f->name, (long long)endpoints,
-                 (long long)rows, plan->bandwidth, PAGE_POINT_TRIES);
-    else
-        add_note(c, cap, "%s at %lld endpoints: no configuration with radix %d reaches them",
-                 f->name, (long long)endpoints, (int)o->radix);
-}
-
-/* The row of plan row r: closed forms first, then the groups of the built
- * graph — unless it has more than PAGE_BUILD_MAX switches (the all-pairs
- * distances and the METIS placement of a graph that size take minutes), when
- * the row keeps its closed forms and the page says what is missing. */
-static int point_row(const moore_page_options *o, page_data *d, const moore_plan_row *r,
-                     moore_graph *g, int64_t endpoints, moore_compare_row *row, moore_compare *c,
-                     int cap, moore_error *err)
-{
-    moore_report *rep = &row->report;
-    snprintf(row->spec, sizeof row->spec, "%s", r->spec);
-    int rc = moore_report_string(rep, "family", r->family->name, err);
-    if (!rc)
-        rc = moore_report_string(rep, "spec", r->spec, err);
-    if (!rc)
-        rc = moore_report_int(rep, "switches", r->counts.switches, err);
-    if (!rc)
-        rc = moore_report_int(rep, "cables", r->cables, err);
-    if (!rc)
-        rc = moore_report_int(rep, "endpoints", r->counts.endpoints, err);
-    if (!rc && r->counts.diameter >= 0)
-        rc = moore_report_int(rep, "diameter", r->counts.diameter, err);
-    if (!rc && r->counts.switches > PAGE_BUILD_MAX && !g)
-        return add_note(c, cap, "%s at %lld endpoints: its configuration %s (%lld endpoints) "
-                        "has %lld switches, more than the %d the report builds, so its path "
-                        "length and cost are not measured (switches, cables and diameter are "
-                        "closed forms)", r->family->name, (long long)endpoints, r->spec,
-                        (long long)r->counts.endpoints, (long long)r->counts.switches,
-                        PAGE_BUILD_MAX);
-    if (!rc)
-        rc = groups_of(o, d, r->spec, PAGE_SWEEP_GROUPS, &g, rep, err);
-    moore_graph_free(g);
-    return rc;
-}
-
-/* 1 when g's uniform throughput under ECMP reaches the bandwidth. */
-static int ecmp_reaches(const moore_graph *g, const moore_page_options *o, int *ok,
-                        moore_error *err)
-{
-    double thr = NAN;
-    int rc = page_ecmp_uniform(g, o, &thr, err);
-    *ok = !rc && thr >= o->bandwidth; /* NaN (disconnected) never reaches it */
-    return rc;
-}
-
-/* Family f's row at this point: the planner's chosen row without a bandwidth;
- * with one, the first row (fewest switches) not ruled out whose closed-form
- * bound decides it, or — for a row without a closed-form bound (the Clos's
- * oversubscribed wirings) — built (*g) and proven by ECMP, at most
- * PAGE_POINT_TRIES such builds. *row = NULL when none qualifies. */
-static int choose_row(const moore_page_options *o, const moore_plan *plan,
-                      const moore_family *f, const moore_plan_row **row, moore_graph **g,
-                      moore_error *err)
-{
-    int rc = MOORE_OK, tries = 0;
-    *row = NULL;
-    *g = NULL;
-    if (plan->bandwidth <= 0) {
-        *row = moore_plan_chosen(plan, f);
-        return MOORE_OK;
-    }
-    for (int64_t i = 0; !rc && i < plan->count && tries < PAGE_POINT_TRIES; i++) {
-        const moore_plan_row *r = &plan->rows[i];
-        moore_error sub;
-        int ok = 0;
-        if (r->family != f || r->ruled_out)
-            continue;
-        if (isfinite(r->bound)) {
-            *row = r;
-            return MOORE_OK;
-        }
-        tries++;
-        if (r->counts.switches > PAGE_BUILD_MAX || moore_spec_build(r->spec, g, &sub))
-            continue; /* too large to prove, or a p= its family refuses */
-        rc = ecmp_reaches(*g, o, &ok, err);
-        if (!rc && ok) {
-            *row = r;
-            return MOORE_OK;
-        }
-        moore_graph_free(*g);
-        *g = NULL;
-    }
-    return rc;
-}
-
-/* One sweep point: each selected family's planner row, or a note. */
-static int sweep_point(const moore_page_options *o, page_data *d, int64_t endpoints,
+/* One sweep point: `moore compare` at this endpoint count, the search the
+ * main table comes from (so a family's row at the table's own count is the
+ * table's row, and a family is absent exactly where compare finds nothing,
+ * with compare's note saying why). At the table's own count the main
+ * comparison itself is the point. Only the groups the figures against size
+ * read are measured. */
+static int sweep_point(const moore_page_options *o, const page_data *d, int64_t endpoints,
                        moore_compare *out, moore_error *err)
 {
-    moore_plan plan;
-    int families = 0, rc;
-    memset(out, 0, sizeof *out);
-    for (const moore_family *f = moore_families(); f->name; f++)
-        families++;
-    out->rows = moore_calloc((size_t)families + 1, sizeof *out->rows, err);
-    out->notes = out->rows ? moore_calloc((size_t)families + 1, sizeof *out->notes, err) : NULL;
-    if (!out->notes)
-        return err->code;
-    rc = o->bandwidth > 0
-             ? moore_plan_search(o->radix, endpoints, o->families, o->bandwidth, &plan, err)
-             : moore_plan_make(o->radix, endpoints, o->families, &plan, err);
+    moore_dist_blob b = { 0 };
+    if (endpoints == o->endpoints) { /* the same rows, copied */
+        memset(out, 0, sizeof *out);
+        int rc = moore_dist_pack_compare(&b, &d->main, err);
+        if (!rc)
+            rc = moore_dist_unpack_compare(&b, out, err);
+        moore_dist_blob_free(&b);
+        return rc;
+    }
+    moore_compare_options c;
+    moore_compare_options_default(&c);
+    c.radix = o->radix;
+    c.endpoints = endpoints;
+    c.families = o->families;
+    c.metrics = "basic," PAGE_SWEEP_GROUPS;
+    c.metric = o->metric;
+    c.metric.progress = NULL; /* the page reports its own steps */
+    c.bandwidth = o->bandwidth < 0 ? 0 : o->bandwidth; /* < 0: any */
+    if (d->db) {
+        c.lookup = page_db_lookup;
+        c.lookup_ctx = d->db;
+    }
+    /* Without a Clos at the point (beyond 27,648 servers at radix 48) no switch
+     * cap bounds the search, and each try of a 10,000-switch torus is a
+     * shortest-path split of seconds: fewer tries than the main comparison. */
+    c.max_tries = PAGE_SWEEP_TRIES;
+    int rc = moore_compare_run(&c, out, err);
     if (rc == MOORE_EINVAL) { /* nothing at this radix and size: an empty point */
-        add_note(out, families, "%lld endpoints: %s", (long long)endpoints, err->msg);
+        memset(out, 0, sizeof *out);
+        out->notes = moore_calloc(1, sizeof *out->notes, err);
+        if (!out->notes)
+            return err->code;
+        snprintf(out->notes[0], MOORE_ERRMSG_LEN, "%lld endpoints: %.280s", (long long)endpoints,
+                 err->msg);
+        out->note_count = 1;
         moore_error_clear(err);
         return MOORE_OK;
     }
-    for (const moore_family *f = moore_families(); !rc && f->name; f++) {
-        int on;
-        if ((rc = moore_plan_family_selected(o->families, f, &on, err)) || !on)
-            continue;
-        const moore_plan_row *r;
-        moore_graph *g;
-        rc = choose_row(o, &plan, f, &r, &g, err);
-        if (!rc && !r)
-            why_absent(o, &plan, f, endpoints, out, families);
-        if (rc || !r)
-            continue;
-        moore_report_init(&out->rows[out->count].report);
-        rc = point_row(o, d, r, g, endpoints, &out->rows[out->count++], out, families, err);
-    }
-    moore_plan_free(&plan);
+    if (!rc && d->db && out->note_count > 0)
+        out->note_count--; /* compare's last note counts database reads: the intro does */
     return rc;
 }
 
@@ -323,7 +224,7 @@ static int open_db(const moore_page_options *o, page_data *d, moore_error *err)
         return moore_error_set(err, MOORE_EINVAL, "report: cannot read the sweep database "
                                "'%s' (moore sweep writes one)", o->db);
     fclose(f);
-    return moore_sweep_db_open(o->db, &d->db, err);
+    return moore_sweep_db_open_read(o->db, &d->db, err);
 }
 
 /* The sweep's points: point i alone on MPI rank i mod K, gathered in order
@@ -352,7 +253,10 @@ static int point_take(void *ctx, int64_t i, moore_dist_blob *in, moore_error *er
 {
     sweep_items *s = ctx;
     s->d->sweep_count = (int)i + 1;
-    return moore_dist_unpack_compare(in, &s->d->sweep[i], err);
+    int rc = moore_dist_unpack_compare(in, &s->d->sweep[i], err);
+    s->d->groups_read += s->d->sweep[i].db_groups_read;
+    s->d->groups_measured += s->d->sweep[i].db_groups_measured;
+    return rc;
 }
 
 static int sweep_points(const moore_page_options *o, page_data *d, moore_error *err)
