@@ -94,4 +94,21 @@ int flow_fold_symmetric(const moore_traffic *t, moore_traffic **folded, moore_er
 int flow_colgen(const moore_graph *g, const moore_traffic *t, const moore_flow_options *o,
                 double tub, moore_flow_result *out, moore_error *err);
 
+/* A matrix at unit scale (scale.c): t = the caller's matrix times 2^−e, its
+ * largest demand in [0.5, 1); o = the caller's options with the progress
+ * bounds scaled back. flow_scale_end frees the copy and, when the solve
+ * succeeded (rc = 0), scales θ and both bounds of out back by 2^−e, refusing
+ * values outside the normal range of a double. */
+typedef struct flow_scale {
+    const moore_traffic *t;
+    moore_flow_options o;
+    const moore_flow_options *user;
+    moore_traffic *copy;
+    int e;
+} flow_scale;
+
+int flow_scale_begin(const moore_traffic *t, const moore_flow_options *o, flow_scale *sc,
+                     moore_error *err);
+int flow_scale_end(flow_scale *sc, int rc, moore_flow_result *out, moore_error *err);
+
 #endif

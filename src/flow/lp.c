@@ -259,12 +259,10 @@ static int use_colgen(const moore_flow_options *o)
     return o->exact_method != MOORE_FLOW_EXACT_ARC;
 }
 
-int moore_flow_exact(const moore_graph *g, const moore_traffic *t,
-                     const moore_flow_options *o, moore_flow_result *out, moore_error *err)
+/* moore_flow_exact on a matrix at unit scale (scale.c). */
+static int exact_unit(const moore_graph *g, const moore_traffic *t, const moore_flow_options *o,
+                      moore_flow_result *out, moore_error *err)
 {
-    moore_flow_options def;
-    o = flow_options_or_default(o, &def);
-    memset(out, 0, sizeof *out);
     if (t->n != g->n)
         return moore_error_set(err, MOORE_EINVAL,
                                "throughput: the traffic matrix is for %d switches, the topology "
@@ -294,4 +292,17 @@ int moore_flow_exact(const moore_graph *g, const moore_traffic *t,
     }
     arc_lp_free(&L);
     return rc;
+}
+
+int moore_flow_exact(const moore_graph *g, const moore_traffic *t,
+                     const moore_flow_options *o, moore_flow_result *out, moore_error *err)
+{
+    moore_flow_options def;
+    o = flow_options_or_default(o, &def);
+    memset(out, 0, sizeof *out);
+    flow_scale sc;
+    int rc = flow_scale_begin(t, o, &sc, err);
+    if (!rc)
+        rc = exact_unit(g, sc.t, &sc.o, out, err);
+    return flow_scale_end(&sc, rc, out, err);
 }
