@@ -78,9 +78,14 @@ static int scale_check(double scaled, double v, int e, moore_error *err)
 {
     if (scaled == 0 || (isfinite(v) && v >= DBL_MIN))
         return MOORE_OK;
+    if (!isfinite(v))
+        return moore_error_set(err, MOORE_EINVAL,
+                               "throughput: theta = %.6g x 2^%d for these demands is above "
+                               "the largest double (1.8e308); scale the matrix", scaled, -e);
     return moore_error_set(err, MOORE_EINVAL,
-                           "throughput: theta = %.6g x 2^%d for these demands is outside "
-                           "the range of a double; scale the matrix", scaled, -e);
+                           "throughput: theta = %.6g x 2^%d (about %.3g) for these demands is "
+                           "below the smallest normal double (2.2e-308); scale the matrix",
+                           scaled, -e, v);
 }
 
 int flow_scale_end(flow_scale *sc, int rc, moore_flow_result *out, moore_error *err)
