@@ -111,4 +111,12 @@ int flow_scale_begin(const moore_traffic *t, const moore_flow_options *o, flow_s
                      moore_error *err);
 int flow_scale_end(flow_scale *sc, int rc, moore_flow_result *out, moore_error *err);
 
+/* A solver of a matrix at unit scale, and the public entry around it: the
+ * default options when o is NULL, out zeroed, scale, solve, scale back. */
+typedef int (*flow_solver)(const moore_graph *g, const moore_traffic *t,
+                           const moore_flow_options *o, moore_flow_result *out,
+                           moore_error *err);
+int flow_scaled_solve(const moore_graph *g, const moore_traffic *t, const moore_flow_options *o,
+                      moore_flow_result *out, moore_error *err, flow_solver solve);
+
 #endif

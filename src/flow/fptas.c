@@ -728,15 +728,8 @@ done:
     return rc;
 }
 
-int moore_flow_approx(const moore_graph *g, const moore_traffic *t,
-                      const moore_flow_options *o, moore_flow_result *out, moore_error *err)
+int moore_flow_approx(const moore_graph *g, const moore_traffic *t, const moore_flow_options *o,
+                      moore_flow_result *out, moore_error *err)
 {
-    moore_flow_options def;
-    o = flow_options_or_default(o, &def);
-    memset(out, 0, sizeof *out);
-    flow_scale sc;
-    int rc = flow_scale_begin(t, o, &sc, err);
-    if (!rc)
-        rc = approx_unit(g, sc.t, &sc.o, out, err);
-    return flow_scale_end(&sc, rc, out, err);
+    return flow_scaled_solve(g, t, o, out, err, approx_unit);
 }

@@ -433,7 +433,7 @@ static int use_colgen(const moore_flow_options *o)
 
 /* moore_flow_exact on a matrix at unit scale (scale.c). */
 static int exact_unit(const moore_graph *g, const moore_traffic *t, const moore_flow_options *o,
-                      moore_flow_result *out, moore_error *err)
+                     moore_flow_result *out, moore_error *err)
 {
     if (t->n != g->n)
         return moore_error_set(err, MOORE_EINVAL,
@@ -466,15 +466,8 @@ static int exact_unit(const moore_graph *g, const moore_traffic *t, const moore_
     return rc;
 }
 
-int moore_flow_exact(const moore_graph *g, const moore_traffic *t,
-                     const moore_flow_options *o, moore_flow_result *out, moore_error *err)
+int moore_flow_exact(const moore_graph *g, const moore_traffic *t, const moore_flow_options *o,
+                     moore_flow_result *out, moore_error *err)
 {
-    moore_flow_options def;
-    o = flow_options_or_default(o, &def);
-    memset(out, 0, sizeof *out);
-    flow_scale sc;
-    int rc = flow_scale_begin(t, o, &sc, err);
-    if (!rc)
-        rc = exact_unit(g, sc.t, &sc.o, out, err);
-    return flow_scale_end(&sc, rc, out, err);
+    return flow_scaled_solve(g, t, o, out, err, exact_unit);
 }

@@ -103,3 +103,16 @@ int flow_scale_end(flow_scale *sc, int rc, moore_flow_result *out, moore_error *
     }
     return MOORE_OK;
 }
+
+int flow_scaled_solve(const moore_graph *g, const moore_traffic *t, const moore_flow_options *o,
+                      moore_flow_result *out, moore_error *err, flow_solver solve)
+{
+    moore_flow_options def;
+    o = flow_options_or_default(o, &def);
+    memset(out, 0, sizeof *out);
+    flow_scale sc;
+    int rc = flow_scale_begin(t, o, &sc, err);
+    if (!rc)
+        rc = solve(g, sc.t, &sc.o, out, err);
+    return flow_scale_end(&sc, rc, out, err);
+}
