@@ -102,6 +102,33 @@ check "denormal says so" grep -q subnormal "$TMP/err"
 check "dev zero" test "$(status "$MOORE" throughput "$TMP/path.txt" --tm /dev/zero)" = 2
 check "dev zero one line" test "$(wc -l <"$TMP/err")" = 1
 
+# theta(c*T) = theta(T)/c: one demand d between Petersen switches 0 and 1
+# (3-edge-connected, so theta = 3/d by Menger's theorem) at every scale a
+# double holds; the approximation's bounds bracket 3/d, --exact gives it.
+num() { sed -n "s/.*\"$1\":[[:space:]]*\([^,]*\),*$/\1/p" "$TMP/out" | head -1; }
+for d in 1e-300 1e-20 1e10 1e20 1e300 1e308; do
+    printf '0,1,%s\n' "$d" >"$TMP/scale.csv"
+    check "scale $d approx" test "$(status "$MOORE" throughput petersen --tm "$TMP/scale.csv" --json)" = 0
+    check "scale $d brackets 3/d" awk -v l="$(num lower)" -v u="$(num upper)" -v d="$d" \
+        'BEGIN { w = 3 / d; exit !(l <= w * (1 + 1e-12) && u >= w * (1 - 1e-12)) }'
+    check "scale $d exact" test "$(status "$MOORE" throughput petersen --tm "$TMP/scale.csv" --exact --json)" = 0
+    check "scale $d exact 3/d" awk -v v="$(num throughput)" -v d="$d" \
+        'BEGIN { w = 3 / d; exit !(v >= w * (1 - 1e-7) && v <= w * (1 + 1e-7)) }'
+done
+printf '0,1,1.7976931348623157e308\n' >"$TMP/scale.csv"
+check "theta below doubles" test "$(status "$MOORE" throughput petersen --tm "$TMP/scale.csv")" = 2
+check "theta below doubles one line" test "$(wc -l <"$TMP/err")" = 1
+check "theta below doubles says so" grep -q 'smallest normal double' "$TMP/err"
+
+# The same bytes for any thread count (a wall-clock "seconds" key left out).
+exact_json() { "$MOORE" throughput xpander:d=8,k=10,seed=3 --exact --json "$@" | grep -v '"seconds"'; }
+OMP_NUM_THREADS=1 exact_json >"$TMP/t1.json"
+OMP_NUM_THREADS=2 exact_json >"$TMP/t2.json"
+OMP_NUM_THREADS=2 exact_json --threads 1 >"$TMP/t3.json"
+check "exact json written" grep -q '"upper":' "$TMP/t1.json"
+check "same bytes OMP 1 and 2" cmp -s "$TMP/t1.json" "$TMP/t2.json"
+check "same bytes --threads 1" cmp -s "$TMP/t1.json" "$TMP/t3.json"
+
 check "help" test "$(status "$MOORE" throughput --help)" = 0
 
 # The metric group reports the keys compare reads; nulls when disconnected.

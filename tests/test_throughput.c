@@ -18,6 +18,7 @@
 #include "moore/flow.h"
 #include "moore/traffic.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -156,8 +157,12 @@ static double solve(const moore_graph *g, const moore_traffic *t, moore_flow_exa
         print_error("exact method %d failed: %s\n", (int)m, err.msg);
         fail();
     }
+    if (!r.converged)
+        print_error("method %d: [%.17g, %.17g] not converged\n", (int)m, r.lower, r.upper);
     if (m == MOORE_FLOW_EXACT_ARC) {
-        assert_true(r.lower == r.upper && r.throughput == r.lower);
+        assert_string_equal(r.method, "lp-clp");
+        assert_true(r.converged && r.lower > 0 && r.throughput == r.lower);
+        assert_true(r.upper <= r.lower * (1 + 1e-6));
         assert_true(r.util_max <= 1 + 1e-6);
     } else {
         assert_string_equal(r.method, "colgen-clp");
@@ -632,6 +637,155 @@ static void anytime_bounds(void **state)
     moore_graph_free(g);
 }
 
+/* Both exact methods end with a certificate of their own (lp.c, colgen.c):
+ * a lower bound from a flow they decompose or recompute and an upper bound
+ * from duals as lengths, each valid whatever Clp's tolerances. So the two
+ * intervals must meet (up to rounding, 1e-12 relative), and each method's
+ * θ must lie in the other's interval widened by the certified gap 1e-7
+ * (docs/throughput.md). The arc LP used to report lower = upper = Clp's
+ * barrier optimum, which fell 1.5e-8 below column generation's lower bound. */
+static void exact_intervals_meet(void **state)
+{
+    (void)state;
+    const char *spec[] = { "jellyfish:n=40,d=6,seed=1", "xpander:d=6,k=8,seed=3", "slimfly:q=5",
+                           "petersen" };
+    const char *what[] = { "uniform", "permutation" };
+    const double tol = 1e-7, round = 1e-12;
+    for (int i = 0; i < 4; i++) {
+        moore_graph *g = tu_build(spec[i]);
+        for (int j = 0; j < 2; j++) {
+            moore_traffic *t = tm(g, what[j], 1);
+            moore_flow_result r[2];
+            moore_flow_options o;
+            moore_error err;
+            moore_flow_options_default(&o);
+            for (int m = 0; m < 2; m++) {
+                o.exact_method = m ? MOORE_FLOW_EXACT_COLGEN : MOORE_FLOW_EXACT_ARC;
+                assert_int_equal(moore_flow_exact(g, t, &o, &r[m], &err), MOORE_OK);
+                assert_true(r[m].converged && r[m].lower <= r[m].upper);
+                assert_true(r[m].upper <= (1 + tol) * r[m].lower);
+            }
+            for (int m = 0; m < 2; m++) {
+                const moore_flow_result *a = &r[m], *b = &r[1 - m];
+                if (!(a->lower <= b->upper * (1 + round) &&
+                      a->throughput >= b->lower * (1 - tol) &&
+                      a->throughput <= b->upper * (1 + tol))) {
+                    print_error("%s %s: [%.17g, %.17g] against [%.17g, %.17g]\n", spec[i],
+                                what[j], a->lower, a->upper, b->lower, b->upper);
+                    fail();
+                }
+            }
+            moore_traffic_free(t);
+        }
+        moore_graph_free(g);
+    }
+}
+
+/* OpenBLAS's thread count (weak: absent with another BLAS). */
+extern void openblas_set_num_threads(int) __attribute__((weak));
+
+/* The exact methods give the same bytes whatever the thread counts: Clp's
+ * BLAS calls run on one thread (src/metrics/blas_pin.h) and column
+ * generation prices in batches of fixed size. A threaded BLAS sums in an
+ * order that depends on its thread count: without the pin the lower bound
+ * here was 0.42071933839592102 on one BLAS thread, ...1746 on two. */
+static void exact_same_bytes_any_threads(void **state)
+{
+    (void)state;
+    const char *spec[] = { "xpander:d=8,k=10,seed=3" };
+    const int blas[] = { 1, 2, 2 }, omp[] = { 1, 2, 1 };
+    for (int i = 0; i < 1; i++) {
+        moore_graph *g = tu_build(spec[i]);
+        moore_traffic *t = tm(g, "uniform", 1);
+        moore_flow_result r[3];
+        for (int k = 0; k < 3; k++) {
+            moore_flow_options o;
+            moore_error err;
+            moore_flow_options_default(&o);
+            o.threads = omp[k];
+            if (openblas_set_num_threads)
+                openblas_set_num_threads(blas[k]);
+            assert_int_equal(moore_flow_exact(g, t, &o, &r[k], &err), MOORE_OK);
+        }
+        for (int k = 1; k < 3; k++)
+            if (memcmp(&r[k].lower, &r[0].lower, sizeof r[0].lower) ||
+                memcmp(&r[k].upper, &r[0].upper, sizeof r[0].upper) || r[k].phases != r[0].phases) {
+                print_error("%s: [%.17g, %.17g] with BLAS %d, %d threads; [%.17g, %.17g] with "
+                            "1, 1\n", spec[i], r[k].lower, r[k].upper, blas[k], omp[k],
+                            r[0].lower, r[0].upper);
+                fail();
+            }
+        moore_traffic_free(t);
+        moore_graph_free(g);
+    }
+    if (openblas_set_num_threads)
+        openblas_set_num_threads(1);
+}
+
+/* The progress callback's bounds must bracket ctx's θ, at the caller's scale. */
+static void bounds_bracket(void *ctx, int64_t phase, double lower, double upper, double seconds)
+{
+    const double *theta = ctx;
+    (void)phase;
+    (void)seconds;
+    assert_true(lower <= *theta * (1 + 1e-9) && upper >= *theta * (1 - 1e-9));
+}
+
+/* θ(c·T) = θ(T)/c: one demand d from switch 0 to 1 of the Petersen graph,
+ * which is 3-edge-connected (three edge-disjoint 0–1 paths, and the three
+ * links at switch 0 are a cut), so θ = 3/d by Menger's theorem, at every
+ * scale a double holds; the solvers see the matrix at unit scale (scale.c).
+ * Before, the approximation reported 1.94e-308 as converged at d = 1e308
+ * and Clp failed from 1e20 and below 1e-5. */
+static void extreme_scales(void **state)
+{
+    (void)state;
+    moore_graph *g = tu_build("petersen");
+    double dense[100] = { 0 };
+    const double scales[] = { 1e-300, 1e-200, 1e-100, 1e-20, 1e-5, 1, 3, 1e10,
+                              1e20, 1e100, 1e200, 1e300, 1e308 };
+    for (size_t i = 0; i < sizeof scales / sizeof *scales; i++) {
+        moore_traffic *t;
+        moore_error err;
+        moore_flow_result r;
+        moore_flow_options o;
+        double theta = 3 / scales[i];
+        dense[1] = scales[i];
+        assert_int_equal(moore_traffic_from_dense(g, dense, &t, &err), MOORE_OK);
+        moore_flow_options_default(&o);
+        o.bounds = bounds_bracket;
+        o.bounds_ctx = &theta;
+        assert_int_equal(moore_flow_approx(g, t, &o, &r, &err), MOORE_OK);
+        assert_true(r.converged && r.upper <= (1 + o.eps) * r.lower);
+        assert_true(r.lower <= theta * (1 + 1e-12) && r.upper >= theta * (1 - 1e-12));
+        for (int m = MOORE_FLOW_EXACT_ARC; m <= MOORE_FLOW_EXACT_COLGEN; m++) {
+            o.exact_method = (moore_flow_exact_method)m;
+            assert_int_equal(moore_flow_exact(g, t, &o, &r, &err), MOORE_OK);
+            assert_true(r.converged);
+            near(r.throughput, theta, 1e-7);
+            assert_true(r.lower <= theta * (1 + 1e-12) && r.upper >= theta * (1 - 1e-12));
+        }
+        moore_traffic_free(t);
+    }
+    /* θ = 3/DBL_MAX is below the normal doubles; 1e-300 beside 1e300 cannot
+     * be scaled together: both refused, not rounded. */
+    moore_traffic *t;
+    moore_error err;
+    moore_flow_result r;
+    dense[1] = DBL_MAX;
+    assert_int_equal(moore_traffic_from_dense(g, dense, &t, &err), MOORE_OK);
+    assert_int_equal(moore_flow_approx(g, t, NULL, &r, &err), MOORE_EINVAL);
+    assert_int_equal(moore_flow_exact(g, t, NULL, &r, &err), MOORE_EINVAL);
+    moore_traffic_free(t);
+    dense[1] = 1e300;
+    dense[2] = 1e-300;
+    assert_int_equal(moore_traffic_from_dense(g, dense, &t, &err), MOORE_OK);
+    assert_int_equal(moore_flow_approx(g, t, NULL, &r, &err), MOORE_EINVAL);
+    assert_non_null(strstr(err.msg, "range"));
+    moore_traffic_free(t);
+    moore_graph_free(g);
+}
+
 /* One-sink commodities are searched from both ends and the search from the
  * source is pruned (flow_dijkstra_to, src/flow/sssp.c); on graphs with a
  * diameter of 4–6 the two balls hold a small part of the graph, so the
@@ -844,6 +998,9 @@ int main(void)
         cmocka_unit_test(approximation_is_deterministic),
         cmocka_unit_test(traffic_hard_edges),
         cmocka_unit_test(anytime_bounds),
+        cmocka_unit_test(extreme_scales),
+        cmocka_unit_test(exact_intervals_meet),
+        cmocka_unit_test(exact_same_bytes_any_threads),
         cmocka_unit_test(one_sink_searches),
         cmocka_unit_test(folded_matches_directed),
         cmocka_unit_test(stalled_gap_brackets),

@@ -6,8 +6,8 @@
  * link. Three ways to get at it:
  *   moore_flow_exact   an exact LP solved by COIN-OR Clp: the arc LP (one
  *                      commodity per source switch) or a path LP by column
- *                      generation that ends with a certificate (lower and
- *                      upper bounds within 1e-7 relative), chosen per matrix;
+ *                      generation; both end with a certificate of their own
+ *                      (lower and upper bounds within 1e-7 relative);
  *   moore_flow_approx  Garg–Könemann / Fleischer max concurrent flow with
  *                      Karakostas's grouping by source: a feasible flow gives
  *                      `lower`, the length function gives the dual `upper`,
@@ -15,7 +15,9 @@
  *   moore_flow_tub     the closed-form bound 2|E| / Σ T(s,t)·dist(s,t) (every
  *                      unit of s→t demand crosses at least dist(s,t) links).
  * All refuse a matrix with a demand between switches that cannot reach each
- * other (its throughput is 0). */
+ * other (its throughput is 0). The exact and approximate ones solve the
+ * matrix scaled by a power of two to unit size and scale θ back; a θ outside
+ * the normal doubles is refused (MOORE_EINVAL). */
 #ifndef MOORE_FLOW_H
 #define MOORE_FLOW_H
 

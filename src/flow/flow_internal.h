@@ -83,4 +83,29 @@ int flow_hose_classes(const moore_graph *g, const int32_t *p, const char *reach,
 /* The class weights x[0..K−1] (Σ = 1) minimising max_a Σ_c x_c·L[c·arcs+a]. */
 int flow_hose_weight_lp(int32_t K, int64_t arcs, const double *L, double *x, moore_error *err);
 
+/* A matrix at unit scale (scale.c): t = the caller's matrix times 2^−e, its
+ * largest demand in [0.5, 1); o = the caller's options with the progress
+ * bounds scaled back. flow_scale_end frees the copy and, when the solve
+ * succeeded (rc = 0), scales θ and both bounds of out back by 2^−e, refusing
+ * values outside the normal range of a double. */
+typedef struct flow_scale {
+    const moore_traffic *t;
+    moore_flow_options o;
+    const moore_flow_options *user;
+    moore_traffic *copy;
+    int e;
+} flow_scale;
+
+int flow_scale_begin(const moore_traffic *t, const moore_flow_options *o, flow_scale *sc,
+                     moore_error *err);
+int flow_scale_end(flow_scale *sc, int rc, moore_flow_result *out, moore_error *err);
+
+/* A solver of a matrix at unit scale, and the public entry around it: the
+ * default options when o is NULL, out zeroed, scale, solve, scale back. */
+typedef int (*flow_solver)(const moore_graph *g, const moore_traffic *t,
+                           const moore_flow_options *o, moore_flow_result *out,
+                           moore_error *err);
+int flow_scaled_solve(const moore_graph *g, const moore_traffic *t, const moore_flow_options *o,
+                      moore_flow_result *out, moore_error *err, flow_solver solve);
+
 #endif

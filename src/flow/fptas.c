@@ -673,12 +673,10 @@ static void gk_result(const gk *G, int converged, moore_flow_result *out)
     flow_utilisation(G->best_window, G->arcs, out);
 }
 
-int moore_flow_approx(const moore_graph *g, const moore_traffic *t,
-                      const moore_flow_options *o, moore_flow_result *out, moore_error *err)
+/* moore_flow_approx on a matrix at unit scale (scale.c). */
+static int approx_unit(const moore_graph *g, const moore_traffic *t,
+                       const moore_flow_options *o, moore_flow_result *out, moore_error *err)
 {
-    moore_flow_options def;
-    o = flow_options_or_default(o, &def);
-    memset(out, 0, sizeof *out);
     if (!(o->eps > 0 && o->eps <= 1))
         return moore_error_set(err, MOORE_EINVAL,
                                "throughput: eps=%g must be in (0, 1]", o->eps);
@@ -728,4 +726,10 @@ done:
     gk_free(&G);
     moore_traffic_free(half);
     return rc;
+}
+
+int moore_flow_approx(const moore_graph *g, const moore_traffic *t, const moore_flow_options *o,
+                      moore_flow_result *out, moore_error *err)
+{
+    return flow_scaled_solve(g, t, o, out, err, approx_unit);
 }

@@ -15,6 +15,19 @@
  * K·(2m − deg) + 1 columns and K(n−1) + 2m rows: a few hundred switches is
  * the practical limit, so the size is checked against memory first.
  *
+ * Certificate: Clp's barrier ends near the optimum, within its tolerances
+ * (~1e-8), so its λ is no proof: it put θ 1.5e-8 below column generation's
+ * proven lower bound on a 200-switch graph. Both bounds are therefore
+ * recomputed here, as in colgen.c, so they hold whatever Clp's tolerances:
+ *  - lower: each commodity's flow is decomposed into s→t paths (widest
+ *    first); they deliver at least c·β·T(s,t) to every pair and load each
+ *    arc by at most L, so θ ≥ c·β/L;
+ *  - upper: the capacity rows' duals μ ≥ 0 as lengths give θ ≤
+ *    Σ μ_a / Σ T(s,t)·dist_μ(s,t) (one Dijkstra per source).
+ * θ is the lower bound; `converged` says upper ≤ (1 + exact_gap)·lower.
+ * When the barrier's duals leave a wider gap, the primal simplex finishes
+ * from the barrier's point and the bounds are taken again.
+ *
  * moore_flow_exact's automatic choice is the path LP of colgen.c for every
  * matrix: measured on random regular graphs (docs/throughput.md) it was
  * faster on all of them — 50 switches uniform 0.1 s against 1.9 s, 100
@@ -28,6 +41,7 @@
 
 #include <coin/Clp_C_Interface.h>
 #include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -195,9 +209,169 @@ static void arc_lp_unfinished(const moore_traffic *t, double tub, const char *wh
     out->commodities = moore_traffic_sources(t);
 }
 
-/* Solves it and fills the result from λ and the capacity rows. */
+/* ---- the certificate: bounds of our own from Clp's primal and dual ---- */
+
+/* Scratch for taking one commodity's LP flow apart into paths. */
+typedef struct arc_paths {
+    const moore_graph *g;
+    const int32_t *tail;    /* the tail switch of each arc */
+    double *r;              /* the commodity's flow not yet on a path, per arc */
+    int64_t *pred;          /* the search's arc into each switch; −1 unseen */
+    int32_t *queue;
+    double *load;           /* arc loads of the paths taken, all commodities */
+} arc_paths;
+
+/* The fewest-arcs path s → t over arcs with r ≥ delta (in P->pred) and its
+ * bottleneck; 0 when there is none. */
+static double arc_path(arc_paths *P, int32_t s, int32_t t, double delta)
+{
+    const moore_graph *g = P->g;
+    for (int32_t v = 0; v < g->n; v++)
+        P->pred[v] = -1;
+    P->pred[s] = -2;
+    int32_t head = 0, end = 0;
+    P->queue[end++] = s;
+    while (head < end && P->pred[t] == -1) {
+        int32_t u = P->queue[head++];
+        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
+            if (P->pred[g->adj[k]] == -1 && P->r[k] >= delta) {
+                P->pred[g->adj[k]] = k;
+                P->queue[end++] = g->adj[k];
+            }
+    }
+    if (P->pred[t] == -1)
+        return 0;
+    double b = INFINITY;
+    for (int32_t v = t; v != s; v = P->tail[P->pred[v]])
+        b = P->r[P->pred[v]] < b ? P->r[P->pred[v]] : b;
+    return b;
+}
+
+/* Moves as much of the demand `need` from s to t as the commodity's flow
+ * carries onto paths (widest first: the threshold starts at the demand and
+ * falls by 4 when no path is left above it); returns the amount moved.
+ * Every path found either empties an arc or ends the demand, so a commodity
+ * takes at most (its arcs + its destinations) paths. */
+static double arc_route(arc_paths *P, int32_t s, int32_t t, double need)
+{
+    double moved = 0, delta = need;
+    while (moved < need && delta >= need * 1e-13) {
+        double b = arc_path(P, s, t, delta);
+        if (!(b > 0)) {
+            delta /= 4;
+            continue;
+        }
+        b = b < need - moved ? b : need - moved;
+        for (int32_t v = t; v != s; v = P->tail[P->pred[v]]) {
+            int64_t k = P->pred[v];
+            P->r[k] = P->r[k] > b ? P->r[k] - b : 0;
+            P->load[k] += b;
+        }
+        moved = b == need - moved ? need : moved + b;
+    }
+    return moved;
+}
+
+/* The lower bound from the LP's flow x (columns laid out as arc_lp_build
+ * does): each commodity's flow is decomposed into paths, which route at
+ * least c·β·T(s,t) for every pair whatever Clp's tolerances (flow left on
+ * cycles or unbalanced by them is dropped), with arc loads at most L; so
+ * θ ≥ c·β/L. Fills load[] for the utilisation. */
+static double arc_lp_lower(arc_paths *P, const moore_traffic *t, const double *x, double beta)
+{
+    const moore_graph *g = P->g;
+    int64_t arcs = 2 * g->m, col = 1;
+    double c = INFINITY;
+    for (int32_t s = 0; s < g->n; s++) {
+        if (t->offs[s + 1] == t->offs[s])
+            continue;
+        for (int64_t k = 0; k < arcs; k++) {
+            double f = g->adj[k] == s ? 0 : x[col++];   /* no column for arcs into s */
+            P->r[k] = f > 0 ? f : 0;
+        }
+        for (int64_t k = t->offs[s]; k < t->offs[s + 1]; k++) {
+            double need = beta * t->demand[k];
+            double f = arc_route(P, s, t->dst[k], need) / need;
+            c = f < c ? f : c;
+        }
+    }
+    double L = 0;
+    for (int64_t k = 0; k < arcs; k++)
+        L = P->load[k] > L ? P->load[k] : L;
+    return L > 0 && isfinite(c) ? c * beta / L : 0;
+}
+
+/* The upper bound from the duals μ ≥ 0 of the capacity rows, as lengths:
+ * θ ≤ Σ_a μ_a / Σ_{s,t} T(s,t)·dist_μ(s,t) for any μ ≥ 0 (LP duality, as
+ * in colgen.c), never above TUB. */
+static int arc_lp_upper(const moore_graph *g, const moore_traffic *t, const double *mu,
+                        double tub, double *upper, moore_error *err)
+{
+    flow_ws w;
+    memset(&w, 0, sizeof w);
+    int rc = flow_ws_init(&w, g->n, 0, err);
+    double D = 0, alpha = 0;
+    for (int64_t k = 0; !rc && k < 2 * g->m; k++)
+        D += mu[k];
+    for (int32_t s = 0; !rc && s < g->n; s++) {
+        if (t->offs[s + 1] == t->offs[s])
+            continue;
+        flow_dijkstra(g, mu, s, 0, &w);
+        for (int64_t k = t->offs[s]; k < t->offs[s + 1]; k++)
+            alpha += t->demand[k] * w.dist[t->dst[k]];
+    }
+    flow_ws_free(&w);
+    *upper = alpha > 0 && D / alpha < tub ? D / alpha : tub;
+    return rc;
+}
+
+/* Both bounds of the certificate from the solved model; θ = the lower. */
+static int arc_lp_certify(Clp_Simplex *model, const arc_lp *L, const moore_graph *g,
+                          const moore_traffic *t, double tub, const moore_flow_options *o,
+                          moore_flow_result *out, moore_error *err)
+{
+    int64_t arcs = 2 * g->m;
+    size_t na = (size_t)(arcs ? arcs : 1), nv = (size_t)(g->n ? g->n : 1);
+    arc_paths P = { .g = g };
+    int32_t *tail = moore_malloc(na, sizeof *tail, err);
+    double *mu = moore_malloc(na, sizeof *mu, err);
+    P.r = moore_malloc(na, sizeof *P.r, err);
+    P.load = moore_calloc(na, sizeof *P.load, err);
+    P.pred = moore_malloc(nv, sizeof *P.pred, err);
+    P.queue = moore_malloc(nv, sizeof *P.queue, err);
+    int rc = tail && mu && P.r && P.load && P.pred && P.queue ? MOORE_OK : moore_alloc_code(err);
+    if (!rc) {
+        for (int32_t u = 0; u < g->n; u++)
+            for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
+                tail[k] = u;
+        P.tail = tail;
+        const double *y = Clp_getRowPrice(model);
+        for (int64_t k = 0; k < arcs; k++)
+            mu[k] = fabs(y[L->cap_row0 + k]);
+        double lower = arc_lp_lower(&P, t, Clp_getColSolution(model), tub), upper;
+        rc = arc_lp_upper(g, t, mu, tub, &upper, err);
+        if (lower > out->lower) {   /* the best of both attempts (arc_lp_solve) */
+            out->lower = out->throughput = lower;
+            flow_utilisation(P.load, arcs, out);
+        }
+        out->upper = upper < out->upper ? upper : out->upper;
+        out->upper = out->upper < out->lower ? out->lower : out->upper;
+        double gap = o->exact_gap > 0 ? o->exact_gap : 1e-7;
+        out->converged = out->lower > 0 && out->upper <= (1 + gap) * out->lower;
+    }
+    free(tail);
+    free(mu);
+    free(P.r);
+    free(P.load);
+    free(P.pred);
+    free(P.queue);
+    return rc;
+}
+
+/* Solves it and takes the certificate from Clp's primal and dual. */
 static int arc_lp_solve(arc_lp *L, const moore_graph *g, const moore_traffic *t, double tub,
-                        const moore_flow_options *o, moore_flow_result *out, moore_error *err)
+                        const moore_flow_options *o, const flow_clock *clock,
+                        moore_flow_result *out, moore_error *err)
 {
     Clp_Simplex *model = Clp_newModel();
     if (!model)
@@ -215,8 +389,9 @@ static int arc_lp_solve(arc_lp *L, const moore_graph *g, const moore_traffic *t,
     /* Clp's barrier without crossover: these LPs are highly degenerate (many
      * equally short paths), which costs the simplex methods tens of thousands
      * of pivots; the interior point needs a few dozen iterations. Its optimum
-     * is accurate to the barrier's tolerance (~1e-8 relative), not a vertex,
-     * which is all a throughput value needs. Primal simplex is the fallback. */
+     * is accurate to the barrier's tolerance (~1e-8 relative), not a vertex;
+     * arc_lp_certify turns it into proven bounds. Primal simplex is the
+     * fallback. */
     Clp_initialBarrierNoCrossSolve(model);
     if (!Clp_isProvenOptimal(model) && !(o->time_limit > 0 && Clp_status(model) == 3))
         Clp_primal(model, 0);
@@ -231,26 +406,23 @@ static int arc_lp_solve(arc_lp *L, const moore_graph *g, const moore_traffic *t,
         return moore_error_set(err, MOORE_EINTERNAL,
                                "throughput: Clp stopped without an optimum (status %d)", status);
     }
-    const double *x = Clp_getColSolution(model);
-    const double *act = Clp_getRowActivity(model);
-    double lambda = x[0];
-    int64_t arcs = 2 * g->m;
-    out->throughput = out->lower = out->upper = tub / lambda;
     out->method = "lp-clp";
-    out->converged = 1;
-    out->phases = Clp_numberIterations(model);
     out->commodities = moore_traffic_sources(t);
-    double umax = 0, usum = 0;
-    for (int64_t k = 0; k < arcs; k++) {
-        double u = (act[L->cap_row0 + k] + lambda) / lambda;
-        u = u < 0 ? 0 : u;
-        umax = u > umax ? u : umax;
-        usum += u;
+    out->lower = 0;
+    out->upper = tub;
+    int rc = arc_lp_certify(model, L, g, t, tub, o, out, err);
+    /* The barrier's duals are accurate to ~1e-8, which now and then leaves
+     * the dual bound more than the gap above (1.1e-7 on a 16-switch graph):
+     * then the simplex finishes from the barrier's point, whose basis gives
+     * exact duals. */
+    if (!rc && !out->converged && !flow_should_stop(o, clock)) {
+        Clp_primal(model, 1);
+        if (Clp_isProvenOptimal(model))
+            rc = arc_lp_certify(model, L, g, t, tub, o, out, err);
     }
-    out->util_max = umax;
-    out->util_mean = arcs ? usum / (double)arcs : 0;
+    out->phases = Clp_numberIterations(model);
     Clp_deleteModel(model);
-    return MOORE_OK;
+    return rc;
 }
 
 /* Column generation unless the arc LP is asked for (see the top). */
@@ -259,12 +431,10 @@ static int use_colgen(const moore_flow_options *o)
     return o->exact_method != MOORE_FLOW_EXACT_ARC;
 }
 
-int moore_flow_exact(const moore_graph *g, const moore_traffic *t,
-                     const moore_flow_options *o, moore_flow_result *out, moore_error *err)
+/* moore_flow_exact on a matrix at unit scale (scale.c). */
+static int exact_unit(const moore_graph *g, const moore_traffic *t, const moore_flow_options *o,
+                     moore_flow_result *out, moore_error *err)
 {
-    moore_flow_options def;
-    o = flow_options_or_default(o, &def);
-    memset(out, 0, sizeof *out);
     if (t->n != g->n)
         return moore_error_set(err, MOORE_EINVAL,
                                "throughput: the traffic matrix is for %d switches, the topology "
@@ -289,9 +459,15 @@ int moore_flow_exact(const moore_graph *g, const moore_traffic *t,
         arc_lp_unfinished(t, tub, why, out);
     else if (!rc) {
         int blas = blas_pin_begin(); /* Clp's barrier calls the BLAS: one thread, same bytes */
-        rc = arc_lp_solve(&L, g, t, tub, o, out, err);
+        rc = arc_lp_solve(&L, g, t, tub, o, &clock, out, err);
         blas_pin_end(blas);
     }
     arc_lp_free(&L);
     return rc;
+}
+
+int moore_flow_exact(const moore_graph *g, const moore_traffic *t, const moore_flow_options *o,
+                     moore_flow_result *out, moore_error *err)
+{
+    return flow_scaled_solve(g, t, o, out, err, exact_unit);
 }

@@ -1,0 +1,118 @@
+/* scale.c — every traffic matrix brought to unit scale before a solver sees it.
+ *
+ * θ is homogeneous of degree −1 in the demands: θ(c·T) = θ(T)/c. The solvers
+ * are not: Clp's tolerances are absolute (1e-9), so demands of 1e20 or 1e-20
+ * made it stop without an optimum, and the approximation's bookkeeping
+ * underflowed at 1e308 and reported a wrong θ as converged. So the exact and
+ * the approximate entry points solve T' = T·2^−e instead, where 2^e is the
+ * power of two with the largest demand of T' in [0.5, 1), and report
+ * θ(T) = θ(T')·2^−e, and the same for both bounds and for the bounds passed
+ * to the progress callback. A power of two makes both multiplications exact
+ * (no rounding), so the bounds stay proven. A matrix whose scaled demands or
+ * whose θ fall outside the normal range of a double is refused with one
+ * message instead of being answered with rounded or wrapped numbers. */
+#include "core/alloc.h"
+#include "flow_internal.h"
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+/* The progress callback's bounds back at the caller's scale. */
+static void scale_bounds(void *ctx, int64_t phase, double lower, double upper, double seconds)
+{
+    const flow_scale *sc = ctx;
+    sc->user->bounds(sc->user->bounds_ctx, phase, ldexp(lower, -sc->e), ldexp(upper, -sc->e),
+                     seconds);
+}
+
+/* The largest demand. */
+static double scale_max(const moore_traffic *t)
+{
+    double max = 0;
+    for (int64_t k = 0; k < t->offs[t->n]; k++)
+        max = t->demand[k] > max ? t->demand[k] : max;
+    return max;
+}
+
+int flow_scale_begin(const moore_traffic *t, const moore_flow_options *o, flow_scale *sc,
+                     moore_error *err)
+{
+    memset(sc, 0, sizeof *sc);
+    sc->user = o;
+    sc->o = *o;
+    sc->t = t;
+    double max = scale_max(t);
+    if (max > 0 && isfinite(max))
+        frexp(max, &sc->e);   /* 2^(e−1) ≤ max < 2^e */
+    if (o->bounds)
+        sc->o.bounds = scale_bounds, sc->o.bounds_ctx = sc;
+    if (sc->e == 0)
+        return MOORE_OK;
+    int64_t e = t->offs[t->n];
+    moore_traffic *c;
+    int rc = flow_traffic_alloc(t->n, e, t->name, &c, err);
+    if (rc)
+        return rc;
+    memcpy(c->offs, t->offs, ((size_t)t->n + 1) * sizeof *c->offs);
+    memcpy(c->dst, t->dst, (size_t)e * sizeof *c->dst);
+    c->total = 0;
+    for (int64_t k = 0; k < e; k++) {
+        c->demand[k] = ldexp(t->demand[k], -sc->e);
+        c->total += c->demand[k];
+        if (c->demand[k] < DBL_MIN) {
+            moore_traffic_free(c);
+            return moore_error_set(err, MOORE_EINVAL,
+                                   "throughput: demands %g and %g are more than a double's "
+                                   "range apart (about 1e308); drop the smaller one",
+                                   t->demand[k], max);
+        }
+    }
+    sc->copy = c;
+    sc->t = c;
+    return MOORE_OK;
+}
+
+/* Refuses a value that does not survive the way back to the caller's scale. */
+static int scale_check(double scaled, double v, int e, moore_error *err)
+{
+    if (scaled == 0 || (isfinite(v) && v >= DBL_MIN))
+        return MOORE_OK;
+    if (!isfinite(v))
+        return moore_error_set(err, MOORE_EINVAL,
+                               "throughput: theta = %.6g x 2^%d for these demands is above "
+                               "the largest double (1.8e308); scale the matrix", scaled, -e);
+    return moore_error_set(err, MOORE_EINVAL,
+                           "throughput: theta = %.6g x 2^%d (about %.3g) for these demands is "
+                           "below the smallest normal double (2.2e-308); scale the matrix",
+                           scaled, -e, v);
+}
+
+int flow_scale_end(flow_scale *sc, int rc, moore_flow_result *out, moore_error *err)
+{
+    moore_traffic_free(sc->copy);
+    sc->copy = NULL;
+    if (rc || sc->e == 0)
+        return rc;
+    double *v[] = { &out->throughput, &out->lower, &out->upper };
+    for (int i = 0; i < 3; i++) {
+        double back = ldexp(*v[i], -sc->e);
+        if ((rc = scale_check(*v[i], back, sc->e, err)))
+            return rc;
+        *v[i] = back;
+    }
+    return MOORE_OK;
+}
+
+int flow_scaled_solve(const moore_graph *g, const moore_traffic *t, const moore_flow_options *o,
+                      moore_flow_result *out, moore_error *err, flow_solver solve)
+{
+    moore_flow_options def;
+    o = flow_options_or_default(o, &def);
+    memset(out, 0, sizeof *out);
+    flow_scale sc;
+    int rc = flow_scale_begin(t, o, &sc, err);
+    if (!rc)
+        rc = solve(g, sc.t, &sc.o, out, err);
+    return flow_scale_end(&sc, rc, out, err);
+}
