@@ -53,18 +53,29 @@ bad() { # name, args...
     check "$name one line" test "$(wc -l <"$TMP/err")" = 1
     check "$name no output" test ! -s "$TMP/out"
 }
-# Racks as `moore layout` places them: slimfly:q=7 has 7 racks of 14 switches, so one
-# failed rack loses exactly 14 switches and every trial stays connected (diameter 3).
+# Racks as `moore fail --racks` takes them: `moore layout`'s placement groups
+# (slimfly:q=7: 7 groups of 14 switches, the switches (s,x,*) of one label
+# prefix), so one failed rack loses exactly 14 switches and every trial stays
+# connected (diameter 3).
 check "racks exit 0" test "$(status "$MOORE" fail slimfly:q=7 --racks 1 --trials 3 --metrics diameter --json)" = 0
 check "one rack = 14 switches" test "$(jq '.[0].switches_failed_mean' "$TMP/out")" = 14
 check "one rack: 14 switches lost" test "$(jq '.[0].switches_lost_mean' "$TMP/out")" = 14
 check "one rack: 14 x 6 servers lost" test "$(jq '.[0].servers_lost_mean' "$TMP/out")" = 84
-# links lost: every cable with an end in the rack, counted from the cable plan
-# (the same number for each of the 7 racks, so for whichever rack fails)
+# links lost: every cable with an end in the group, counted from the cable plan
+# by the switch labels (the same number for each of the 7 groups, so for
+# whichever fails)
 "$MOORE" layout slimfly:q=7 --cables "$TMP/sf7.csv" >/dev/null 2>&1
-rack_links=$(awk -F, 'NR > 1 { at[$3]++; if ($6 != $3) at[$6]++ }
-    END { for (r in at) v[at[r]] = 1; n = 0; for (x in v) { n++; y = x }; print n == 1 ? y : -1 }' \
-    "$TMP/sf7.csv")
+rack_links=$(python3 -c '
+import csv, sys
+at = {}
+for r in csv.DictReader(open(sys.argv[1])):
+    if r["kind"] != "switch":
+        continue
+    a, b = (n.strip("()").split(",")[:2] for n in (r["from_name"], r["to_name"]))
+    for g in {tuple(a), tuple(b)}:
+        at[g] = at.get(g, 0) + 1
+v = set(at.values())
+print(v.pop() if len(v) == 1 and len(at) == 7 else -1)' "$TMP/sf7.csv")
 check "one rack: its cables lost ($rack_links)" test "$(jq '.[0].links_lost_mean' "$TMP/out")" = "$rack_links"
 check "racks text: the lost columns" test "$(status "$MOORE" fail slimfly:q=7 --racks 1 --trials 2 \
     --metrics diameter)" = 0

@@ -52,7 +52,9 @@ def read_ports(path, links):
     port = {}
     with open(path) as f:
         for row in csv.DictReader(f):
-            a, b = int(row["from_switch"]), int(row["to_switch"])
+            if row["kind"] != "switch":  # server cables: no switch-to-switch port
+                continue
+            a, b = int(row["from"]), int(row["to"])
             if (min(a, b), max(a, b)) not in links:
                 fail("cable %s joins %d and %d, not a link" % (row["cable"], a, b))
             for s, p, o in ((a, row["from_port"], b), (b, row["to_port"], a)):
