@@ -91,19 +91,61 @@ int deploy_fabric_link(moore_ib_fabric *f, int32_t a, int32_t pa, int32_t b, int
 
 /* ---- the cable plan ---- */
 
-static int plan_field(const char *line, int col, int32_t lo, int32_t hi, int32_t *out)
+/* The cable plan's columns this reads (docs/layout.md); names in quotes may
+ * hold commas, so fields are split the CSV way. */
+enum { PLAN_KIND, PLAN_FROM, PLAN_FROM_PORT, PLAN_TO, PLAN_TO_PORT, PLAN_COLS };
+static const char *const PLAN_NAMES[PLAN_COLS] = { "kind", "from", "from_port", "to", "to_port" };
+#define PLAN_MAX_FIELDS 64
+
+/* Splits line in place into at most max fields (quotes removed, "" kept as
+ * one quote); returns the count. */
+static int plan_split(char *line, char **field, int max)
 {
-    const char *p = line;
-    for (int c = 0; c < col; c++) {
-        p = strchr(p, ',');
-        if (!p)
-            return -1;
+    int n = 0;
+    char *p = line;
+    while (n < max) {
+        char *w = p;
+        field[n++] = w;
+        int quoted = *p == '"';
+        p += quoted;
+        for (; *p && (quoted || (*p != ',' && *p != '\n' && *p != '\r')); p++) {
+            if (quoted && *p == '"' && p[1] == '"')
+                *w++ = *p++;
+            else if (quoted && *p == '"')
+                quoted = 0;
+            else
+                *w++ = *p;
+        }
+        int more = *p == ',';
+        *w = '\0';
+        if (!more)
+            break;
         p++;
     }
+    return n;
+}
+
+/* col[k]: where PLAN_NAMES[k] stands in the header; -1 when one is missing. */
+static int plan_header(char *line, int *col)
+{
+    char *field[PLAN_MAX_FIELDS];
+    int n = plan_split(line, field, PLAN_MAX_FIELDS);
+    for (int k = 0; k < PLAN_COLS; k++) {
+        col[k] = -1;
+        for (int i = 0; i < n; i++)
+            if (strcmp(field[i], PLAN_NAMES[k]) == 0)
+                col[k] = i;
+        if (col[k] < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int plan_int(const char *text, int32_t lo, int32_t hi, int32_t *out)
+{
     char *end;
-    long v = strtol(p, &end, 10);
-    if (end == p || (*end != ',' && *end != '\n' && *end != '\r' && *end != '\0') || v < lo ||
-        v > hi)
+    long v = strtol(text, &end, 10);
+    if (end == text || *end || v < lo || v > hi)
         return -1;
     *out = (int32_t)v;
     return 0;
@@ -112,21 +154,36 @@ static int plan_field(const char *line, int col, int32_t lo, int32_t hi, int32_t
 int deploy_plan_rows(FILE *in, const char *name, int32_t switches, deploy_cable_fn fn, void *ctx,
                      moore_error *err)
 {
-    char *line = NULL;
+    char *line = NULL, *field[PLAN_MAX_FIELDS];
     size_t cap = 0;
     int64_t row = 0;
+    int col[PLAN_COLS], have_header = 0;
     int rc = MOORE_OK;
     while (!rc && getline(&line, &cap, in) > 0) {
         row++;
-        if (row == 1 && strncmp(line, "cable,", 6) == 0)
+        if (!have_header) {
+            if (plan_header(line, col))
+                rc = moore_error_set(err, MOORE_EINVAL, "%s: line 1 is not the header of a "
+                                     "cable plan (moore layout --cables: kind, from, from_port, "
+                                     "to, to_port, ...)", name);
+            have_header = 1;
             continue;
-        int32_t a, pa, b, pb;
-        if (plan_field(line, 1, 0, switches - 1, &a) || plan_field(line, 3, 0, 253, &pa) ||
-            plan_field(line, 4, 0, switches - 1, &b) || plan_field(line, 6, 0, 253, &pb))
+        }
+        int n = plan_split(line, field, PLAN_MAX_FIELDS);
+        int32_t a = 0, pa = 0, b = 0, pb = 0;
+        if (n <= col[PLAN_TO_PORT] || n <= col[PLAN_FROM_PORT])
+            rc = -1;
+        else if (strcmp(field[col[PLAN_KIND]], "switch") != 0)
+            continue; /* a server's cable: its HCA port is the fabric file's own */
+        else if (plan_int(field[col[PLAN_FROM]], 0, switches - 1, &a) ||
+                 plan_int(field[col[PLAN_FROM_PORT]], 0, 253, &pa) ||
+                 plan_int(field[col[PLAN_TO]], 0, switches - 1, &b) ||
+                 plan_int(field[col[PLAN_TO_PORT]], 0, 253, &pb))
+            rc = -1;
+        if (rc == -1)
             rc = moore_error_set(err, MOORE_EINVAL,
                                  "%s: line %lld is not a cable row with switches 0..%d and ports "
-                                 "0..253 (cable,from_switch,from_rack,from_port,to_switch,...)",
-                                 name, (long long)row, (int)switches - 1);
+                                 "0..253", name, (long long)row, (int)switches - 1);
         else
             rc = fn(ctx, row, a, pa, b, pb, err);
     }
