@@ -54,8 +54,7 @@ bad() { # name, args...
     check "$name no output" test ! -s "$TMP/out"
 }
 # Racks as `moore fail --racks` takes them: `moore layout`'s placement groups
-# (slimfly:q=7: 7 groups of 14 switches, the switches (s,x,*) of one label
-# prefix), so one failed rack loses exactly 14 switches and every trial stays
+# (slimfly:q=7: 7 groups of 14 switches, the switches (*,x,*) of one x), so one failed rack loses exactly 14 switches and every trial stays
 # connected (diameter 3).
 check "racks exit 0" test "$(status "$MOORE" fail slimfly:q=7 --racks 1 --trials 3 --metrics diameter --json)" = 0
 check "one rack = 14 switches" test "$(jq '.[0].switches_failed_mean' "$TMP/out")" = 14
@@ -71,8 +70,8 @@ at = {}
 for r in csv.DictReader(open(sys.argv[1])):
     if r["kind"] != "switch":
         continue
-    a, b = (n.strip("()").split(",")[:2] for n in (r["from_name"], r["to_name"]))
-    for g in {tuple(a), tuple(b)}:
+    a, b = (n.strip("()").split(",")[1] for n in (r["from_name"], r["to_name"]))
+    for g in {a, b}:
         at[g] = at.get(g, 0) + 1
 v = set(at.values())
 print(v.pop() if len(v) == 1 and len(at) == 7 else -1)' "$TMP/sf7.csv")

@@ -42,7 +42,7 @@ static void group_switches(FILE *out, const int32_t *rack, int32_t n, int32_t k)
 
 static int grouped(const moore_layout *l)
 {
-    return strcmp(l->placement, "metis") && strcmp(l->placement, "single") && l->racks > 1;
+    return strcmp(l->placement, "metis") && strcmp(l->placement, "single") && l->groups > 1;
 }
 
 static void write_tree(FILE *out, const moore_graph *g, const moore_layout *l, const char *prefix,
@@ -62,23 +62,23 @@ static void write_tree(FILE *out, const moore_graph *g, const moore_layout *l, c
         fprintf(out, "SwitchName=top Switches=s[0-%d]\n", (int)g->n - 1);
         return;
     }
-    for (int32_t k = 0; k < l->racks; k++) {
+    for (int32_t k = 0; k < l->groups; k++) {
         fprintf(out, "SwitchName=g%d Switches=", (int)k);
-        group_switches(out, l->rack, g->n, k);
+        group_switches(out, l->group, g->n, k);
         fputc('\n', out);
     }
-    fprintf(out, "SwitchName=top Switches=g[0-%d]\n", (int)l->racks - 1);
+    fprintf(out, "SwitchName=top Switches=g[0-%d]\n", (int)l->groups - 1);
 }
 
 static void write_blocks(FILE *out, const moore_graph *g, const moore_layout *l,
                          const char *prefix, const int64_t *first)
 {
     fprintf(out, "# Slurm topology.conf (topology/block): one block per %s group\n", l->placement);
-    for (int32_t k = 0; k < l->racks; k++) {
+    for (int32_t k = 0; k < l->groups; k++) {
         fprintf(out, "BlockName=b%d Nodes=", (int)k);
         int any = 0;
         for (int32_t s = 0; s < g->n; s++)
-            if (l->rack[s] == k && g->endpoints[s] > 0) {
+            if (l->group[s] == k && g->endpoints[s] > 0) {
                 fputs(any ? "," : "", out);
                 range(out, prefix, first[s], first[s + 1] - 1);
                 any = 1;
