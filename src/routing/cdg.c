@@ -418,7 +418,17 @@ static int new_layer(cdg *c, moore_error *err)
     return MOORE_OK;
 }
 
-/* Puts unit into the first layer that stays acyclic. */
+/* 1 when the dependency in ctx's layer is known to close a cycle there. */
+static int emit_known_cycle(cdg *c, void *ctx, int64_t x, int64_t y)
+{
+    const cdg_layer *L = ctx;
+    return bit_get(L->cyc, dep_bit(c, x, y));
+}
+
+/* Puts unit into the first layer that stays acyclic. Whether a layer takes
+ * the unit depends on its dependency graph only (the dynamic order decides
+ * cycles exactly), so a unit with a dependency known to close a cycle skips
+ * the layer before any of its other dependencies is searched and added. */
 static int place_unit(cdg *c, const moore_routing *r, int64_t unit, int32_t *layer,
                       moore_error *err)
 {
@@ -430,6 +440,8 @@ static int place_unit(cdg *c, const moore_routing *r, int64_t unit, int32_t *lay
                 return rc;
         }
         c->nadded = 0;
+        if (!fresh && unit_deps(c, r, unit, emit_known_cycle, &c->layers[j]))
+            continue;
         int rc = unit_deps(c, r, unit, emit_layer, &c->layers[j]);
         if (rc == 2)
             return moore_error_set(err, MOORE_ENOMEM, "routing: no memory while layering");
