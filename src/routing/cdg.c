@@ -428,10 +428,14 @@ static int emit_known_cycle(cdg *c, void *ctx, int64_t x, int64_t y)
 /* Puts unit into the first layer that stays acyclic. Whether a layer takes
  * the unit depends on its dependency graph only (the dynamic order decides
  * cycles exactly), so a unit with a dependency known to close a cycle skips
- * the layer before any of its other dependencies is searched and added. */
+ * the layer before any of its other dependencies is searched and added
+ * (paths only). */
 static int place_unit(cdg *c, const moore_routing *r, int64_t unit, int32_t *layer,
                       moore_error *err)
 {
+    /* a path's dependencies are a few; a destination's are its whole DAG,
+     * which is worth listing twice only when it is not */
+    int screen = r->pair_offs && !c->tables;
     for (int32_t j = 0;; j++) {
         int fresh = j == c->nlayers;
         if (fresh) {
@@ -440,7 +444,7 @@ static int place_unit(cdg *c, const moore_routing *r, int64_t unit, int32_t *lay
                 return rc;
         }
         c->nadded = 0;
-        if (!fresh && unit_deps(c, r, unit, emit_known_cycle, &c->layers[j]))
+        if (!fresh && screen && unit_deps(c, r, unit, emit_known_cycle, &c->layers[j]))
             continue;
         int rc = unit_deps(c, r, unit, emit_layer, &c->layers[j]);
         if (rc == 2)
