@@ -2,7 +2,8 @@
 # cli_limits.sh — moore at the limits of the machine and of its closed forms:
 # it ends under an address-space limit, a SIGTERM during a METIS bisection ends
 # it as SIGTERM ends any program, and counts too large to build are refused
-# with one line instead of overflowing.
+# with one line instead of overflowing; its OpenMP threads wait passively
+# unless the user chose a wait policy.
 . "$(dirname "$0")/cli.bash" "$@"
 
 # OpenBLAS's worker threads retry a failed 128 MiB allocation for ever and
@@ -10,6 +11,15 @@
 ends_limited() { timeout 120 prlimit --as=200000000 "$MOORE" "$@" >"$TMP/out" 2>"$TMP/err"; }
 check "families ends under a 200 MB address-space limit" ends_limited families
 check "stats ends under a 200 MB address-space limit" ends_limited stats petersen --metrics basic
+
+# The wait policy libgomp runs with, as libgomp itself reports it at load
+# (OMP_DISPLAY_ENV=verbose; the last report is the re-executed command's):
+# passive waiting is a spin count of 0, the default and active ones spin.
+spincount() { env "$@" OMP_DISPLAY_ENV=verbose "$MOORE" families 2>&1 >/dev/null |
+              sed -n "s/.*GOMP_SPINCOUNT = '\([0-9]*\)'.*/\1/p" | tail -1; }
+check "threads wait passively by default" [ "$(spincount -u OMP_WAIT_POLICY)" = 0 ]
+active=$(spincount OMP_WAIT_POLICY=active)
+check "a user's OMP_WAIT_POLICY=active is kept" [ "${active:-0}" != 0 ]
 
 # SIGTERM while METIS runs: METIS (GKlib) used to catch it, report
 # "METIS failed with status -4" and leave the process unable to die.

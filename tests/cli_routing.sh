@@ -63,6 +63,45 @@ check "ring" test "$(status "$MOORE" route "$TMP/c6.txt" --algo minimal --json)"
 check "ring cyclic" test "$(json .cdg_acyclic)" = false
 check "ring layers" test "$(json .layers)" = 2
 
+# KSP-8 on a Slim Fly needs several layers; the layers are the same for any
+# thread count, and each layer's channel dependency graph, rebuilt here from
+# the paths file alone, is acyclic (a DFS over link-to-next-link arcs).
+layers_acyclic() { python3 - "$1" <<'PY'
+import csv, sys
+from collections import defaultdict
+dep = defaultdict(lambda: defaultdict(set))
+for row in csv.DictReader(open(sys.argv[1])):
+    h = row["path"].split("-")
+    links = list(zip(h, h[1:]))
+    for a, b in zip(links, links[1:]):
+        dep[row["layer"]][a].add(b)
+for g in dep.values():
+    state = {}
+    for root in list(g):
+        stack = [(root, iter(g[root]))]
+        if root in state:
+            continue
+        state[root] = 1
+        while stack:
+            v, it = stack[-1]
+            w = next(it, None)
+            if w is None:
+                state[v] = 2
+                stack.pop()
+            elif state.get(w) == 1:
+                sys.exit(1)
+            elif w not in state:
+                state[w] = 1
+                stack.append((w, iter(g.get(w, ()))))
+print(len(dep))
+PY
+}
+OMP_NUM_THREADS=1 "$MOORE" route slimfly:q=5 --algo ksp:k=8 --paths "$TMP/k1.csv" >/dev/null
+OMP_NUM_THREADS=2 "$MOORE" route slimfly:q=5 --algo ksp:k=8 --paths "$TMP/k2.csv" >/dev/null
+check "ksp layers: same for 1 and 2 threads" cmp -s "$TMP/k1.csv" "$TMP/k2.csv"
+nl=$(layers_acyclic "$TMP/k1.csv")
+check "ksp layers: each layer acyclic, several layers" test "${nl:-0}" -ge 2
+
 # A fat-tree's shortest routes between servers go up, then down: no cycle.
 check "fattree" test "$(status "$MOORE" route fattree:k=4 --algo ecmp --json)" = 0
 check "fattree acyclic" test "$(json .cdg_acyclic)" = true

@@ -27,11 +27,13 @@
 #include "core/alloc.h"
 #include "routing_internal.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct cdg_layer {
     uint64_t *bits;
+    uint64_t *cyc;      /* dependencies known to close a cycle here */
     int32_t *ord;       /* topological position of each arc */
 } cdg_layer;
 
@@ -140,6 +142,25 @@ static void sort_by_ord(const cdg_layer *L, int64_t *set, int64_t len)
         set[i] = (int64_t)(key[i] & 0xffffffffu);
 }
 
+/* The positions of the backward and forward sets, each already in ascending
+ * order, merged ascending into pool (the two sets are disjoint: an arc in
+ * both would lie on a cycle, which the forward search would have found). */
+static void merge_positions(cdg *c, const cdg_layer *L)
+{
+    int64_t i = 0, j = 0, np = 0;
+    while (i < c->nb || j < c->nf) {
+        int32_t pb = i < c->nb ? L->ord[c->bwd[i]] : INT32_MAX;
+        int32_t pf = j < c->nf ? L->ord[c->fwd[j]] : INT32_MAX;
+        if (pb < pf) {
+            c->pool[np++] = pb;
+            i++;
+        } else {
+            c->pool[np++] = pf;
+            j++;
+        }
+    }
+}
+
 /* Adds dependency x→y to layer L; 1 when it would close a cycle. */
 static int add_dep(cdg *c, cdg_layer *L, int64_t x, int64_t y)
 {
@@ -155,13 +176,8 @@ static int add_dep(cdg *c, cdg_layer *L, int64_t x, int64_t y)
      * its old order, take the pooled positions in ascending order. */
     sort_by_ord(L, c->bwd, c->nb);
     sort_by_ord(L, c->fwd, c->nf);
+    merge_positions(c, L);
     int64_t np = 0;
-    for (int64_t i = 0; i < c->nb; i++)
-        c->pool[np++] = L->ord[c->bwd[i]];
-    for (int64_t i = 0; i < c->nf; i++)
-        c->pool[np++] = L->ord[c->fwd[i]];
-    qsort(c->pool, (size_t)np, sizeof *c->pool, cmp_u64);
-    np = 0;
     for (int64_t i = 0; i < c->nb; i++)
         L->ord[c->bwd[i]] = (int32_t)c->pool[np++];
     for (int64_t i = 0; i < c->nf; i++)
@@ -285,15 +301,27 @@ static int emit_union(cdg *c, void *ctx, int64_t x, int64_t y)
     return 0;
 }
 
-/* Tries to add a dependency to the layer in ctx; 1 on a cycle. */
+/* Tries to add a dependency to the layer in ctx; 1 on a cycle.
+ *
+ * A dependency that closes a cycle with the layer's committed dependencies
+ * alone (none of the unit's own added yet) closes one for good: committed
+ * dependencies are never removed, so later units that contain it skip the
+ * layer at once instead of searching again. This is most of the work saved:
+ * a path set repeats each dependency many times, and the search that finds
+ * the cycle is the longest one. The layers are those of the plain search. */
 static int emit_layer(cdg *c, void *ctx, int64_t x, int64_t y)
 {
     cdg_layer *L = ctx;
     int64_t bit = dep_bit(c, x, y);
     if (bit_get(L->bits, bit))
         return 0;
-    if (x == y || add_dep(c, L, x, y))
+    if (bit_get(L->cyc, bit))
         return 1;
+    if (x == y || add_dep(c, L, x, y)) {
+        if (c->nadded == 0)
+            bit_set(L->cyc, bit);
+        return 1;
+    }
     bit_set(L->bits, bit);
     if (c->nadded == c->capadded) {
         int64_t cap = c->capadded ? 2 * c->capadded : 256;
@@ -362,7 +390,7 @@ static int union_check(cdg *c, const moore_routing *r, int64_t units, moore_dead
 
 static int new_layer(cdg *c, moore_error *err)
 {
-    int rc = moore_memory_guard((double)(c->nlayers + 1) * ((double)c->nbits / 8 + 4.0 * c->arcs),
+    int rc = moore_memory_guard((double)(c->nlayers + 1) * ((double)c->nbits / 4 + 4.0 * c->arcs),
                                 "the virtual layers' dependency graphs", err);
     if (rc)
         return rc;
@@ -376,9 +404,11 @@ static int new_layer(cdg *c, moore_error *err)
     }
     cdg_layer *L = &c->layers[c->nlayers];
     L->bits = moore_calloc((size_t)(c->nbits / 64 + 1), sizeof *L->bits, err);
+    L->cyc = moore_calloc((size_t)(c->nbits / 64 + 1), sizeof *L->cyc, err);
     L->ord = moore_malloc((size_t)c->arcs + 1, sizeof *L->ord, err);
-    if (!L->bits || !L->ord) {
+    if (!L->bits || !L->cyc || !L->ord) {
         free(L->bits);
+        free(L->cyc);
         free(L->ord);
         return moore_alloc_code(err);
     }
@@ -388,10 +418,24 @@ static int new_layer(cdg *c, moore_error *err)
     return MOORE_OK;
 }
 
-/* Puts unit into the first layer that stays acyclic. */
+/* 1 when the dependency in ctx's layer is known to close a cycle there. */
+static int emit_known_cycle(cdg *c, void *ctx, int64_t x, int64_t y)
+{
+    const cdg_layer *L = ctx;
+    return bit_get(L->cyc, dep_bit(c, x, y));
+}
+
+/* Puts unit into the first layer that stays acyclic. Whether a layer takes
+ * the unit depends on its dependency graph only (the dynamic order decides
+ * cycles exactly), so a unit with a dependency known to close a cycle skips
+ * the layer before any of its other dependencies is searched and added
+ * (paths only). */
 static int place_unit(cdg *c, const moore_routing *r, int64_t unit, int32_t *layer,
                       moore_error *err)
 {
+    /* a path's dependencies are a few; a destination's are its whole DAG,
+     * which is worth listing twice only when it is not */
+    int screen = r->pair_offs && !c->tables;
     for (int32_t j = 0;; j++) {
         int fresh = j == c->nlayers;
         if (fresh) {
@@ -400,6 +444,8 @@ static int place_unit(cdg *c, const moore_routing *r, int64_t unit, int32_t *lay
                 return rc;
         }
         c->nadded = 0;
+        if (!fresh && screen && unit_deps(c, r, unit, emit_known_cycle, &c->layers[j]))
+            continue;
         int rc = unit_deps(c, r, unit, emit_layer, &c->layers[j]);
         if (rc == 2)
             return moore_error_set(err, MOORE_ENOMEM, "routing: no memory while layering");
@@ -480,6 +526,7 @@ static int deadlock_run(const moore_graph *g, const moore_routing *r, int tables
 done:
     for (int32_t j = 0; j < c.nlayers; j++) {
         free(c.layers[j].bits);
+        free(c.layers[j].cyc);
         free(c.layers[j].ord);
     }
     free(c.layers);
