@@ -157,7 +157,7 @@ static void recommend(const moore_page_options *o, const moore_compare *c, FILE 
         return;
     const moore_report *b = &c->rows[best].report;
     const moore_report_item *fam = moore_report_get(b, "family");
-    char sw[32], cost[32], vs[160] = "", bw[64], text[640], n[32];
+    char sw[32], cost[32], vs[160] = "", bw[64], text[1024], n[32];
     page_group(llround(moore_report_number(b, "switches")), sw, sizeof sw);
     page_group(o->endpoints, n, sizeof n);
     page_group(llround(moore_report_number(b, "cost_total")), cost, sizeof cost);
