@@ -42,17 +42,20 @@ def main():
             if r["family"] not in fams:
                 fams.append(r["family"])
     by = [{r["family"]: r for r in rs} for _, rs in rules]
+    # each topology column as wide as its longest SPEC: a SPEC is never cut
+    wide = [max([len("not proven")] + [len(r["topology"]) for r in b.values()]) for b in by]
     print("the decision under uniform traffic and under any traffic (hose), full bandwidth proven\n")
-    print(f"{'family':<14} {'uniform: topology':<40} {'switches':>8} {'cost vs Clos':>12}   "
-          f"{'hose: topology':<40} {'switches':>8} {'cost vs Clos':>12}")
+    head = [f"{name + ': topology':<{w}} {'switches':>8} {'cost vs Clos':>12}"
+            for (name, _), w in zip(rules, wide)]
+    print(f"{'family':<14} {head[0]}   {head[1]}")
     for fam in fams:
         cells = []
-        for b in by:
+        for b, w in zip(by, wide):
             r = b.get(fam)
             if r is None:
-                cells.append(f"{'not proven':<40} {'-':>8} {'-':>12}")
+                cells.append(f"{'not proven':<{w}} {'-':>8} {'-':>12}")
             else:
-                cells.append(f"{r['topology'][:40]:<40} {r['switches']:>8,} "
+                cells.append(f"{r['topology']:<{w}} {r['switches']:>8,} "
                              f"{pct(r.get('vs_clos_cost_pct')):>12}")
         print(f"{fam:<14} {cells[0]}   {cells[1]}")
     said = []
