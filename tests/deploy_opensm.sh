@@ -21,7 +21,7 @@ trap 'for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; done; rm -rf "$TMP"' EXIT
 # run_sm DIR ENGINE LMC: OpenSM with ENGINE on DIR's fabric; 0 when its log
 # says that engine configured every switch.
 run_sm() {
-    timeout 60 unshare -n bash "$HERE/deploy_opensm_fabric.sh" "$@" &
+    timeout -k 5 60 unshare -n bash "$HERE/deploy_opensm_fabric.sh" "$@" &
     PIDS+=($!)
     wait $!
 }

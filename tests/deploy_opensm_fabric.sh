@@ -25,6 +25,6 @@ export LD_PRELOAD=$SIM OSM_TMP_DIR=$WORK OSM_CACHE_DIR=$WORK
 ARGS=(-o -l "$LMC" -f "$WORK/osm.log" -R "$ENGINE")
 [ "$ENGINE" = file ] && ARGS+=(-U "$DIR/lfts.dump")
 [ "$ENGINE" = updn ] && ARGS+=(-a "$DIR/roots.guid")
-timeout 30 opensm "${ARGS[@]}" >"$WORK/opensm.out" 2>&1 </dev/null
-timeout 30 dump_fts >"$DIR/fts.$ENGINE" 2>"$WORK/dump_fts.err" </dev/null
+timeout -k 5 30 opensm "${ARGS[@]}" >"$WORK/opensm.out" 2>&1 </dev/null
+timeout -k 5 30 dump_fts >"$DIR/fts.$ENGINE" 2>"$WORK/dump_fts.err" </dev/null
 grep -q "osm_ucast_mgr_process: $ENGINE tables configured on all switches" "$WORK/osm.log"
