@@ -200,7 +200,7 @@ static answer run_moore(const moore_graph *g, int threads, int repeat)
         a.apl = p.avg_path_length;
         if (t < a.seconds)
             a.seconds = t;
-        moore_paths_result_free(&p);
+        moore_paths_result_clear(&p);
     }
     return a;
 }
@@ -219,7 +219,7 @@ static double run_moore_group(const moore_graph *g, int repeat)
         if (moore_metrics_compute(g, "paths", NULL, &rep, &err))
             die("moore_metrics_compute", &err);
         double t = now() - t0;
-        moore_report_free(&rep);
+        moore_report_clear(&rep);
         if (t < best)
             best = t;
     }

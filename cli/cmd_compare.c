@@ -483,6 +483,6 @@ int cmd_compare(int argc, char **argv)
         rc = t.first ? (cli_json_rows_end(1), 0) : 0;
     else
         rc = print_baseline(&c);
-    moore_compare_free(&c);
+    moore_compare_clear(&c);
     return rc || t.failed;
 }

@@ -36,7 +36,7 @@ static int finish(moore_report *r, int json, int rc, moore_error *err)
     if (!rc)
         rc = json ? moore_report_write_json(r, stdout, cli_json_pretty(), err)
                   : moore_report_write_text(r, stdout, err);
-    moore_report_free(r);
+    moore_report_clear(r);
     return rc ? cli_fail(err) : 0;
 }
 
@@ -169,7 +169,7 @@ int cmd_deploy(int argc, char **argv)
     if (!rc && check) {
         int status = check_cabling(g, check, cables);
         moore_graph_free(g);
-        moore_report_free(&r);
+        moore_report_clear(&r);
         return status;
     }
     if (!rc && slurm)

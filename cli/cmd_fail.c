@@ -339,8 +339,8 @@ static int run_scenarios(const moore_graph *g, const fail_args *f, const double 
             snprintf(done, sizeof done, "fail: level %d/%d done", l + 1, count);
             cli_progress(NULL, done, 1);
         }
-        moore_report_free(&r);
-        moore_fail_result_free(&res);
+        moore_report_clear(&r);
+        moore_fail_result_clear(&res);
     }
     cli_progress_done();
     if (t.cols) /* also after an error: the levels done until then */
@@ -362,7 +362,7 @@ static int run_until(const moore_graph *g, const fail_args *f, moore_error *err)
     if (!rc)
         rc = f->json ? moore_report_write_json(&r, stdout, 1, err)
                      : moore_report_write_text(&r, stdout, err);
-    moore_report_free(&r);
+    moore_report_clear(&r);
     return rc;
 }
 

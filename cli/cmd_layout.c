@@ -190,8 +190,8 @@ int cmd_layout(int argc, char **argv)
         rc = moore_report_write_json(&r, stdout, cli_json_pretty(), &err);
     else if (!rc)
         print_text(&r);
-    moore_report_free(&r);
-    moore_layout_free(&l);
+    moore_report_clear(&r);
+    moore_layout_clear(&l);
     moore_graph_free(g);
     return rc ? cli_fail(&err) : 0;
 }

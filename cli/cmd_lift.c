@@ -64,7 +64,7 @@ static int print_step(FILE *out, int json, int step, int times, int32_t from, in
     if (!rc) rc = moore_report_bool(&rep, "lambda2_kept", r->lambda2_kept, &err);
     if (!rc) rc = moore_report_bool(&rep, "ramanujan_signing", r->signing_ramanujan, &err);
     if (!rc) rc = moore_report_write_json(&rep, out, cli_json_pretty(), &err);
-    moore_report_free(&rep);
+    moore_report_clear(&rep);
     return rc ? cli_fail(&err) : 0;
 }
 

@@ -199,6 +199,6 @@ int cmd_plan(int argc, char **argv)
                : moore_plan_make((int32_t)radix, endpoints, families, &p, &err))
         return cli_fail(&err);
     int rc = json ? print_json(&p) : print_text(&p);
-    moore_plan_free(&p);
+    moore_plan_clear(&p);
     return rc;
 }

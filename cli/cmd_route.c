@@ -97,7 +97,7 @@ int cmd_route(int argc, char **argv)
     if (!rc)
         rc = json ? moore_report_write_json(&rep, stdout, 1, &err)
                   : moore_report_write_text(&rep, stdout, &err);
-    moore_report_free(&rep);
+    moore_report_clear(&rep);
     moore_graph_free(g);
     return rc ? cli_fail(&err) : 0;
 }

@@ -58,7 +58,7 @@ int cmd_stats(int argc, char **argv)
     if (!rc)
         rc = json ? moore_report_write_json(&r, stdout, cli_json_pretty(), &err)
                   : moore_report_write_text(&r, stdout, &err);
-    moore_report_free(&r);
+    moore_report_clear(&r);
     moore_graph_free(g);
     return rc ? cli_fail(&err) : 0;
 }

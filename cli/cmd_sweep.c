@@ -313,7 +313,7 @@ int cmd_sweep(int argc, char **argv)
         r.threads = cores / r.jobs > 1 ? cores / r.jobs : 1;
     }
     int rc = execute(&r);
-    moore_sweep_free(&r.s);
+    moore_sweep_clear(&r.s);
     free(r.ids);
     return rc;
 }

@@ -132,7 +132,7 @@ static int throughput_hose(const char *topo, moore_flow_options *opt, int effort
     if (!rc)
         rc = json ? moore_report_write_json(&r, stdout, cli_json_pretty(), &err)
                   : moore_report_write_text(&r, stdout, &err);
-    moore_report_free(&r);
+    moore_report_clear(&r);
     moore_graph_free(g);
     if (rc)
         return cli_fail(&err);
@@ -231,7 +231,7 @@ int cmd_throughput(int argc, char **argv)
     if (!rc)
         rc = json ? moore_report_write_json(&r, stdout, cli_json_pretty(), &err)
                   : moore_report_write_text(&r, stdout, &err);
-    moore_report_free(&r);
+    moore_report_clear(&r);
     moore_traffic_free(t);
     moore_graph_free(g);
     if (rc)

@@ -445,7 +445,7 @@ static PyObject *py_stats(PyObject *mod, PyObject *args, PyObject *kw)
     int rc;
     MOORE_PY_CALL(rc = moore_metrics_compute(g, metrics, &o, &r, &err));
     PyObject *d = rc ? raise_error(&err) : moore_py_report_dict(&r);
-    moore_report_free(&r);
+    moore_report_clear(&r);
     return d;
 }
 
@@ -506,7 +506,7 @@ static PyObject *py_compare(PyObject *mod, PyObject *args, PyObject *kw)
         }
         PyList_SET_ITEM(list, i, d);
     }
-    moore_compare_free(&c);
+    moore_compare_clear(&c);
     return list;
 }
 
@@ -545,7 +545,7 @@ static PyObject *py_throughput(PyObject *mod, PyObject *args, PyObject *kw)
         if (!rc) rc = moore_flow_tub(g, t, &tub, &err);
         if (!rc) rc = moore_flow_report(&r, g, t, &f, tub, fo.eps, exact, seed, &err));
     PyObject *d = rc ? raise_error(&err) : moore_py_report_dict(&r);
-    moore_report_free(&r);
+    moore_report_clear(&r);
     moore_traffic_free(t);
     return d;
 }
@@ -594,8 +594,8 @@ static PyObject *py_layout(PyObject *mod, PyObject *args, PyObject *kw)
         if (!rc && cables) rc = write_cables(g, &l, &m, cables, &err);
         if (!rc) rc = moore_layout_report(&l, &r, &err));
     PyObject *d = rc ? raise_error(&err) : moore_py_report_dict(&r);
-    moore_report_free(&r);
-    moore_layout_free(&l);
+    moore_report_clear(&r);
+    moore_layout_clear(&l);
     return d;
 }
 
@@ -660,7 +660,7 @@ static PyObject *py_route(PyObject *mod, PyObject *args, PyObject *kw)
         Py_XDECREF(raw);
         Py_SETREF(out, pair);
     }
-    moore_report_free(&rep);
+    moore_report_clear(&rep);
     moore_routing_free(r);
     return out;
 }
@@ -701,7 +701,7 @@ static int fail_levels(const moore_graph *g, moore_failure_kind kind, const doub
         rc = moore_fail_trials(g, &s, o, &res, err);
         if (!rc)
             rc = moore_fail_report(&reps[l], &res, levels[l], o->metrics, err);
-        moore_fail_result_free(&res);
+        moore_fail_result_clear(&res);
     }
     return rc;
 }
@@ -758,7 +758,7 @@ static PyObject *py_fail(PyObject *mod, PyObject *args)
         PyList_SET_ITEM(list, l, d);
     }
     for (int l = 0; l < MOORE_PY_FAIL_LEVELS; l++)
-        moore_report_free(&reps[l]);
+        moore_report_clear(&reps[l]);
     PyMem_Free(rack);
     return list;
 }
@@ -786,7 +786,7 @@ static PyObject *py_disconnect(PyObject *mod, PyObject *args)
         rc = moore_disconnect_fraction(g, switches, seed, trials, threads, &s, &err);
         if (!rc) rc = moore_disconnect_report(&r, &s, switches, trials, &err));
     PyObject *d = rc ? raise_error(&err) : moore_py_report_dict(&r);
-    moore_report_free(&r);
+    moore_report_clear(&r);
     return d;
 }
 
@@ -867,7 +867,7 @@ static PyObject *py_sweep(PyObject *mod, PyObject *args)
     int rc;
     MOORE_PY_CALL(rc = sweep_execute(file, db, force, threads, &run, &err));
     PyObject *d = rc ? raise_error(&err) : sweep_dict(&run, db);
-    moore_sweep_free(&run.s);
+    moore_sweep_clear(&run.s);
     free(run.ids);
     return d;
 }

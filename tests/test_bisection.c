@@ -73,7 +73,7 @@ static void closed_forms(void **state)
     /* a(K_n) = n: the bound a·N/4 = 36 is met exactly. */
     assert_true(b.lower > 36 - 1e-6 && b.lower <= 36);
     check_split(g, &b);
-    moore_bisection_result_free(&b);
+    moore_bisection_result_clear(&b);
     moore_graph_free(g);
 
     g = tg_torus2(8, 8);
@@ -84,7 +84,7 @@ static void closed_forms(void **state)
     /* a(C_8□C_8) = a(C_8) = 2 − 2cos(2π/8). */
     assert_true(fabs(b.lower - (2 - 2 * cos(2 * M_PI / 8)) * 64 / 4) < 1e-6);
     check_split(g, &b);
-    moore_bisection_result_free(&b);
+    moore_bisection_result_clear(&b);
     moore_graph_free(g);
 
     g = tu_build("petersen");
@@ -92,7 +92,7 @@ static void closed_forms(void **state)
     assert_int_equal(b.cut, 5);          /* a = 2, 2·10/4 = 5: optimal */
     assert_true(b.lower > 5 - 1e-6);
     check_split(g, &b);
-    moore_bisection_result_free(&b);
+    moore_bisection_result_clear(&b);
     moore_graph_free(g);
 }
 
@@ -106,7 +106,7 @@ static void uniform_endpoints_match_unit_weights(void **state)
     assert_int_equal(b.cut, 36);
     assert_true(fabs(b.bandwidth - 2.0) < 1e-12);   /* 36 / (36/2) */
     assert_true(b.lower > 36 - 1e-6);
-    moore_bisection_result_free(&b);
+    moore_bisection_result_clear(&b);
     moore_graph_free(g);
 }
 
@@ -125,8 +125,8 @@ static void bound_does_not_depend_on_uniform_p(void **state)
     assert_true(fabs(a.lower - b.lower) < 1e-6 * a.lower);
     assert_int_equal(b.weight_total, 3380);
     assert_true(fabs(b.bandwidth - (double)b.cut / 1690) < 1e-12);
-    moore_bisection_result_free(&a);
-    moore_bisection_result_free(&b);
+    moore_bisection_result_clear(&a);
+    moore_bisection_result_clear(&b);
     moore_graph_free(g);
 }
 
@@ -142,7 +142,7 @@ static void fattree_full_bisection_by_endpoints(void **state)
         assert_true(fabs(b.bandwidth - 1.0) < 1e-12);
         assert_true(b.lower > 0);
         check_split(g, &b);
-        moore_bisection_result_free(&b);
+        moore_bisection_result_clear(&b);
         moore_graph_free(g);
     }
 }
@@ -175,7 +175,7 @@ static void small_graphs_against_exhaustive_search(void **state)
                       (long long)b.cut, b.lower);
         assert_true(b.lower <= (double)exact + 1e-9);
         assert_int_equal(b.cut, exact);
-        moore_bisection_result_free(&b);
+        moore_bisection_result_clear(&b);
         moore_graph_free(g);
     }
 }
@@ -203,20 +203,20 @@ static void degenerate_graphs(void **state)
     moore_bisection_result b = bisect(g);
     assert_int_equal(b.cut, 0);
     assert_true(b.lower == 0);
-    moore_bisection_result_free(&b);
+    moore_bisection_result_clear(&b);
     moore_graph_free(g);
 
     g = tu_build("complete:n=1");
     b = bisect(g);
     assert_false(b.valid);
-    moore_bisection_result_free(&b);
+    moore_bisection_result_clear(&b);
     moore_report r;
     moore_error err;
     moore_report_init(&r);
     assert_int_equal(moore_metrics_compute(g, "bisection", NULL, &r, &err), MOORE_OK);
     assert_int_equal(moore_report_get(&r, "bisection_cut")->type, MOORE_VALUE_NULL);
     assert_int_equal(moore_report_get(&r, "bisection_lower")->type, MOORE_VALUE_NULL);
-    moore_report_free(&r);
+    moore_report_clear(&r);
     moore_graph_free(g);
 
     moore_bisection_options o;
@@ -231,7 +231,7 @@ static void degenerate_graphs(void **state)
     assert_int_equal(moore_bisection_compute(g, &o, &b, &err), MOORE_OK);
     assert_int_equal(b.cut, 5);
     assert_true(isnan(b.lower));
-    moore_bisection_result_free(&b);
+    moore_bisection_result_clear(&b);
     moore_graph_free(g);
 }
 
@@ -247,7 +247,7 @@ static void metric_group_keys(void **state)
     assert_true(moore_report_number(&r, "bisection_bandwidth") == 1.0);
     assert_true(moore_report_number(&r, "bisection_lower") <= 8);
     assert_string_equal(moore_report_get(&r, "bisection_balance")->s, "endpoints");
-    moore_report_free(&r);
+    moore_report_clear(&r);
     moore_graph_free(g);
 }
 

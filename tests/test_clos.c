@@ -158,7 +158,7 @@ static void endpoint_distances(void **state)
     assert_int_equal(moore_metrics_compute(g, "paths", NULL, &r, &err), MOORE_OK);
     assert_true(fabs(moore_report_number(&r, "avg_path_length_endpoints") - 52.0 / 14) < 1e-12);
     assert_true(moore_report_number(&r, "diameter_endpoints") == 4);
-    moore_report_free(&r);
+    moore_report_clear(&r);
     moore_graph_free(g);
 
     /* random graphs, random endpoint counts (some zero); and a Clos, whose
@@ -184,7 +184,7 @@ static void endpoint_distances(void **state)
         assert_int_equal(moore_metrics_compute(g, "paths", NULL, &r, &err), MOORE_OK);
         assert_true(fabs(moore_report_number(&r, "avg_path_length_endpoints") - want) < 1e-9);
         assert_true(moore_report_number(&r, "diameter_endpoints") == diam);
-        moore_report_free(&r);
+        moore_report_clear(&r);
         moore_graph_free(g);
     }
 }

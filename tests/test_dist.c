@@ -84,10 +84,10 @@ static void report_round_trip_is_exact(void **state)
     b.len -= 3;
     assert_int_equal(moore_dist_unpack_report(&b, &cut, &err), MOORE_EINTERNAL);
     assert_true(strncmp(err.msg, "MPI: a packed", 13) == 0);
-    moore_report_free(&cut);
-    moore_report_free(&r);
-    moore_report_free(&back);
-    moore_dist_blob_free(&b);
+    moore_report_clear(&cut);
+    moore_report_clear(&r);
+    moore_report_clear(&back);
+    moore_dist_blob_clear(&b);
 }
 
 static void compare_unpack_appends(void **state)
@@ -122,9 +122,9 @@ static void compare_unpack_appends(void **state)
         assert_same_report(&c.rows[0].report, &back.rows[k].report);
         assert_string_equal(back.notes[k], c.notes[0]);
     }
-    moore_compare_free(&c);
-    moore_compare_free(&back);
-    moore_dist_blob_free(&b);
+    moore_compare_clear(&c);
+    moore_compare_clear(&back);
+    moore_dist_blob_clear(&b);
 }
 
 /* A loop of 6 items: item i packs i*i; item `bad` fails. */
@@ -144,7 +144,7 @@ static int sq_run(void *ctx, int64_t i, moore_dist_blob *out, moore_error *err)
     int rc = moore_report_int(&r, "square", i * i, err);
     if (!rc)
         rc = moore_dist_pack_report(out, &r, err);
-    moore_report_free(&r);
+    moore_report_clear(&r);
     return rc;
 }
 
@@ -156,7 +156,7 @@ static int sq_take(void *ctx, int64_t i, moore_dist_blob *in, moore_error *err)
     int rc = moore_dist_unpack_report(in, &r, err);
     assert_int_equal(s->taken, i); /* index order */
     s->got[s->taken++] = (int64_t)moore_report_number(&r, "square");
-    moore_report_free(&r);
+    moore_report_clear(&r);
     return rc;
 }
 

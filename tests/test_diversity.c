@@ -226,7 +226,7 @@ static void bad_input_and_disconnected(void **state)
     assert_int_equal(moore_metrics_compute(g, "diversity", NULL, &r, &err), MOORE_OK);
     assert_int_equal(moore_report_get(&r, "disjoint_paths_min")->type, MOORE_VALUE_NULL);
     assert_int_equal(moore_report_get(&r, "shortest_paths_max")->type, MOORE_VALUE_NULL);
-    moore_report_free(&r);
+    moore_report_clear(&r);
     moore_graph_free(g);
 }
 
@@ -247,7 +247,7 @@ static void metric_group_keys(void **state)
     assert_true(moore_report_number(&r, "disjoint_paths_min") == 3);
     assert_true(moore_report_number(&r, "disjoint_paths_pairs") == 45);
     assert_true(moore_report_number(&r, "disjoint_paths_exact") == 1);
-    moore_report_free(&r);
+    moore_report_clear(&r);
     moore_graph_free(g);
 }
 

@@ -157,8 +157,8 @@ static void allocation_codes(void **state)
     int fail = MOORE_OK, wrong = 0;
 #pragma omp parallel num_threads(2) reduction(+ : wrong)
     {
-        void *ok = moore_par_malloc(16, 4, &fail);
-        void *big = moore_par_calloc(SIZE_MAX / 4, 8, &fail);
+        void *ok = core_par_malloc(16, 4, &fail);
+        void *big = core_par_calloc(SIZE_MAX / 4, 8, &fail);
         wrong += !ok || big; /* cmocka's asserts belong to the main thread */
         free(ok);
         free(big);
@@ -166,10 +166,10 @@ static void allocation_codes(void **state)
     assert_int_equal(wrong, 0);
     assert_int_equal(fail, MOORE_ETOOBIG);
     moore_error_clear(&err);
-    assert_int_equal(moore_par_failed(&err, fail, "test scratch"), MOORE_ETOOBIG);
+    assert_int_equal(core_par_failed(&err, fail, "test scratch"), MOORE_ETOOBIG);
     assert_int_equal(err.code, MOORE_ETOOBIG);
     assert_non_null(strstr(err.msg, "test scratch"));
-    assert_int_equal(moore_par_failed(&err, MOORE_OK, "nothing"), MOORE_OK);
+    assert_int_equal(core_par_failed(&err, MOORE_OK, "nothing"), MOORE_OK);
 }
 
 int main(void)

@@ -101,7 +101,7 @@ static void slimfly_racks_every_delta(void **state)
         assert_int_equal(l.bundle_max, 2 * q);
         assert_true(fabs(l.bundle_mean - 2 * q) < 1e-12);
         assert_int_equal(l.group_pairs_linked, q * (q - 1) / 2);
-        moore_layout_free(&l);
+        moore_layout_clear(&l);
         free(c);
         free(count);
         free(rack);
@@ -119,7 +119,7 @@ static void slimfly_q7_and_xpander_counts(void **state)
     assert_int_equal(l.bundle_max, 14);
     assert_int_equal(l.cables, g->m);
     assert_int_equal(l.cables_inter_rack, 21 * 14);
-    moore_layout_free(&l);
+    moore_layout_clear(&l);
     moore_graph_free(g);
 
     g = tu_build("xpander:d=10,k=21");
@@ -132,7 +132,7 @@ static void slimfly_q7_and_xpander_counts(void **state)
     assert_int_equal(l.cables_intra_rack, 0);
     assert_int_equal(l.group_pairs_linked, 55);
     free(c);
-    moore_layout_free(&l);
+    moore_layout_clear(&l);
     moore_graph_free(g);
 }
 
@@ -149,15 +149,15 @@ static void cap_splits_groups(void **state)
         for (int32_t v = 0; v < g->n; v++)
             if (split.rack[u] == split.rack[v])
                 assert_int_equal(whole.rack[u], whole.rack[v]);
-    moore_layout_free(&whole);
-    moore_layout_free(&split);
+    moore_layout_clear(&whole);
+    moore_layout_clear(&split);
     moore_graph_free(g);
 
     g = tu_build("xpander:d=10,k=21");
     split = lay(g, 10, NULL);
     assert_int_equal(split.racks, 11 * 3);
     assert_true(split.switches_per_rack_max <= 10);
-    moore_layout_free(&split);
+    moore_layout_clear(&split);
     moore_graph_free(g);
 }
 
@@ -177,7 +177,7 @@ static void fattree_dragonfly_hyperx(void **state)
         else
             assert_true(l.rack[v] >= 4);
     }
-    moore_layout_free(&l);
+    moore_layout_clear(&l);
     moore_graph_free(g);
 
     g = tu_build("dragonfly:p=2"); /* a = 4, h = 2, g = 9: one link per group pair */
@@ -186,7 +186,7 @@ static void fattree_dragonfly_hyperx(void **state)
     assert_int_equal(l.bundle_max, 1);
     assert_int_equal(l.group_pairs_linked, 36);
     assert_int_equal(l.cables_intra_rack, 9 * 6);
-    moore_layout_free(&l);
+    moore_layout_clear(&l);
     moore_graph_free(g);
 
     g = tu_build("hyperx:L=3,S=8,K=2");
@@ -199,7 +199,7 @@ static void fattree_dragonfly_hyperx(void **state)
      * rack meets 14 others with 8 links (K = 2: 16 cables) */
     assert_int_equal(l.bundle_max, 16);
     assert_int_equal(l.group_pairs_linked, 64 * 14 / 2);
-    moore_layout_free(&l);
+    moore_layout_clear(&l);
     moore_graph_free(g);
 }
 
@@ -389,7 +389,7 @@ static void csv_and_cost_recomputed(void **state)
         double expect = g->n * (1000.0 + 100.0 * radix) + cables;
         assert_true(fabs(l.cost_total - expect) < 1e-6 * expect);
         assert_true(fabs(l.power_w - 4.0 * ports - 3.0 * l.transceivers) < 1e-9);
-        moore_layout_free(&l);
+        moore_layout_clear(&l);
         moore_graph_free(g);
     }
 }
@@ -439,12 +439,12 @@ static void metis_balanced_and_better_than_random(void **state)
     double random_inter = (double)g->m * (1.0 - 15.0 / 199.0);
     assert_true((double)l.cables_inter_rack < random_inter);
     assert_int_equal(l.cables_inter_rack + l.cables_intra_rack, g->m);
-    moore_layout_free(&l);
+    moore_layout_clear(&l);
     /* default rack size for generic graphs: ⌈√200⌉ = 15 */
     l = lay(g, 0, NULL);
     assert_int_equal(l.switches_per_rack_max <= 15, 1);
     assert_int_equal(l.racks, 14);
-    moore_layout_free(&l);
+    moore_layout_clear(&l);
     moore_graph_free(g);
 }
 
@@ -465,7 +465,7 @@ static void floor_lengths(void **state)
     assert_true(fabs(moore_layout_cable_length(&l, &m, 0, 10) - ten) < 1e-12);
     assert_true(l.cable_length_max_m <= corner + 1e-12);
     assert_true(moore_layout_cable_length(&l, &m, 3, 3) == m.intra_rack_m);
-    moore_layout_free(&l);
+    moore_layout_clear(&l);
     moore_graph_free(g);
 }
 
@@ -500,7 +500,7 @@ static void clos_labels_place_by_pod(void **state)
         assert_int_equal(l.rack[v], v < 8 ? v / 4 : 2);
     assert_int_equal(l.cables_intra_rack, 8);
     assert_int_equal(l.cables_inter_rack, 8);
-    moore_layout_free(&l);
+    moore_layout_clear(&l);
     moore_graph_free(g);
 }
 
@@ -517,13 +517,13 @@ static void torus_by_first_dimension(void **state)
     /* dimension 1 and 2 rings join each rack to 4 others with 12 links */
     assert_int_equal(l.group_pairs_linked, 144 * 4 / 2);
     assert_int_equal(l.bundle_max, 12);
-    moore_layout_free(&l);
+    moore_layout_clear(&l);
     moore_graph_free(g);
     g = tu_build("torus:dims=8x4");
     l = lay(g, 0, NULL);
     assert_int_equal(l.racks, 1);
     assert_int_equal(l.cables_intra_rack, g->m);
-    moore_layout_free(&l);
+    moore_layout_clear(&l);
     moore_graph_free(g);
 }
 
@@ -543,8 +543,8 @@ static void family_file_keeps_its_placement(void **state)
     assert_string_equal(b.placement, "slimfly");
     assert_int_equal(b.racks, 5);
     assert_memory_equal(a.rack, b.rack, (size_t)g->n * sizeof *a.rack);
-    moore_layout_free(&a);
-    moore_layout_free(&b);
+    moore_layout_clear(&a);
+    moore_layout_clear(&b);
     moore_graph_free(file);
     moore_graph_free(g);
 }
@@ -593,12 +593,12 @@ static void chassis_cost_hand_computed(void **state)
     assert_true(fabs(la.cost_total - 47800.0) < 1e-6);
     assert_true(fabs(lb.cost_total - 68600.0) < 1e-6);
     assert_true(lb.cost_total > la.cost_total);
-    moore_layout_free(&lb);
+    moore_layout_clear(&lb);
     m.switch_radix = 4;
     lb = lay(b, 10, &m);
     assert_true(fabs(lb.cost_total - 71000.0) < 1e-6);
-    moore_layout_free(&la);
-    moore_layout_free(&lb);
+    moore_layout_clear(&la);
+    moore_layout_clear(&lb);
     moore_graph_free(a);
     moore_graph_free(b);
 }
@@ -680,7 +680,7 @@ static void racks_within_units(void **state)
         free(slots);
         free(sw);
         free(srv);
-        moore_layout_free(&l);
+        moore_layout_clear(&l);
         moore_graph_free(g);
     }
 }
@@ -699,7 +699,7 @@ static void slimfly_group_spans_racks(void **state)
     assert_int_equal(l.racks, 10);
     assert_int_equal(l.rack_units_max, 42);
     assert_int_equal(l.switches_per_rack_max, 7);
-    moore_layout_free(&l);
+    moore_layout_clear(&l);
     moore_graph_free(g);
 }
 
@@ -758,7 +758,7 @@ static void bom_matches_plan(void **state)
         assert_int_equal(switches, g->n);
         assert_true(fabs(total - l.cost_total) < 0.01 * 32);
         free(plan);
-        moore_layout_free(&l);
+        moore_layout_clear(&l);
         moore_graph_free(g);
     }
 }

@@ -275,7 +275,7 @@ static void check_against_naive(const moore_graph *g)
                 assert_int_equal(p.histogram[d], ref.hist[d]);
             assert_near(p.avg_path_length, ref.apl, 1e-12);
         }
-        moore_paths_result_free(&p);
+        moore_paths_result_clear(&p);
     }
     free(ref.hist);
 }
@@ -322,7 +322,7 @@ static void disconnected_graphs_are_reported(void **state)
     assert_true(isnan(p.avg_path_length));
     assert_null(p.histogram);
     assert_int_equal(p.histogram_len, 0);
-    moore_paths_result_free(&p);
+    moore_paths_result_clear(&p);
     check_against_naive(g);
     moore_graph_free(a);
     moore_graph_free(b);
@@ -336,7 +336,7 @@ static void disconnected_graphs_are_reported(void **state)
     assert_int_equal(p.components, 2);
     assert_int_equal(p.diameter, -1);
     assert_true(isnan(p.avg_path_length));
-    moore_paths_result_free(&p);
+    moore_paths_result_clear(&p);
     moore_graph_free(g);
 }
 
@@ -352,7 +352,7 @@ static void tiny_graphs(void **state)
     assert_int_equal(p.diameter, 0);
     assert_int_equal(p.histogram_len, 1);
     assert_int_equal(p.histogram[0], 1);
-    moore_paths_result_free(&p);
+    moore_paths_result_clear(&p);
     assert_int_equal(girth_of(g), 0);
     moore_graph_free(g);
 
@@ -364,7 +364,7 @@ static void tiny_graphs(void **state)
     assert_int_equal(p.histogram_len, 2);
     assert_int_equal(p.histogram[0], 2);
     assert_int_equal(p.histogram[1], 2);
-    moore_paths_result_free(&p);
+    moore_paths_result_clear(&p);
     assert_int_equal(girth_of(g), 0);
     moore_graph_free(g);
 
@@ -373,7 +373,7 @@ static void tiny_graphs(void **state)
     moore_error err;
     assert_int_equal(moore_paths_compute(g, NULL, &p, &err), MOORE_OK);
     assert_int_equal(p.diameter, 1);
-    moore_paths_result_free(&p);
+    moore_paths_result_clear(&p);
     moore_graph_free(g);
 }
 
@@ -392,7 +392,7 @@ static void cycles_closed_form(void **state)
         for (int32_t d = 1; d <= k; d++)
             assert_int_equal(p.histogram[d], (int64_t)n * (d == k && n % 2 == 0 ? 1 : 2));
         assert_int_equal(girth_of(g), n);
-        moore_paths_result_free(&p);
+        moore_paths_result_clear(&p);
         moore_graph_free(g);
     }
 }
@@ -411,7 +411,7 @@ static void paths_closed_form(void **state)
         for (int32_t d = 1; d < n; d++)
             assert_int_equal(p.histogram[d], 2 * (int64_t)(n - d));
         assert_int_equal(girth_of(g), 0);
-        moore_paths_result_free(&p);
+        moore_paths_result_clear(&p);
         moore_graph_free(g);
     }
 }
@@ -427,7 +427,7 @@ static void complete_graphs(void **state)
         assert_near(p.avg_path_length, 1.0, 0);
         assert_int_equal(p.histogram[1], (int64_t)sizes[i] * (sizes[i] - 1));
         assert_int_equal(girth_of(g), 3);
-        moore_paths_result_free(&p);
+        moore_paths_result_clear(&p);
         moore_graph_free(g);
     }
 }
@@ -451,7 +451,7 @@ static void tori_and_grids(void **state)
         assert_near(p.avg_path_length, (b * cycle_sum(a) + a * cycle_sum(b)) / (n - 1),
                             1e-12);
         assert_int_equal(girth_of(g), 4);
-        moore_paths_result_free(&p);
+        moore_paths_result_clear(&p);
         moore_graph_free(g);
 
         g = grid(a, b, 0);
@@ -462,7 +462,7 @@ static void tori_and_grids(void **state)
                      (double)a * a * (b - 1.0) * b * (b + 1.0) / 3;
         assert_near(p.avg_path_length, sum / ((double)n * (n - 1)), 1e-12);
         assert_int_equal(girth_of(g), 4);
-        moore_paths_result_free(&p);
+        moore_paths_result_clear(&p);
         moore_graph_free(g);
     }
 }
@@ -482,7 +482,7 @@ static void hypercubes(void **state)
             binom = binom * (d - k) / (k + 1);
         }
         assert_int_equal(girth_of(g), d >= 2 ? 4 : 0);
-        moore_paths_result_free(&p);
+        moore_paths_result_clear(&p);
         moore_graph_free(g);
     }
 }
@@ -496,7 +496,7 @@ static void girth_of_known_graphs(void **state)
     assert_int_equal(p.diameter, 2);
     assert_int_equal(p.histogram[1], 30);
     assert_int_equal(p.histogram[2], 60);
-    moore_paths_result_free(&p);
+    moore_paths_result_clear(&p);
     moore_graph_free(g);
 
     g = tu_build("hoffman-singleton");
@@ -508,7 +508,7 @@ static void girth_of_known_graphs(void **state)
     assert_int_equal(p.histogram[2], 50 * 42);
     /* a Moore graph: N equals the Moore bound */
     assert_near(moore_bound(7, p.diameter), 50, 0);
-    moore_paths_result_free(&p);
+    moore_paths_result_clear(&p);
     moore_graph_free(g);
 
     /* trees: a star, a random tree; both girth 0 */
@@ -574,8 +574,8 @@ static void closed_form_matches_bfs(void **state)
             assert_int_equal(p.histogram[d], ref.hist[d]);
         moore_paths_result q = compute(g, 1); /* the same double from the same sums */
         assert_true(p.avg_path_length == q.avg_path_length);
-        moore_paths_result_free(&q);
-        moore_paths_result_free(&p);
+        moore_paths_result_clear(&q);
+        moore_paths_result_clear(&p);
         free(ref.hist);
         moore_graph_free(g);
     }
@@ -592,7 +592,7 @@ static void closed_form_matches_bfs(void **state)
             for (int32_t d = 0; d <= ref.diameter; d++)
                 assert_int_equal(p.histogram[d], ref.hist[d]);
             assert_int_equal(girth_of(g), k ? 3 : n);
-            moore_paths_result_free(&p);
+            moore_paths_result_clear(&p);
             free(ref.hist);
             moore_graph_free(g);
         }
@@ -661,7 +661,7 @@ static void progress_is_reported(void **state)
     assert_true(log.calls >= 1);
     assert_false(log.bad);
     assert_near(log.last, 1.0, 0);
-    moore_paths_result_free(&p);
+    moore_paths_result_clear(&p);
     moore_graph_free(g);
 }
 
@@ -689,7 +689,7 @@ static void metric_group_reports_null_when_disconnected(void **state)
     assert_non_null(strstr(buf, "\"components\":3"));
     assert_non_null(strstr(buf, "\"connected\":false"));
     free(buf);
-    moore_report_free(&r);
+    moore_report_clear(&r);
     moore_graph_free(g);
 }
 

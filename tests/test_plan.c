@@ -63,7 +63,7 @@ static void rows_fit_radix_and_match_counts(void **state)
             if (i > 0 && r->family == p.rows[i - 1].family)
                 assert_true(r->counts.switches >= p.rows[i - 1].counts.switches);
         }
-        moore_plan_free(&p);
+        moore_plan_clear(&p);
     }
 }
 
@@ -84,7 +84,7 @@ static void fattree_and_dragonfly_rows(void **state)
     }
     assert_int_equal(fat, 23);
     assert_int_equal(dfly, 12); /* balanced p = 1 … 12: 4p − 1 ≤ 48 */
-    moore_plan_free(&p);
+    moore_plan_clear(&p);
 }
 
 /* The chosen row reaches the target, and nothing in its family that reaches
@@ -113,7 +113,7 @@ static void chosen_is_smallest_reaching(void **state)
             if (c)
                 assert_true(c->counts.endpoints >= targets[t]);
         }
-        moore_plan_free(&p);
+        moore_plan_clear(&p);
     }
 }
 
@@ -135,7 +135,7 @@ static void chosen_by_hand(void **state)
     assert_non_null(c);
     assert_true(c->counts.switches < 2064);
     assert_true(c->network_degree <= 48);
-    moore_plan_free(&p);
+    moore_plan_clear(&p);
 }
 
 /* docs/slimfly.md: q=5: 50 switches, k'=7, 2,050 endpoints; q=13: 338, 19, 9,802;
@@ -161,7 +161,7 @@ static void slimfly_rows_are_the_seed_table(void **state)
         assert_int_equal(r->counts.diameter, 2);
     }
     assert_null(find_spec(&p, "slimfly:q=37,"));
-    moore_plan_free(&p);
+    moore_plan_clear(&p);
 }
 
 static void radix_too_small_and_bad_filters(void **state)
@@ -182,7 +182,7 @@ static void radix_too_small_and_bad_filters(void **state)
     assert_int_equal(moore_plan_make(48, 0, "fattree,", &p, &err), MOORE_OK);
     for (int64_t i = 0; i < p.count; i++)
         assert_string_equal(p.rows[i].family->name, "fattree");
-    moore_plan_free(&p);
+    moore_plan_clear(&p);
 }
 
 static int progress_calls;
@@ -235,8 +235,8 @@ static void compare_rows_follow_the_plan(void **state)
         /* a group that did not run leaves its keys absent: NaN, printed as "-" */
         assert_true(isnan(moore_report_number(r, "throughput_worst")));
     }
-    moore_plan_free(&p);
-    moore_compare_free(&c);
+    moore_plan_clear(&p);
+    moore_compare_clear(&c);
 }
 
 /* compare on given topologies with these metric groups and --tm. */
@@ -265,7 +265,7 @@ static void compare_given_topologies(void **state)
     assert_true(moore_report_number(&c.rows[0].report, "links") == 18);
     assert_true(moore_report_number(&c.rows[0].report, "cables") == 36);
     assert_true(moore_report_number(&c.rows[1].report, "cables") == 15);
-    moore_compare_free(&c);
+    moore_compare_clear(&c);
     const char *bad[] = { "polarfly:q=6" };
     o.topologies = bad;
     o.topology_count = 1;
@@ -305,7 +305,7 @@ static void compare_columns_and_default_metrics(void **state)
     moore_graph *g = tu_build("complete:n=4");
     assert_int_equal(moore_metrics_compute(g, list, NULL, &r, &err), MOORE_OK);
     moore_graph_free(g);
-    moore_report_free(&r);
+    moore_report_clear(&r);
 }
 
 /* compare's own keys against theory: the Petersen graph (3-regular, λ₂ = 1)
@@ -331,7 +331,7 @@ static void compare_ratio_and_tm(void **state)
     const moore_report_item *t = moore_report_get(k5, "topology");
     assert_non_null(t);
     assert_int_equal(strncmp(t->s, "complete", 8), 0);
-    moore_compare_free(&c);
+    moore_compare_clear(&c);
 }
 
 /* The bandwidth search space: every row reaches the target, fits the radix on
@@ -372,7 +372,7 @@ static void search_rows_and_bounds(void **state)
             assert_true(fabs(r->bound - (leaf < tub ? leaf : tub)) < 1e-9);
         }
     }
-    moore_plan_free(&p);
+    moore_plan_clear(&p);
     assert_int_equal(moore_plan_search(16, 300, NULL, 0, &p, &err), MOORE_EINVAL);
     assert_int_equal(moore_plan_search(16, 0, NULL, 1, &p, &err), MOORE_EINVAL);
 }
@@ -434,7 +434,7 @@ static void compare_at_full_bandwidth(void **state)
     char verdict[512];
     moore_compare_verdict(&c, verdict, sizeof verdict);
     assert_non_null(strstr(verdict, "not checked")); /* no Slim Fly row */
-    moore_compare_free(&c);
+    moore_compare_clear(&c);
 
     o.bandwidth = 0;
     assert_int_equal(moore_compare_run(&o, &c, &err), MOORE_OK);
@@ -444,8 +444,8 @@ static void compare_at_full_bandwidth(void **state)
         assert_string_equal(moore_plan_chosen(&p, moore_family_find(f->s))->spec,
                             c.rows[i].spec);
     }
-    moore_plan_free(&p);
-    moore_compare_free(&c);
+    moore_plan_clear(&p);
+    moore_compare_clear(&c);
     o.bandwidth = -1;
     assert_int_equal(moore_compare_run(&o, &c, &err), MOORE_EINVAL);
 }
@@ -507,7 +507,7 @@ static void chosen_switches_monotone(void **state)
                         last_n = grids[g].n[i];
                     }
                     if (!rc)
-                        moore_plan_free(&p);
+                        moore_plan_clear(&p);
                 }
             }
 }
@@ -524,8 +524,8 @@ static void target_keeps_the_listing(void **state)
     for (int64_t i = 1; i < at.count; i++) /* no row twice */
         assert_true(strcmp(at.rows[i - 1].spec, at.rows[i].spec) != 0 ||
                     at.rows[i - 1].family != at.rows[i].family);
-    moore_plan_free(&all);
-    moore_plan_free(&at);
+    moore_plan_clear(&all);
+    moore_plan_clear(&at);
 }
 
 int main(void)

@@ -129,8 +129,8 @@ static void complete_graph_survives_n_minus_2_switch_failures(void **state)
     moore_fail_result b = trials_of(g, MOORE_FAIL_SWITCHES, (n - 1.0) / n, NULL, 0, mask, 20, 0);
     assert_true(b.connected_fraction == 0.0);
     assert_int_equal(b.metric[MOORE_FAIL_DIAMETER].count, 0);
-    moore_fail_result_free(&a);
-    moore_fail_result_free(&b);
+    moore_fail_result_clear(&a);
+    moore_fail_result_clear(&b);
     moore_graph_free(g);
 }
 
@@ -283,11 +283,11 @@ static void level_zero_reproduces_unfailed_metrics(void **state)
                 assert_true(fabs(s->p5 - expect[m]) <= tol && fabs(s->p95 - expect[m]) <= tol);
                 assert_true(s->min == s->max && s->std == 0);
             }
-            moore_fail_result_free(&res);
+            moore_fail_result_clear(&res);
         }
-        moore_bisection_result_free(&b);
+        moore_bisection_result_clear(&b);
         moore_traffic_free(tm);
-        moore_paths_result_free(&p);
+        moore_paths_result_clear(&p);
         moore_graph_free(graphs[gi]);
     }
 }
@@ -311,10 +311,10 @@ static void draws_fail_the_requested_counts(void **state)
     assert_true(c.links_failed.min < c.links_failed.max);
     moore_fail_result d = trials_of(g, MOORE_FAIL_LINKS_PROB, 1.0, NULL, 0, none, 5, 0);
     assert_true(d.links_failed.min == 200 && d.connected_fraction == 0);
-    moore_fail_result_free(&a);
-    moore_fail_result_free(&b);
-    moore_fail_result_free(&c);
-    moore_fail_result_free(&d);
+    moore_fail_result_clear(&a);
+    moore_fail_result_clear(&b);
+    moore_fail_result_clear(&c);
+    moore_fail_result_clear(&d);
     moore_graph_free(g);
 }
 
@@ -372,9 +372,9 @@ static void racks_and_bundles_from_a_rack_array(void **state)
                 b.metric[MOORE_FAIL_DIAMETER].max == 5);
     moore_fail_result c = trials_of(g, MOORE_FAIL_BUNDLES, 2, rack, 4, mask, 8, 0);
     assert_true(c.links_failed.min == 8 && c.connected_fraction == 0);
-    moore_fail_result_free(&a);
-    moore_fail_result_free(&b);
-    moore_fail_result_free(&c);
+    moore_fail_result_clear(&a);
+    moore_fail_result_clear(&b);
+    moore_fail_result_clear(&c);
     moore_graph_free(g);
 }
 
@@ -399,8 +399,8 @@ static void failures_count_switches_links_and_servers_lost(void **state)
     moore_fail_result b = trials_of(g, MOORE_FAIL_BUNDLES, 1, rack, 4, 0, 4, 0);
     assert_true(b.links_lost.min == 4 && b.links_lost.max == 4);
     assert_true(b.switches_lost.max == 0 && b.servers_lost.max == 0);
-    moore_fail_result_free(&a);
-    moore_fail_result_free(&b);
+    moore_fail_result_clear(&a);
+    moore_fail_result_clear(&b);
     moore_graph_free(g);
     const int32_t n = 9, k = 3;
     moore_builder *bd;
@@ -416,7 +416,7 @@ static void failures_count_switches_links_and_servers_lost(void **state)
     assert_true(c.links_lost.min == links && c.links_lost.max == links);
     assert_true(c.servers_lost.min == 2 * k && c.servers_lost.max == 2 * k);
     assert_true(c.links_failed.max == 0); /* the draw names switches only */
-    moore_fail_result_free(&c);
+    moore_fail_result_clear(&c);
     moore_graph_free(g);
 }
 
@@ -441,8 +441,8 @@ static void same_seed_same_bytes_for_1_and_2_threads(void **state)
     assert_memory_equal(r1, r2, 64 * sizeof *r1);
     free(r1);
     free(r2);
-    moore_fail_result_free(&a);
-    moore_fail_result_free(&b);
+    moore_fail_result_clear(&a);
+    moore_fail_result_clear(&b);
     moore_graph_free(g);
 }
 
@@ -476,7 +476,7 @@ static void metric_group_reports_disconnection(void **state)
      * are neighbours: never before 2, never after n − 1. */
     double sw = moore_report_number(&r, "switches_at_disconnection_min");
     assert_true(sw >= 2.0 / 25 && sw <= 24.0 / 25);
-    moore_report_free(&r);
+    moore_report_clear(&r);
     moore_graph_free(g);
 }
 
@@ -510,7 +510,7 @@ static void bad_input_is_refused(void **state)
     bundles.level = 3;
     assert_int_equal(moore_fail_trials(g, &bundles, &o, &res, &err), MOORE_OK);
     assert_true(res.links_failed.min == 3 && res.connected_fraction == 0);
-    moore_fail_result_free(&res);
+    moore_fail_result_clear(&res);
     unsigned mask;
     assert_int_equal(moore_fail_metric_mask("diameter,girth", &mask, &err), MOORE_EINVAL);
     int64_t removed[1];

@@ -304,7 +304,7 @@ static void check_layers(const moore_graph *g, const char *algo, int32_t *layers
     free(all.adj);
     free(dist);
     free(seq);
-    moore_deadlock_result_free(&dl);
+    moore_deadlock_result_clear(&dl);
     moore_routing_free(r);
 }
 

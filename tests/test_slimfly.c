@@ -170,7 +170,7 @@ static void library_paths_agree(void **state)
         /* Pairs at distance 1 are the 2m ordered links; the rest are at 2. */
         assert_int_equal(r.histogram[1], 2 * g->m);
         assert_int_equal(r.histogram[2], (int64_t)g->n * (g->n - 1) - 2 * g->m);
-        moore_paths_result_free(&r);
+        moore_paths_result_clear(&r);
         moore_graph_free(g);
     }
 }

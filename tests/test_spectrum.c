@@ -311,7 +311,7 @@ static void degenerate_graphs(void **state)
     assert_int_equal(moore_metrics_compute(g, "spectral", NULL, &r, &err), MOORE_OK);
     assert_int_equal(moore_report_get(&r, "lambda2")->type, MOORE_VALUE_NULL);
     assert_int_equal(moore_report_get(&r, "is_ramanujan")->type, MOORE_VALUE_NULL);
-    moore_report_free(&r);
+    moore_report_clear(&r);
     moore_graph_free(g);
 }
 
@@ -334,7 +334,7 @@ static void metric_group_keys(void **state)
         assert_non_null(moore_report_get(&r, keys[i]));
     assert_true(fabs(moore_report_number(&r, "lambda2") - 1) < 1e-9);
     assert_int_equal(moore_report_get(&r, "is_ramanujan")->i, 1);
-    moore_report_free(&r);
+    moore_report_clear(&r);
     moore_graph_free(g);
 }
 

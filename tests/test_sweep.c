@@ -64,7 +64,7 @@ static void slimfly_range_is_the_prime_powers(void **state)
     assert_int_equal(s.skipped, refused);
     assert_int_equal(s.task_count, 1);
     assert_string_equal(s.tasks[0], "basic");
-    moore_sweep_free(&s);
+    moore_sweep_clear(&s);
 }
 
 static void grid_product_times_seeds(void **state)
@@ -83,7 +83,7 @@ static void grid_product_times_seeds(void **state)
     assert_int_equal(s.task_count, 2);
     assert_string_equal(s.tasks[0], "basic");
     assert_string_equal(s.tasks[1], "paths");
-    moore_sweep_free(&s);
+    moore_sweep_clear(&s);
 }
 
 static void plan_grid_takes_the_chosen_rows(void **state)
@@ -104,8 +104,8 @@ static void plan_grid_takes_the_chosen_rows(void **state)
             chosen++;
         }
     assert_int_equal(s.config_count, chosen);
-    moore_plan_free(&p);
-    moore_sweep_free(&s);
+    moore_plan_clear(&p);
+    moore_sweep_clear(&s);
 }
 
 static void bad_files_are_refused(void **state)
@@ -192,11 +192,11 @@ static void lookup_equals_direct_computation(void **state)
         else
             assert_int_equal(a->i, b->i);
     }
-    moore_report_free(&direct);
-    moore_report_free(&stored);
+    moore_report_clear(&direct);
+    moore_report_clear(&stored);
     moore_graph_free(g);
     moore_sweep_db_close(db);
-    moore_sweep_free(&s);
+    moore_sweep_clear(&s);
     remove_db(path);
 }
 
@@ -231,16 +231,16 @@ static void lookup_list_names_the_missing_tasks(void **state)
     assert_true(moore_report_number(&r, "switches") == 10);  /* n=10 */
     assert_non_null(moore_report_get(&r, "diameter"));
     assert_null(moore_report_get(&r, "lambda2"));
-    moore_report_free(&r);
+    moore_report_clear(&r);
     moore_report_init(&r);
     assert_int_equal(moore_sweep_db_lookup_list(db, "jellyfish:n=10,d=4,seed=2", "basic,paths",
                                                 &r, missing, sizeof missing, &err),
                      MOORE_OK);
     assert_string_equal(missing, "basic,paths");
     assert_int_equal(r.count, 0);
-    moore_report_free(&r);
+    moore_report_clear(&r);
     moore_sweep_db_close(db);
-    moore_sweep_free(&s);
+    moore_sweep_clear(&s);
     remove_db(path);
 }
 

@@ -33,7 +33,7 @@ static void check_group(moore_graph *g, double order, int32_t orbits)
     assert_true(s.group_size == order);
     assert_int_equal(s.n_orbits, orbits);
     assert_int_equal(s.vertex_transitive, orbits == 1);
-    moore_symmetry_result_free(&s);
+    moore_symmetry_result_clear(&s);
     moore_graph_free(g);
 }
 
@@ -70,7 +70,7 @@ static void huge_groups_in_floating_point(void **state)
     assert_true(fabs(s.group_log10 - log10(expect)) < 1e-9);
     assert_false(s.vertex_transitive);
     assert_int_equal(s.n_orbits, 3);
-    moore_symmetry_result_free(&s);
+    moore_symmetry_result_clear(&s);
     moore_graph_free(g);
     /* Star K_{1,200}: 200! ≈ 10^374.9 overflows a double; log10 stays exact. */
     int32_t links[200][2];
@@ -84,7 +84,7 @@ static void huge_groups_in_floating_point(void **state)
     assert_true(isinf(s.group_size));
     assert_true(fabs(s.group_log10 - lgamma(201.0) / log(10.0)) < 1e-6);
     assert_int_equal(s.n_orbits, 2);
-    moore_symmetry_result_free(&s);
+    moore_symmetry_result_clear(&s);
     moore_graph_free(g);
 }
 
@@ -99,10 +99,10 @@ static void endpoints_as_colours(void **state)
     symmetry_of(g, 1, &s);
     assert_true(s.group_size == 12);
     assert_int_equal(s.n_orbits, 3);
-    moore_symmetry_result_free(&s);
+    moore_symmetry_result_clear(&s);
     symmetry_of(g, 0, &s);
     assert_true(s.group_size == 120);
-    moore_symmetry_result_free(&s);
+    moore_symmetry_result_clear(&s);
     moore_graph_free(g);
 }
 
@@ -146,11 +146,11 @@ static void slimfly_q5_is_hoffman_singleton(void **state)
     symmetry_of(mms, 0, &a);
     symmetry_of(hs, 0, &b);
     assert_true(a.canonical_hash == b.canonical_hash);
-    moore_symmetry_result_free(&b);
+    moore_symmetry_result_clear(&b);
     symmetry_of(jf, 0, &b);
     assert_true(a.canonical_hash != b.canonical_hash);
-    moore_symmetry_result_free(&a);
-    moore_symmetry_result_free(&b);
+    moore_symmetry_result_clear(&a);
+    moore_symmetry_result_clear(&b);
     moore_graph_free(mms);
     moore_graph_free(hs);
     moore_graph_free(jf);
@@ -221,7 +221,7 @@ static void slimfly_vertex_transitivity_as_nauty_finds_it(void **state)
         }
         /* An orbit's size divides the group order. */
         assert_true(fmod(s.group_size, (double)g->n / s.n_orbits) == 0);
-        moore_symmetry_result_free(&s);
+        moore_symmetry_result_clear(&s);
         moore_graph_free(g);
     }
 }
@@ -246,8 +246,8 @@ static void canonical_form_ignores_labels(void **state)
             for (int32_t v = u + 1; v < g->n && v < u + 8; v++)
                 assert_int_equal(a.orbits[u] == a.orbits[v],
                                  b.orbits[perm[u]] == b.orbits[perm[v]]);
-        moore_symmetry_result_free(&a);
-        moore_symmetry_result_free(&b);
+        moore_symmetry_result_clear(&a);
+        moore_symmetry_result_clear(&b);
         int32_t *map = malloc((size_t)g->n * sizeof *map);
         assert_int_equal(iso(g, h, map), 1);
         check_mapping(g, h, map);
@@ -312,9 +312,9 @@ static void distances_by_orbits_equal_plain(void **state)
         assert_int_equal(moore_paths_compute(graphs[i], NULL, &a, &err), MOORE_OK);
         assert_int_equal(moore_paths_by_orbits(graphs[i], s.orbits, NULL, &b, &err), MOORE_OK);
         check_paths_equal(&a, &b);
-        moore_paths_result_free(&a);
-        moore_paths_result_free(&b);
-        moore_symmetry_result_free(&s);
+        moore_paths_result_clear(&a);
+        moore_paths_result_clear(&b);
+        moore_symmetry_result_clear(&s);
         moore_graph_free(graphs[i]);
     }
     /* A bad orbit labelling is refused. */
@@ -337,7 +337,7 @@ static void paths_auto_uses_orbits_only_when_they_pay(void **state)
     moore_graph *g = tg_torus2(48, 48);
     assert_int_equal(moore_paths_auto(g, NULL, &a, &used, &err), MOORE_OK);
     assert_int_equal(used, 0);
-    moore_paths_result_free(&a);
+    moore_paths_result_clear(&a);
     moore_graph_free(g);
     /* A 128×128 torus: ecc 128, so 128·65536·16384/64 ≈ 2.1·10^9 words, above
      * the threshold, and vertex-transitive: one BFS by orbits. */
@@ -347,14 +347,14 @@ static void paths_auto_uses_orbits_only_when_they_pay(void **state)
     assert_int_equal(moore_paths_compute(g, NULL, &b, &err), MOORE_OK);
     check_paths_equal(&a, &b);
     assert_int_equal(a.diameter, 128);
-    moore_paths_result_free(&a);
-    moore_paths_result_free(&b);
+    moore_paths_result_clear(&a);
+    moore_paths_result_clear(&b);
     moore_graph_free(g);
     /* A random regular graph has distinct local invariants: no symmetry step. */
     g = tg_random_regular(2100, 6, 8);
     assert_int_equal(moore_paths_auto(g, NULL, &a, &used, &err), MOORE_OK);
     assert_int_equal(used, 0);
-    moore_paths_result_free(&a);
+    moore_paths_result_clear(&a);
     moore_graph_free(g);
     /* K_{2,2100}: symmetric, but all twins (Traces' slow case): plain. */
     int32_t (*links)[2] = malloc(4200 * sizeof *links);
@@ -368,14 +368,14 @@ static void paths_auto_uses_orbits_only_when_they_pay(void **state)
     assert_int_equal(moore_paths_auto(g, NULL, &a, &used, &err), MOORE_OK);
     assert_int_equal(used, 0);
     assert_int_equal(a.diameter, 2);
-    moore_paths_result_free(&a);
+    moore_paths_result_clear(&a);
     moore_graph_free(g);
     /* Below the size threshold the plain method runs. */
     g = tg_torus2(8, 8);
     assert_int_equal(moore_paths_auto(g, NULL, &a, &used, &err), MOORE_OK);
     assert_int_equal(used, 0);
     assert_int_equal(a.diameter, 8);
-    moore_paths_result_free(&a);
+    moore_paths_result_clear(&a);
     moore_graph_free(g);
 }
 
@@ -397,7 +397,7 @@ static void metric_group_keys(void **state)
     assert_non_null(it);
     assert_int_equal(it->type, MOORE_VALUE_STRING);
     assert_int_equal(strlen(it->s), 16);
-    moore_report_free(&r);
+    moore_report_clear(&r);
     moore_graph_free(g);
 }
 

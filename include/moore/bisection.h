@@ -44,7 +44,7 @@ typedef struct moore_bisection_result {
 /* The best balanced split METIS finds, and the spectral lower bound. */
 MOORE_API int moore_bisection_compute(const moore_graph *g, const moore_bisection_options *o,
                             moore_bisection_result *out, moore_error *err);
-MOORE_API void moore_bisection_result_free(moore_bisection_result *r);
+MOORE_API void moore_bisection_result_clear(moore_bisection_result *r);
 
 /* The spectral lower bound alone (NaN above max_switches). */
 MOORE_API int moore_bisection_lower_bound(const moore_graph *g, int32_t max_switches, double *lower,

@@ -62,7 +62,7 @@ typedef struct moore_dist_blob {
     int64_t at;                 /* where the next unpack reads */
 } moore_dist_blob;
 
-MOORE_API void moore_dist_blob_free(moore_dist_blob *b);
+MOORE_API void moore_dist_blob_clear(moore_dist_blob *b);
 /* len raw bytes appended to b (growing it), or read from b->at on (an error
  * when b ends first). */
 MOORE_API int moore_dist_blob_put(moore_dist_blob *b, const void *p, int64_t len,

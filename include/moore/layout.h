@@ -128,7 +128,7 @@ typedef struct moore_layout {
 MOORE_API int moore_layout_compute(const moore_graph *g, const moore_cost_model *m,
                                    const moore_metric_options *o, moore_layout *out,
                                    moore_error *err);
-MOORE_API void moore_layout_free(moore_layout *l);
+MOORE_API void moore_layout_clear(moore_layout *l);
 
 /* Length in metres of a cable between racks a and b (a == b: inside a rack). */
 MOORE_API double moore_layout_cable_length(const moore_layout *l, const moore_cost_model *m,

@@ -35,7 +35,7 @@ typedef struct moore_paths_result {
  * components count, without any distance work. */
 MOORE_API int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
                         moore_paths_result *out, moore_error *err);
-MOORE_API void moore_paths_result_free(moore_paths_result *r);
+MOORE_API void moore_paths_result_clear(moore_paths_result *r);
 
 /* The same metrics from a closed form, without any search, where one is
  * known: a ring (connected and 2-regular), a complete graph (n(n−1)/2

@@ -59,7 +59,7 @@ typedef struct moore_plan {
  * one. */
 MOORE_API int moore_plan_make(int32_t radix, int64_t endpoints, const char *families, moore_plan *out,
                     moore_error *err);
-MOORE_API void moore_plan_free(moore_plan *p);
+MOORE_API void moore_plan_clear(moore_plan *p);
 
 /* The search space of `compare --bandwidth B` (docs/compare.md): every
  * configuration the planners list for this radix and target, and for each
@@ -202,7 +202,7 @@ typedef struct moore_compare {
  * reach the target at this radix are left out with a note. Calls
  * o->metric.progress once per topology before its work starts. */
 MOORE_API int moore_compare_run(const moore_compare_options *o, moore_compare *out, moore_error *err);
-MOORE_API void moore_compare_free(moore_compare *c);
+MOORE_API void moore_compare_clear(moore_compare *c);
 
 struct moore_dist_blob;
 /* A comparison (its rows' specs and reports, its notes) packed bit for bit

@@ -45,7 +45,7 @@ typedef struct moore_report {
 } moore_report;
 
 MOORE_API void moore_report_init(moore_report *r);
-MOORE_API void moore_report_free(moore_report *r);
+MOORE_API void moore_report_clear(moore_report *r);
 
 /* Adding a key that exists replaces its value. */
 MOORE_API int moore_report_int(moore_report *r, const char *key, int64_t v, moore_error *err);

@@ -135,7 +135,7 @@ typedef struct moore_fail_result {
 MOORE_API int moore_fail_trials(const moore_graph *g, const moore_failure_scenario *s,
                                 const moore_fail_options *o, moore_fail_result *out,
                                 moore_error *err);
-MOORE_API void moore_fail_result_free(moore_fail_result *r);
+MOORE_API void moore_fail_result_clear(moore_fail_result *r);
 
 /* ---- disconnection (disconnect.c) ---- */
 

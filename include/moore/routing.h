@@ -145,7 +145,7 @@ typedef struct moore_deadlock_result {
 MOORE_API int moore_routing_deadlock(const moore_graph *g, const moore_routing *r,
                                      const moore_routing_options *o, moore_deadlock_result *out,
                                      moore_error *err);
-MOORE_API void moore_deadlock_result_free(moore_deadlock_result *d);
+MOORE_API void moore_deadlock_result_clear(moore_deadlock_result *d);
 
 /* ---- the whole of `moore route` (report.c) ---- */
 

@@ -48,7 +48,7 @@ MOORE_API int moore_sweep_parse(const char *text, const char *name, moore_sweep 
                                 moore_error *err);
 /* Reads and expands a sweep file. */
 MOORE_API int moore_sweep_load(const char *path, moore_sweep *out, moore_error *err);
-MOORE_API void moore_sweep_free(moore_sweep *s);
+MOORE_API void moore_sweep_clear(moore_sweep *s);
 
 typedef struct moore_sweep_db moore_sweep_db;
 

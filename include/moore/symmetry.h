@@ -58,7 +58,7 @@ typedef struct moore_symmetry_result {
 /* Automorphism group, orbits and (optionally) the canonical form. */
 MOORE_API int moore_symmetry_compute(const moore_graph *g, const moore_symmetry_options *o,
                            moore_symmetry_result *out, moore_error *err);
-MOORE_API void moore_symmetry_result_free(moore_symmetry_result *r);
+MOORE_API void moore_symmetry_result_clear(moore_symmetry_result *r);
 
 /* Isomorphism test by canonical forms. *isomorphic = 1 or 0; when map is not
  * NULL (a->n entries) and the graphs are isomorphic, map[v] is the switch of b

@@ -16,25 +16,25 @@
 #include <string.h>
 
 static const moore_metric_group GROUPS[] = {
-    { "basic", "switches, links, endpoints, degrees", 1, moore_metric_basic },
+    { "basic", "switches, links, endpoints, degrees", 1, metric_basic },
     { "paths", "diameter, average path length, distance histogram, girth, Moore bound", 1,
-      moore_metric_paths },
+      metric_paths },
     { "spectral", "adjacency eigenvalues (lambda2, gap, Ramanujan bound), algebraic connectivity",
-      1, moore_metric_spectral },
+      1, metric_spectral },
     { "bisection", "bisection cut by METIS, normalised bandwidth, spectral lower bound", 0,
-      moore_metric_bisection },
+      metric_bisection },
     { "symmetry", "automorphism group size, orbits, vertex-transitivity, canonical hash (Traces)",
-      0, moore_metric_symmetry },
+      0, metric_symmetry },
     { "diversity", "shortest-path multiplicity, edge-disjoint paths by max-flow", 0,
-      moore_metric_diversity },
+      metric_diversity },
     { "throughput", "uniform and worst-case throughput (eps 0.05 bounds) and TUB", 0,
-      moore_metric_throughput },
+      analysis_metric_throughput },
     { "layout", "racks, cable plan by type and length, bundles, cost and power (docs/layout.md)",
-      0, moore_metric_layout },
+      0, layout_metric },
     { "routing", "uniform throughput under ECMP and KSP-8, and its ratio to optimal", 0,
-      moore_metric_routing },
+      route_metric },
     { "resilience", "share of links / switches removed at random when the graph disconnects", 0,
-      moore_metric_resilience },
+      resil_metric },
     { NULL, NULL, 0, NULL }
 };
 

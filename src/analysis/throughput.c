@@ -19,7 +19,7 @@ static int nulls(moore_report *r, moore_error *err)
     return rc;
 }
 
-int moore_metric_throughput(const moore_graph *g, const moore_metric_options *o,
+int analysis_metric_throughput(const moore_graph *g, const moore_metric_options *o,
                             moore_report *r, moore_error *err)
 {
     int32_t comps = 0;

@@ -5,7 +5,7 @@
 
 #include "moore/metrics.h"
 
-int moore_metric_throughput(const moore_graph *g, const moore_metric_options *o, moore_report *r,
+int analysis_metric_throughput(const moore_graph *g, const moore_metric_options *o, moore_report *r,
                             moore_error *err);
 
 #endif

@@ -13,7 +13,7 @@ int moore_components(const moore_graph *g, int32_t *comp, int32_t *count, moore_
     int rc = MOORE_ENOMEM;
     q = moore_malloc((size_t)g->n, sizeof *q, err);
     if (!c || !q) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     for (int32_t v = 0; v < g->n; v++)

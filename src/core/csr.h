@@ -8,7 +8,7 @@
 
 /* CSR position of the arc u→v (binary search in u's sorted row), or −1 when
  * u and v are not linked. u must be a switch of g. */
-static inline int64_t moore_csr_find(const moore_graph *g, int32_t u, int32_t v)
+static inline int64_t core_csr_find(const moore_graph *g, int32_t u, int32_t v)
 {
     int64_t lo = g->offs[u], hi = g->offs[u + 1];
     while (lo < hi) {
@@ -23,6 +23,6 @@ static inline int64_t moore_csr_find(const moore_graph *g, int32_t u, int32_t v)
 
 /* The links as pairs lu[i] < lv[i], i = 0 .. m − 1, in CSR order (by u, then
  * v): link i is the i-th arc u→v with u < v. Both arrays hold m entries. */
-void moore_csr_links(const moore_graph *g, int32_t *lu, int32_t *lv);
+void core_csr_links(const moore_graph *g, int32_t *lu, int32_t *lv);
 
 #endif

@@ -32,14 +32,14 @@ int moore_builder_new(int32_t n, int64_t expected_links, moore_builder **out, mo
         return rc;
     moore_builder *b = moore_calloc(1, sizeof *b, err);
     if (!b) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     b->n = n;
     b->cap = expected_links > 16 ? expected_links : 16;
     b->pairs = moore_malloc((size_t)b->cap, sizeof *b->pairs, err);
     if (!b->pairs) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     *out = b;
@@ -88,7 +88,7 @@ static int graph_alloc(int32_t n, int64_t m, moore_graph **out, moore_error *err
 {
     moore_graph *g = moore_calloc(1, sizeof *g, err);
     if (!g)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     g->n = n;
     g->m = m;
     g->offs = moore_calloc((size_t)n + 1, sizeof *g->offs, err);
@@ -96,7 +96,7 @@ static int graph_alloc(int32_t n, int64_t m, moore_graph **out, moore_error *err
     g->endpoints = moore_calloc((size_t)n, sizeof *g->endpoints, err);
     if (!g->offs || !g->adj || !g->endpoints) {
         moore_graph_free(g);
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     }
     *out = g;
     return MOORE_OK;
@@ -129,7 +129,7 @@ int moore_builder_finish(moore_builder *b, moore_graph **out, moore_error *err)
     for (int32_t v = 0; v < b->n; v++)
         g->offs[v + 1] += g->offs[v];
     if (!(fill = moore_malloc((size_t)b->n + 1, sizeof *fill, err))) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     memcpy(fill, g->offs, ((size_t)b->n + 1) * sizeof *fill);
@@ -184,11 +184,11 @@ int moore_graph_set_label(moore_graph *g, int32_t v, const char *label, moore_er
     if (!g->labels) {
         g->labels = moore_calloc((size_t)g->n, sizeof *g->labels, err);
         if (!g->labels)
-            return moore_alloc_code(err);
+            return core_alloc_code(err);
     }
     char *d = dup_str(label, err);
     if (!d)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     free(g->labels[v]);
     g->labels[v] = d;
     return MOORE_OK;
@@ -212,7 +212,7 @@ int moore_graph_set_origin(moore_graph *g, const char *family, const char *param
     char *spec = family ? core_spec_join(family, params, err) : NULL;
     int rc = MOORE_OK;
     if ((family && (!f || !spec)) || (params && !p)) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     /* swap: the new strings into g, the old ones into the free list */
@@ -245,7 +245,7 @@ int moore_graph_set_file(moore_graph *g, const char *path, const char *format,
 {
     char *p = dup_str(path, err);
     if (!p)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     free(g->origin.path);
     g->origin.path = p;
     g->origin.format = format;
@@ -300,10 +300,10 @@ int moore_graph_has_link(const moore_graph *g, int32_t u, int32_t v)
 {
     if (u < 0 || u >= g->n || v < 0 || v >= g->n)
         return 0;
-    return moore_csr_find(g, u, v) >= 0;
+    return core_csr_find(g, u, v) >= 0;
 }
 
-void moore_csr_links(const moore_graph *g, int32_t *lu, int32_t *lv)
+void core_csr_links(const moore_graph *g, int32_t *lu, int32_t *lv)
 {
     int64_t i = 0;
     for (int32_t u = 0; u < g->n; u++)
@@ -319,7 +319,7 @@ void moore_graph_reverse_arcs(const moore_graph *g, int64_t *rev)
 #pragma omp parallel for schedule(dynamic, 256)
     for (int32_t u = 0; u < g->n; u++)
         for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
-            rev[k] = moore_csr_find(g, g->adj[k], u);
+            rev[k] = core_csr_find(g, g->adj[k], u);
 }
 
 int moore_graph_copy(const moore_graph *g, moore_graph **out, moore_error *err)

@@ -25,7 +25,7 @@ static void item_clear(moore_report_item *it)
     it->len = 0;
 }
 
-void moore_report_free(moore_report *r)
+void moore_report_clear(moore_report *r)
 {
     for (int i = 0; i < r->count; i++)
         item_clear(&r->items[i]);
@@ -110,7 +110,7 @@ int moore_report_string(moore_report *r, const char *key, const char *v, moore_e
     size_t len = strlen(v) + 1;
     it->s = moore_malloc(len, 1, err);
     if (!it->s)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     memcpy(it->s, v, len);
     return MOORE_OK;
 }
@@ -123,7 +123,7 @@ int moore_report_int_array(moore_report *r, const char *key, const int64_t *v, i
         return err ? err->code : MOORE_ENOMEM;
     it->ia = moore_malloc((size_t)len, sizeof *v, err);
     if (!it->ia)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     if (len)
         memcpy(it->ia, v, (size_t)len * sizeof *v);
     it->len = len;
@@ -138,7 +138,7 @@ int moore_report_double_array(moore_report *r, const char *key, const double *v,
         return err ? err->code : MOORE_ENOMEM;
     it->da = moore_malloc((size_t)len, sizeof *v, err);
     if (!it->da)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     if (len)
         memcpy(it->da, v, (size_t)len * sizeof *v);
     it->len = len;

@@ -58,7 +58,7 @@ int moore_ib_cabling_check(const moore_ib_fabric *plan, const moore_ib_fabric *f
     if (!to_plan || !of_plan) {
         free(to_plan);
         free(of_plan);
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     }
     for (int32_t s = 0; s < plan->switches; s++)
         of_plan[s] = -1;

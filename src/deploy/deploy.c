@@ -49,7 +49,7 @@ int moore_ib_routing_report(const moore_graph *g, const moore_routing *r, double
         rc = moore_report_double(rep, "path_stretch_mean", r->paths ? stretch / (double)r->paths : 0,
                                  err);
     if (!rc) rc = moore_report_double(rep, "path_stretch_min", stretch_min, err);
-    moore_deadlock_result_free(&d);
+    moore_deadlock_result_clear(&d);
     return rc;
 }
 

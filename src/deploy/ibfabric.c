@@ -15,7 +15,7 @@ int deploy_fabric_alloc(int32_t switches, int32_t hcas, const int32_t *ports,
 {
     moore_ib_fabric *f = moore_calloc(1, sizeof *f, err);
     if (!f)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     f->switches = switches;
     f->hcas = hcas;
     size_t nodes = (size_t)switches + (size_t)hcas;
@@ -36,7 +36,7 @@ int deploy_fabric_alloc(int32_t switches, int32_t hcas, const int32_t *ports,
     if (!f->peer || !f->peer_port || !f->hca_switch || !f->hca_port || !f->guid ||
         !f->port_guid || !f->name) {
         moore_ib_fabric_free(f);
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     }
     for (size_t i = 0; i < total; i++)
         f->peer[i] = -1;
@@ -250,12 +250,12 @@ static int graph_plan(const moore_graph *g, char **text, size_t *len, moore_erro
         return rc;
     FILE *mem = open_memstream(text, len);
     if (!mem) {
-        moore_layout_free(&l);
+        moore_layout_clear(&l);
         return moore_error_set(err, MOORE_ENOMEM, "deploy: no memory for the cable plan");
     }
     rc = moore_layout_write_cables(g, &l, &m, mem, err);
     fclose(mem);
-    moore_layout_free(&l);
+    moore_layout_clear(&l);
     return rc;
 }
 
@@ -265,7 +265,7 @@ static int fabric_with_plan(const moore_graph *g, FILE *plan, const char *plan_n
 {
     int32_t *ports = moore_calloc((size_t)g->n + 1, sizeof *ports, err);
     if (!ports)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     plan_ctx c = { NULL, ports, plan_name };
     int rc = deploy_plan_rows(plan, plan_name, g->n, plan_count, &c, err);
     int64_t hcas = 0;

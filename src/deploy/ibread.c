@@ -213,7 +213,7 @@ static int build(rd_file *r, moore_ib_fabric **out, moore_error *err)
         sw += r->nodes[i].sw;
     int32_t *index = moore_malloc((size_t)r->nnodes + 1, sizeof *index, err);
     int32_t *ports = moore_calloc((size_t)sw + 1, sizeof *ports, err);
-    int rc = index && ports ? MOORE_OK : moore_alloc_code(err);
+    int rc = index && ports ? MOORE_OK : core_alloc_code(err);
     int32_t ns = 0, nh = sw;
     for (int64_t i = 0; !rc && i < r->nnodes; i++) {
         index[i] = r->nodes[i].sw ? ns++ : nh++;
@@ -280,7 +280,7 @@ int moore_ib_fabric_read(const char *path, moore_ib_fabric **out, moore_error *e
         rc = moore_error_set(err, MOORE_EINVAL, "%s: no Switch or Ca record", path);
     if (!rc) {
         r.order = moore_malloc((size_t)r.nnodes, sizeof *r.order, err);
-        rc = r.order ? MOORE_OK : moore_alloc_code(err);
+        rc = r.order ? MOORE_OK : core_alloc_code(err);
     }
     if (!rc) {
         for (int64_t i = 0; i < r.nnodes; i++)

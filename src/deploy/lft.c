@@ -26,7 +26,7 @@ static int lfts_alloc(int32_t switches, int32_t lmc, int32_t lid_top, moore_ib_l
         return rc;
     moore_ib_lfts *l = moore_calloc(1, sizeof *l, err);
     if (!l)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     l->switches = switches;
     l->lmc = lmc;
     l->lid_top = lid_top;
@@ -35,7 +35,7 @@ static int lfts_alloc(int32_t switches, int32_t lmc, int32_t lid_top, moore_ib_l
     l->lid_offset = moore_calloc(lids, sizeof *l->lid_offset, err);
     if (!l->port || !l->lid_node || !l->lid_offset) {
         moore_ib_lfts_free(l);
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     }
     memset(l->port, MOORE_IB_NO_PORT, (size_t)switches * lids);
     for (size_t i = 0; i < lids; i++)
@@ -168,7 +168,7 @@ int moore_ib_lfts_build(const moore_graph *g, const moore_routing *r, const moor
     ws.nh = moore_malloc((size_t)g->offs[g->n] + 1, sizeof *ws.nh, err);
     ws.w = moore_malloc((size_t)g->offs[g->n] + 1, sizeof *ws.w, err);
     ws.c = moore_malloc((size_t)g->offs[g->n] + 1, sizeof *ws.c, err);
-    rc = ws.offs && ws.cnt && ws.depth && ws.nh && ws.w && ws.c ? MOORE_OK : moore_alloc_code(err);
+    rc = ws.offs && ws.cnt && ws.depth && ws.nh && ws.w && ws.c ? MOORE_OK : core_alloc_code(err);
     for (int32_t u = 0; !rc && u <= g->n; u++)
         ws.offs[u] = g->offs[u];
     for (int32_t t = 0; !rc && t < g->n; t++) {
@@ -319,7 +319,7 @@ static int guid_index(const moore_ib_fabric *f, rd_lft *c, moore_error *err)
     c->sw = moore_malloc((size_t)f->switches + 1, sizeof *c->sw, err);
     c->port = moore_malloc((size_t)c->nodes + 1, sizeof *c->port, err);
     if (!c->sw || !c->port)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     for (int32_t i = 0; i < c->nodes; i++) {
         if (i < f->switches)
             c->sw[i] = (guid_ix){ f->guid[i], i };

@@ -14,7 +14,7 @@ int moore_ib_fabric_graph(const moore_ib_fabric *f, moore_graph **out, moore_err
     moore_builder *b = NULL;
     int32_t *seen = moore_malloc((size_t)f->switches + 1, sizeof *seen, err);
     int32_t *ep = moore_calloc((size_t)f->switches + 1, sizeof *ep, err);
-    int rc = seen && ep ? moore_builder_new(f->switches, 0, &b, err) : moore_alloc_code(err);
+    int rc = seen && ep ? moore_builder_new(f->switches, 0, &b, err) : core_alloc_code(err);
     for (int32_t s = 0; s < f->switches && seen; s++)
         seen[s] = -1;
     for (int32_t s = 0; !rc && s < f->switches; s++)
@@ -144,7 +144,7 @@ static int lids_by_switch(const moore_ib_fabric *f, const moore_ib_lfts *l, int6
     *offs = moore_calloc((size_t)f->switches + 2, sizeof **offs, err);
     *lids = moore_malloc((size_t)l->lid_top + 1, sizeof **lids, err);
     if (!*offs || !*lids)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     for (int32_t lid = 1; lid <= l->lid_top; lid++) {
         int32_t t = lid_switch(f, l->lid_node[lid]);
         if (t >= 0)
@@ -167,7 +167,7 @@ static int all_distances(const moore_graph *g, moore_routing *r, moore_error *er
     r->dist = rc ? NULL : moore_malloc((size_t)n * (size_t)n + 1, sizeof *r->dist, err);
     int32_t *queue = moore_malloc((size_t)n + 1, sizeof *queue, err);
     if (!rc && (!r->dist || !queue))
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
     for (int32_t s = 0; !rc && s < n; s++) {
         uint16_t *d = r->dist + (size_t)s * n;
         for (int32_t v = 0; v < n; v++)
@@ -199,7 +199,7 @@ int moore_ib_lfts_routing(const moore_graph *g, const moore_ib_fabric *f, const 
     int32_t n = f->switches;
     moore_routing *r = moore_calloc(1, sizeof *r, err);
     if (!r)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     r->n = n;
     r->algo = MOORE_ROUTE_KSP; /* explicit paths, as KSP stores them */
     snprintf(r->name, sizeof r->name, "lfts");
@@ -207,12 +207,12 @@ int moore_ib_lfts_routing(const moore_graph *g, const moore_ib_fabric *f, const 
     int32_t *lids = NULL;
     int32_t *seq = moore_malloc((size_t)n + 1, sizeof *seq, err);
     paths_buf b = { 0 };
-    int rc = seq ? all_distances(g, r, err) : moore_alloc_code(err);
+    int rc = seq ? all_distances(g, r, err) : core_alloc_code(err);
     if (!rc)
         rc = lids_by_switch(f, l, &offs, &lids, err);
     if (!rc) {
         r->pair_offs = moore_malloc((size_t)n * (size_t)n + 1, sizeof *r->pair_offs, err);
-        rc = r->pair_offs ? MOORE_OK : moore_alloc_code(err);
+        rc = r->pair_offs ? MOORE_OK : core_alloc_code(err);
     }
     double hops = 0;
     int64_t count = 0;

@@ -112,7 +112,7 @@ int moore_slurm_write(const moore_graph *g, const char *dir, const char *node_pr
     moore_layout l = { 0 };
     int64_t *first = moore_malloc((size_t)g->n + 1, sizeof *first, err);
     if (!first)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     first[0] = 0;
     for (int32_t s = 0; s < g->n; s++)
         first[s + 1] = first[s] + g->endpoints[s];
@@ -123,7 +123,7 @@ int moore_slurm_write(const moore_graph *g, const char *dir, const char *node_pr
         rc = write_file(dir, "topology.conf", 0, g, &l, node_prefix, first, err);
     if (!rc && grouped(&l))
         rc = write_file(dir, "topology-block.conf", 1, g, &l, node_prefix, first, err);
-    moore_layout_free(&l);
+    moore_layout_clear(&l);
     free(first);
     return rc;
 }

@@ -31,7 +31,7 @@ static int map_serial(const moore_dist_loop *l, moore_error *err)
         b.at = 0;
         if (!rc)
             rc = l->take(l->ctx, i, &b, err);
-        moore_dist_blob_free(&b);
+        moore_dist_blob_clear(&b);
     }
     return rc;
 }
@@ -114,7 +114,7 @@ int moore_dist_map(const moore_dist *d, const moore_dist_loop *loop, moore_error
         rc = item_rc;
 done:
     for (int64_t i = 0; blobs && i < n; i++)
-        moore_dist_blob_free(&blobs[i]);
+        moore_dist_blob_clear(&blobs[i]);
     free(blobs);
     free(heads);
     return rc;

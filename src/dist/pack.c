@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void moore_dist_blob_free(moore_dist_blob *b)
+void moore_dist_blob_clear(moore_dist_blob *b)
 {
     if (!b)
         return;

@@ -16,7 +16,7 @@
 
 #define ARR_MAX_N 64
 
-const moore_param_info moore_arrangement_params[] = {
+const moore_param_info fam_arrangement_params[] = {
     { "n", "", "symbols, >= 2" },
     { "k", "", "positions, 1 <= k < n (n!/(n-k)! switches, degree k(n-k))" },
     MOORE_PARAM_P("1"),
@@ -51,7 +51,7 @@ static int arr_read(moore_params *pp, arr_shape *s, moore_error *err)
     return moore_family_resolve_endpoints(pp, (int32_t)(s->k * (s->n - s->k)), 1, &s->p, err);
 }
 
-int moore_arrangement_counts(moore_params *pp, moore_counts *c, moore_error *err)
+int fam_arrangement_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     arr_shape s;
     int rc = arr_read(pp, &s, err);
@@ -110,13 +110,13 @@ static void arr_label(const void *ctx, int32_t v, char *buf, size_t len)
     }
 }
 
-int moore_arrangement_build(moore_params *pp, moore_graph **out, moore_error *err)
+int fam_arrangement_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     arr_shape s;
     moore_counts c;
     int rc = arr_read(pp, &s, err);
     if (!rc)
-        rc = moore_arrangement_counts(pp, &c, err);
+        rc = fam_arrangement_counts(pp, &c, err);
     if (rc)
         return rc;
     moore_builder *b;
@@ -141,13 +141,13 @@ int moore_arrangement_build(moore_params *pp, moore_graph **out, moore_error *er
             tuple[i] = mine;
         }
     }
-    return moore_family_finish(b, rc, s.p, arr_label, &s, out, err);
+    return fam_finish(b, rc, s.p, arr_label, &s, out, err);
 }
 
 /* Every (n, k) with 2 <= k < n whose degree k(n−k) leaves a port, p =
  * min(degree, R − degree), up to the listing size; with a target, each n
  * also adds its smallest k reaching it. */
-int moore_arrangement_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
+int fam_arrangement_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                            moore_error *err)
 {
     int rc = MOORE_OK;
@@ -163,7 +163,7 @@ int moore_arrangement_plan(int32_t radix, int64_t endpoints, moore_plan_emit emi
             int reaches = endpoints > 0 && size * p >= endpoints;
             if (size > MOORE_PLAN_LIST_SWITCHES && !reaches)
                 continue;
-            rc = moore_family_emit(emit, ctx, err, "arrangement:n=%lld,k=%lld,p=%lld",
+            rc = fam_emit(emit, ctx, err, "arrangement:n=%lld,k=%lld,p=%lld",
                                    (long long)n, (long long)k, (long long)p);
             if (size > MOORE_PLAN_LIST_SWITCHES)
                 break;

@@ -22,7 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-const moore_param_info moore_bundlefly_params[] = {
+const moore_param_info fam_bundlefly_params[] = {
     { "q", "", "MMS (Slim Fly) prime power, q mod 4 != 2" },
     { "r", "", "Paley prime power, r = 1 mod 4: supernodes of r switches" },
     { "p", "deg/3", "endpoints per switch (deg = (3q-delta)/2 + (r-1)/2)" },
@@ -30,7 +30,7 @@ const moore_param_info moore_bundlefly_params[] = {
     { NULL, NULL, NULL }
 };
 
-int moore_paley_squares(const moore_gf *f, char *square)
+int fam_paley_squares(const moore_gf *f, char *square)
 {
     for (int32_t x = 0; x < f->q; x++)
         square[x] = 0;
@@ -39,7 +39,7 @@ int moore_paley_squares(const moore_gf *f, char *square)
     return MOORE_OK;
 }
 
-int moore_paley_check(const char *family, int64_t r, moore_error *err)
+int fam_paley_check(const char *family, int64_t r, moore_error *err)
 {
     if (!moore_is_prime_power(r, NULL, NULL) || r % 4 != 1)
         return moore_error_set(err, MOORE_EINVAL, "%s: r=%lld is not a prime power = 1 mod 4 "
@@ -71,7 +71,7 @@ static int bf_read(moore_params *pp, bf_shape *s, moore_error *err)
     if (moore_spec_counts(spec, &mms, &sub))
         return moore_error_set(err, MOORE_EINVAL, "bundlefly: q=%lld is no MMS parameter (%s)",
                                (long long)s->q, sub.msg);
-    if ((rc = moore_paley_check("bundlefly", s->r, err)))
+    if ((rc = fam_paley_check("bundlefly", s->r, err)))
         return rc;
     s->mms_n = mms.switches;
     s->mms_links = mms.links;
@@ -84,7 +84,7 @@ static int bf_read(moore_params *pp, bf_shape *s, moore_error *err)
                                           err);
 }
 
-int moore_bundlefly_counts(moore_params *pp, moore_counts *c, moore_error *err)
+int fam_bundlefly_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     bf_shape s;
     int rc = bf_read(pp, &s, err);
@@ -121,7 +121,7 @@ static int bf_paley_links(moore_builder *b, const moore_gf *f, const char *squar
     return MOORE_OK;
 }
 
-int moore_bundlefly_build(moore_params *pp, moore_graph **out, moore_error *err)
+int fam_bundlefly_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     bf_shape s;
     moore_counts c;
@@ -132,17 +132,17 @@ int moore_bundlefly_build(moore_params *pp, moore_graph **out, moore_error *err)
     *out = NULL;
     int rc = bf_read(pp, &s, err);
     if (!rc)
-        rc = moore_bundlefly_counts(pp, &c, err);
+        rc = fam_bundlefly_counts(pp, &c, err);
     if (!rc)
-        rc = moore_family_guard(&c, "bundlefly", err);
+        rc = fam_guard(&c, "bundlefly", err);
     if (!rc)
-        rc = moore_family_base(&mms, err, "slimfly:q=%lld", (long long)s.q);
+        rc = fam_base(&mms, err, "slimfly:q=%lld", (long long)s.q);
     if (!rc)
         rc = moore_gf_new((int32_t)s.r, &f, err);
     if (!rc && !(square = moore_malloc((size_t)s.r, 1, err)))
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
     if (!rc)
-        rc = moore_paley_squares(f, square);
+        rc = fam_paley_squares(f, square);
     if (!rc)
         rc = moore_builder_new((int32_t)c.switches, c.links, &b, err);
     int32_t r = (int32_t)s.r;
@@ -155,7 +155,7 @@ int moore_bundlefly_build(moore_params *pp, moore_graph **out, moore_error *err)
                                             err);
         }
     }
-    rc = moore_family_finish(b, rc, s.p, bundlefly_label, &s.r, out, err);
+    rc = fam_finish(b, rc, s.p, bundlefly_label, &s.r, out, err);
     moore_graph_free(mms);
     moore_gf_free(f);
     free(square);
@@ -165,7 +165,7 @@ int moore_bundlefly_build(moore_params *pp, moore_graph **out, moore_error *err)
 /* Every (q, r) whose degree leaves a port (deg < radix), q then r ascending,
  * with the default p = ⌊deg/3⌋ capped by the free ports; sizes up to the listing size, or
  * past it for each q until the first r reaching the target. */
-int moore_bundlefly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
+int fam_bundlefly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                          moore_error *err)
 {
     for (int64_t q = 3; q < radix; q++) {
@@ -182,8 +182,8 @@ int moore_bundlefly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit,
                 continue;
             if (n > MOORE_MAX_SWITCHES || (n > MOORE_PLAN_LIST_SWITCHES && (endpoints <= 0 || reached)))
                 break;
-            int64_t deg = mms.degree_max + (r - 1) / 2, p = moore_family_plan_p(radix, deg, deg / 3);
-            int rc = moore_family_emit(emit, ctx, err, "bundlefly:q=%lld,r=%lld,p=%lld",
+            int64_t deg = mms.degree_max + (r - 1) / 2, p = fam_plan_p(radix, deg, deg / 3);
+            int rc = fam_emit(emit, ctx, err, "bundlefly:q=%lld,r=%lld,p=%lld",
                                        (long long)q, (long long)r, (long long)p);
             if (rc)
                 return rc;

@@ -29,7 +29,7 @@
 #define CASCADE_BLUE_PORTS 10
 #define CASCADE_GROUPS_MAX (CASCADE_ROUTERS * CASCADE_BLUE_PORTS / CASCADE_BLUE_PER_PAIR + 1)
 
-const moore_param_info moore_cascade_params[] = {
+const moore_param_info fam_cascade_params[] = {
     { "g", "", "groups of 96 Aries routers, 1..241 (with m = 4)" },
     { "m", "4", "global links between every two groups; m*(g-1) <= 960, m <= 96" },
     MOORE_PARAM_P("4"),
@@ -60,7 +60,7 @@ static int cascade_read(moore_params *pp, int64_t *g, int64_t *m, int32_t *p,
     return MOORE_OK;
 }
 
-int moore_cascade_counts(moore_params *pp, moore_counts *c, moore_error *err)
+int fam_cascade_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     int64_t g = 0, m = 0;
     int32_t p = 0;
@@ -98,18 +98,18 @@ static void cascade_label(const void *ctx, int32_t v, char *buf, size_t len)
              (int)(r % CASCADE_SLOTS));
 }
 
-int moore_cascade_build(moore_params *pp, moore_graph **out, moore_error *err)
+int fam_cascade_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     int64_t g = 0, m = 0;
     int32_t p = 0;
     moore_counts c = { 0 };
     int rc = cascade_read(pp, &g, &m, &p, err);
     if (!rc)
-        rc = moore_cascade_counts(pp, &c, err);
+        rc = fam_cascade_counts(pp, &c, err);
     if (rc)
         return rc;
     moore_builder *b;
-    if ((rc = moore_family_guard(&c, "cascade", err)) ||
+    if ((rc = fam_guard(&c, "cascade", err)) ||
         (rc = moore_builder_new((int32_t)c.switches, c.links, &b, err)))
         return rc;
     for (int64_t i = 0; !rc && i < g; i++)
@@ -122,20 +122,20 @@ int moore_cascade_build(moore_params *pp, moore_graph **out, moore_error *err)
                     rc = moore_builder_add_link(b, v, v + (ch2 - ch) * CASCADE_SLOTS, err);
             }
     if (!rc)
-        rc = moore_family_global_links(b, g, CASCADE_ROUTERS, m,
+        rc = fam_global_links(b, g, CASCADE_ROUTERS, m,
                                        CASCADE_ROUTERS, 0, err);
-    return moore_family_finish(b, rc, p, cascade_label, NULL, out, err);
+    return fam_finish(b, rc, p, cascade_label, NULL, out, err);
 }
 
 /* Aries routers have 48 ports (8 for the 4 nodes, 40 network), so only a
  * radix of at least 48 can hold them; then every group count from 2 while
  * the size is practical (all 241 fit). */
-int moore_cascade_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
+int fam_cascade_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                        moore_error *err)
 {
     (void)endpoints;
     for (int64_t g = 2; radix >= 48 && g <= CASCADE_GROUPS_MAX; g++) {
-        int rc = moore_family_emit(emit, ctx, err, "cascade:g=%lld", (long long)g);
+        int rc = fam_emit(emit, ctx, err, "cascade:g=%lld", (long long)g);
         if (rc)
             return rc;
     }

@@ -8,15 +8,15 @@
 
 #include <stdio.h>
 
-const moore_param_info moore_complete_params[] = {
+const moore_param_info fam_complete_params[] = {
     { "n", "", "switches (each linked to every other)" },
     MOORE_PARAM_P("1"),
     MOORE_PARAM_RADIX,
     { NULL, NULL, NULL }
 };
-const moore_param_info moore_petersen_params[] = { MOORE_PARAM_P("1"), MOORE_PARAM_RADIX,
+const moore_param_info fam_petersen_params[] = { MOORE_PARAM_P("1"), MOORE_PARAM_RADIX,
                                                    { NULL, NULL, NULL } };
-const moore_param_info moore_hoffman_singleton_params[] = { MOORE_PARAM_P("1"),
+const moore_param_info fam_hoffman_singleton_params[] = { MOORE_PARAM_P("1"),
                                                             MOORE_PARAM_RADIX,
                                                             { NULL, NULL, NULL } };
 
@@ -43,7 +43,7 @@ static int finish(moore_builder *b, moore_params *p, int32_t degree, moore_graph
     return MOORE_OK;
 }
 
-int moore_complete_counts(moore_params *p, moore_counts *c, moore_error *err)
+int fam_complete_counts(moore_params *p, moore_counts *c, moore_error *err)
 {
     int64_t n;
     int32_t ep;
@@ -62,10 +62,10 @@ int moore_complete_counts(moore_params *p, moore_counts *c, moore_error *err)
     return MOORE_OK;
 }
 
-int moore_complete_build(moore_params *p, moore_graph **out, moore_error *err)
+int fam_complete_build(moore_params *p, moore_graph **out, moore_error *err)
 {
     moore_counts c;
-    int rc = moore_complete_counts(p, &c, err);
+    int rc = fam_complete_counts(p, &c, err);
     if (rc)
         return rc;
     moore_builder *b;
@@ -82,7 +82,7 @@ int moore_complete_build(moore_params *p, moore_graph **out, moore_error *err)
 }
 
 /* Petersen: outer 5-cycle 0..4, spokes i–i+5, inner pentagram i+5 – (i+2 mod 5)+5. */
-int moore_petersen_build(moore_params *p, moore_graph **out, moore_error *err)
+int fam_petersen_build(moore_params *p, moore_graph **out, moore_error *err)
 {
     moore_builder *b;
     int rc = moore_builder_new(10, 15, &b, err);
@@ -101,7 +101,7 @@ int moore_petersen_build(moore_params *p, moore_graph **out, moore_error *err)
 /* Robertson: pentagons P_h (vertices 5h + j) with j ~ j±1, pentagrams Q_i
  * (vertices 25 + 5i + j) with j ~ j±2, and vertex j of P_h joined to vertex
  * h·i + j (mod 5) of Q_i. */
-int moore_hoffman_singleton_build(moore_params *p, moore_graph **out, moore_error *err)
+int fam_hoffman_singleton_build(moore_params *p, moore_graph **out, moore_error *err)
 {
     moore_builder *b;
     int rc = moore_builder_new(50, 175, &b, err);

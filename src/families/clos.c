@@ -25,7 +25,7 @@
 #include <stdio.h>
 #include <string.h>
 
-const moore_param_info moore_clos_params[] = {
+const moore_param_info fam_clos_params[] = {
     { "radix", "", "switch radix R (every switch has R ports)" },
     { "endpoints", "-", "servers N (or pods=)" },
     { "pods", "-", "full pods instead of endpoints= (2 tiers: 1)" },
@@ -136,7 +136,7 @@ static void minmax(int64_t v, int32_t *lo, int32_t *hi)
         *hi = (int32_t)v;
 }
 
-int moore_clos_counts(moore_params *pp, moore_counts *c, moore_error *err)
+int fam_clos_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     clos_shape s;
     int rc = clos_shape_of(pp, &s, err);
@@ -200,19 +200,19 @@ static int clos_links(const clos_shape *s, moore_builder *b, moore_error *err)
     return rc;
 }
 
-int moore_clos_build(moore_params *pp, moore_graph **out, moore_error *err)
+int fam_clos_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     clos_shape s;
     moore_counts c;
     moore_builder *b = NULL;
-    int rc = moore_clos_counts(pp, &c, err);
+    int rc = fam_clos_counts(pp, &c, err);
     if (!rc)
         rc = clos_shape_of(pp, &s, err);
     if (!rc)
         rc = moore_builder_new((int32_t)c.switches, c.links, &b, err);
     if (!rc)
         rc = clos_links(&s, b, err);
-    rc = moore_family_finish(b, rc, 0, clos_label, &s, out, err);
+    rc = fam_finish(b, rc, 0, clos_label, &s, out, err);
     for (int64_t i = 0; !rc && i < s.leaves; i++) {
         int64_t left = s.endpoints - i * s.down;
         (*out)->endpoints[i] = (int32_t)(left < s.down ? left : s.down);
@@ -223,7 +223,7 @@ int moore_clos_build(moore_params *pp, moore_graph **out, moore_error *err)
 /* With a target: the fewest tiers reaching it at every oversubscription the
  * radix divides into (up to 7:1), for 3 tiers with both core wirings. Without: the full 2-tier network and 3
  * tiers of 1..R pods at 1:1. */
-int moore_clos_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
+int fam_clos_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                     moore_error *err)
 {
     int rc = MOORE_OK;
@@ -235,10 +235,10 @@ int moore_clos_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void
             if (radix % (o + 1) || (radix % 2 && endpoints > clos_capacity(radix, down, 2)) ||
                 endpoints > clos_capacity(radix, down, 3))
                 continue;
-            rc = moore_family_emit(emit, ctx, err, "clos:radix=%d,endpoints=%lld,oversub=%lld",
+            rc = fam_emit(emit, ctx, err, "clos:radix=%d,endpoints=%lld,oversub=%lld",
                                    (int)radix, (long long)endpoints, (long long)o);
             if (!rc && endpoints > clos_capacity(radix, down, 2))
-                rc = moore_family_emit(emit, ctx, err, "clos:radix=%d,endpoints=%lld,"
+                rc = fam_emit(emit, ctx, err, "clos:radix=%d,endpoints=%lld,"
                                        "oversub=%lld,cores=balanced", (int)radix,
                                        (long long)endpoints, (long long)o);
         }
@@ -246,11 +246,11 @@ int moore_clos_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void
     }
     if (radix % 2)
         return MOORE_OK;
-    rc = moore_family_emit(emit, ctx, err, "clos:radix=%d,pods=1,tiers=2", (int)radix);
+    rc = fam_emit(emit, ctx, err, "clos:radix=%d,pods=1,tiers=2", (int)radix);
     for (int64_t pods = 1; !rc && pods <= radix; pods++) {
         if (pods * radix * 5 / 4 > MOORE_PLAN_LIST_SWITCHES) /* ≈ leaves + spines + cores */
             break;
-        rc = moore_family_emit(emit, ctx, err, "clos:radix=%d,pods=%lld,tiers=3", (int)radix,
+        rc = fam_emit(emit, ctx, err, "clos:radix=%d,pods=%lld,tiers=3", (int)radix,
                                (long long)pods);
     }
     return rc;

@@ -25,7 +25,7 @@
 
 #include <stdio.h>
 
-const moore_param_info moore_delorme_params[] = {
+const moore_param_info fam_delorme_params[] = {
     { "q", "", "q = 2^(2a-1) (2, 8, 32, 128, ...): (q+1)(q^2+1) switches of degree q+1" },
     MOORE_PARAM_P("(q+1)/3"),
     MOORE_PARAM_RADIX,
@@ -64,7 +64,7 @@ static int dl_read(moore_params *pp, int64_t *q, int32_t *p, moore_error *err)
                                           err);
 }
 
-int moore_delorme_counts(moore_params *pp, moore_counts *c, moore_error *err)
+int fam_delorme_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     int64_t q;
     int32_t p;
@@ -201,7 +201,7 @@ static int dl_links(const moore_gf *f, int64_t sigma, int32_t n, moore_builder *
     return MOORE_OK;
 }
 
-int moore_delorme_build(moore_params *pp, moore_graph **out, moore_error *err)
+int fam_delorme_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     int64_t q;
     int32_t p;
@@ -211,9 +211,9 @@ int moore_delorme_build(moore_params *pp, moore_graph **out, moore_error *err)
     *out = NULL;
     int rc = dl_read(pp, &q, &p, err);
     if (!rc)
-        rc = moore_delorme_counts(pp, &c, err);
+        rc = fam_delorme_counts(pp, &c, err);
     if (!rc)
-        rc = moore_family_guard(&c, "delorme", err);
+        rc = fam_guard(&c, "delorme", err);
     if (!rc)
         rc = moore_gf_new((int32_t)q, &f, err);
     if (!rc)
@@ -221,14 +221,14 @@ int moore_delorme_build(moore_params *pp, moore_graph **out, moore_error *err)
     if (!rc)
         rc = dl_links(f, (int64_t)1 << dl_exponent(q), (int32_t)c.switches, b, err);
     int32_t q32 = (int32_t)q;
-    rc = moore_family_finish(b, rc, p, delorme_label, &q32, out, err);
+    rc = fam_finish(b, rc, p, delorme_label, &q32, out, err);
     moore_gf_free(f);
     return rc;
 }
 
 /* q = 2, 8, 32, … with q + 1 < radix, the default p = ⌊(q+1)/3⌋ capped by
  * the free ports; past the listing size only until a target is reached. */
-int moore_delorme_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
+int fam_delorme_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                        moore_error *err)
 {
     int reached = 0;
@@ -236,8 +236,8 @@ int moore_delorme_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, v
         int64_t n = (q + 1) * (q * q + 1);
         if (n > MOORE_MAX_SWITCHES || (n > MOORE_PLAN_LIST_SWITCHES && (endpoints <= 0 || reached)))
             break;
-        int64_t p = moore_family_plan_p(radix, q + 1, (q + 1) / 3);
-        int rc = moore_family_emit(emit, ctx, err, "delorme:q=%lld,p=%lld", (long long)q,
+        int64_t p = fam_plan_p(radix, q + 1, (q + 1) / 3);
+        int rc = fam_emit(emit, ctx, err, "delorme:q=%lld,p=%lld", (long long)q,
                                    (long long)p);
         if (rc)
             return rc;

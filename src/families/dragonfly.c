@@ -18,7 +18,7 @@
 
 #include <stdio.h>
 
-const moore_param_info moore_dragonfly_params[] = {
+const moore_param_info fam_dragonfly_params[] = {
     { "p", "-", "endpoints per switch; alone it sizes a balanced dragonfly a=2p, h=p "
                  "(general form: default h)" },
     { "a", "-", "switches per group (general form, with h=)" },
@@ -87,7 +87,7 @@ static int64_t df_global_degree(const df_shape *s, int64_t sw)
     return used < 0 ? 0 : used > s->h ? s->h : used;
 }
 
-int moore_dragonfly_counts(moore_params *pp, moore_counts *c, moore_error *err)
+int fam_dragonfly_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     df_shape s;
     int rc = df_shape_read(pp, &s, err);
@@ -113,11 +113,11 @@ static void dragonfly_label(const void *ctx, int32_t v, char *buf, size_t len)
     snprintf(buf, len, "G%d.%d", (int)(v / a), (int)(v % a));
 }
 
-int moore_dragonfly_build(moore_params *pp, moore_graph **out, moore_error *err)
+int fam_dragonfly_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     df_shape s;
     moore_counts c;
-    int rc = moore_dragonfly_counts(pp, &c, err);
+    int rc = fam_dragonfly_counts(pp, &c, err);
     if (!rc)
         rc = df_shape_read(pp, &s, err);
     if (rc)
@@ -142,7 +142,7 @@ int moore_dragonfly_build(moore_params *pp, moore_graph **out, moore_error *err)
                                         k * a + (int32_t)(back / h), err);
         }
     }
-    return moore_family_finish(b, rc, (int32_t)s.p, dragonfly_label, &a, out, err);
+    return fam_finish(b, rc, (int32_t)s.p, dragonfly_label, &a, out, err);
 }
 
 /* Balanced dragonflies p = 1 … while the radix holds 4p − 1 ports. With a
@@ -150,7 +150,7 @@ int moore_dragonfly_build(moore_params *pp, moore_graph **out, moore_error *err)
  * are deployed below full size: the smallest g ≥ h+1 reaching the target for
  * which g−1 divides a·h, so every global port is used and the switches stay
  * regular (m = a·h/(g−1) links between every two groups). */
-int moore_dragonfly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
+int fam_dragonfly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                          moore_error *err)
 {
     int rc = MOORE_OK;
@@ -167,11 +167,11 @@ int moore_dragonfly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit,
             while (g < gfull && (a * p) % (g - 1)) /* stops at g−1 = a·h at the latest */
                 g++;
             if (g < gfull)
-                rc = moore_family_emit(emit, ctx, err, "dragonfly:p=%lld,g=%lld", (long long)p,
+                rc = fam_emit(emit, ctx, err, "dragonfly:p=%lld,g=%lld", (long long)p,
                                        (long long)g);
         }
         if (!rc)
-            rc = moore_family_emit(emit, ctx, err, "dragonfly:p=%lld", (long long)p);
+            rc = fam_emit(emit, ctx, err, "dragonfly:p=%lld", (long long)p);
     }
     return rc;
 }

@@ -14,7 +14,7 @@
 
 #include <stdio.h>
 
-const moore_param_info moore_fattree_params[] = {
+const moore_param_info fam_fattree_params[] = {
     { "k", "", "switch radix, even: k pods, k^2/2 edge, k^2/2 aggregation, k^2/4 core" },
     { "p", "k/2", "endpoints per edge switch, at most k/2 (k/2: full bisection)" },
     { NULL, NULL, NULL }
@@ -22,7 +22,7 @@ const moore_param_info moore_fattree_params[] = {
 
 /* p's default k/2 gives full bisection; a smaller p leaves ports unused, and
  * p > k/2 is refused (it needs more ports than a k-port switch has). */
-int moore_fattree_counts(moore_params *pp, moore_counts *c, moore_error *err)
+int fam_fattree_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     int64_t k, p;
     int rc = moore_params_int(pp, "k", -1, 2, 65536, &k, err);
@@ -61,10 +61,10 @@ static void fattree_label(const void *ctx, int32_t v, char *buf, size_t len)
         snprintf(buf, len, "core%d.%d", (int)((v - 2 * layer) / h), (int)((v - 2 * layer) % h));
 }
 
-int moore_fattree_build(moore_params *pp, moore_graph **out, moore_error *err)
+int fam_fattree_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     moore_counts c;
-    int rc = moore_fattree_counts(pp, &c, err);
+    int rc = fam_fattree_counts(pp, &c, err);
     if (rc)
         return rc;
     /* the counts are checked (switches <= MOORE_MAX_SWITCHES, so k <= 8944):
@@ -83,7 +83,7 @@ int moore_fattree_build(moore_params *pp, moore_graph **out, moore_error *err)
             for (int32_t i = 0; !rc && i < h; i++)
                 rc = moore_builder_add_link(b, agg, core0 + j * h + i, err);
         }
-    if ((rc = moore_family_finish(b, rc, 0, fattree_label, &h, out, err)))
+    if ((rc = fam_finish(b, rc, 0, fattree_label, &h, out, err)))
         return rc;
     for (int32_t v = edge0; v < agg0; v++)
         (*out)->endpoints[v] = p;
@@ -92,12 +92,12 @@ int moore_fattree_build(moore_params *pp, moore_graph **out, moore_error *err)
 
 /* Every even k up to the radix (k = 2 is a path and is left out); the
  * smallest k reaching a target is among them whenever any k ≤ radix is. */
-int moore_fattree_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
+int fam_fattree_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                        moore_error *err)
 {
     (void)endpoints;
     for (int64_t k = 4; k <= radix && 5 * k * k / 4 <= MOORE_PLAN_LIST_SWITCHES; k += 2) {
-        int rc = moore_family_emit(emit, ctx, err, "fattree:k=%lld", (long long)k);
+        int rc = fam_emit(emit, ctx, err, "fattree:k=%lld", (long long)k);
         if (rc)
             return rc;
     }

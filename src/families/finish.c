@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-int moore_family_finish(moore_builder *b, int rc, int32_t p, moore_family_labeler label,
+int fam_finish(moore_builder *b, int rc, int32_t p, moore_family_labeler label,
                         const void *ctx, moore_graph **out, moore_error *err)
 {
     moore_graph *g = NULL;
@@ -35,7 +35,7 @@ int moore_family_finish(moore_builder *b, int rc, int32_t p, moore_family_labele
     return MOORE_OK;
 }
 
-int moore_family_emit(moore_plan_emit emit, void *ctx, moore_error *err, const char *fmt, ...)
+int fam_emit(moore_plan_emit emit, void *ctx, moore_error *err, const char *fmt, ...)
 {
     char spec[160];
     va_list ap;

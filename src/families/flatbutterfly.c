@@ -15,7 +15,7 @@
 
 #include <stdio.h>
 
-const moore_param_info moore_flatbutterfly_params[] = {
+const moore_param_info fam_flatbutterfly_params[] = {
     { "n", "", "stages of the k-ary n-fly, >= 2 (n-1 dimensions, diameter n-1)" },
     { "k", "", "arity, >= 2 (k switches per dimension)" },
     { "p", "k", "endpoints per switch (k: the butterfly's terminals)" },
@@ -51,7 +51,7 @@ static int fb_read(moore_params *pp, fb_shape *s, moore_error *err)
     return moore_family_resolve_endpoints(pp, (int32_t)deg, (int32_t)s->k, &s->p, err);
 }
 
-int moore_flatbutterfly_counts(moore_params *pp, moore_counts *c, moore_error *err)
+int fam_flatbutterfly_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     fb_shape s;
     int rc = fb_read(pp, &s, err);
@@ -97,13 +97,13 @@ static int fb_add_stage(moore_builder *b, const fb_shape *s, int64_t stage, moor
     return rc;
 }
 
-int moore_flatbutterfly_build(moore_params *pp, moore_graph **out, moore_error *err)
+int fam_flatbutterfly_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     fb_shape s;
     moore_counts c;
     int rc = fb_read(pp, &s, err);
     if (!rc)
-        rc = moore_flatbutterfly_counts(pp, &c, err);
+        rc = fam_flatbutterfly_counts(pp, &c, err);
     if (rc)
         return rc;
     moore_builder *b;
@@ -111,13 +111,13 @@ int moore_flatbutterfly_build(moore_params *pp, moore_graph **out, moore_error *
         return rc;
     for (int64_t stage = 0; !rc && stage + 1 < s.n; stage++)
         rc = fb_add_stage(b, &s, stage, err);
-    return moore_family_finish(b, rc, s.p, fb_label, &s, out, err);
+    return fam_finish(b, rc, s.p, fb_label, &s, out, err);
 }
 
 /* The paper's design point: p = k and radix n(k−1)+1, so every (n, k) whose
  * radix fits in R, up to the listing size; with a target, each n also adds
  * its smallest k reaching it. */
-int moore_flatbutterfly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
+int fam_flatbutterfly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                              moore_error *err)
 {
     int rc = MOORE_OK;
@@ -133,7 +133,7 @@ int moore_flatbutterfly_plan(int32_t radix, int64_t endpoints, moore_plan_emit e
             if (rows > MOORE_PLAN_LIST_SWITCHES && !reaches)
                 continue;
             reached |= reaches;
-            rc = moore_family_emit(emit, ctx, err, "flatbutterfly:n=%lld,k=%lld", (long long)n,
+            rc = fam_emit(emit, ctx, err, "flatbutterfly:n=%lld,k=%lld", (long long)n,
                                    (long long)k);
         }
     }

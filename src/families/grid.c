@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int moore_grid_add(moore_grid *g, int64_t size, int wrap, const char *family,
+int fam_grid_add(moore_grid *g, int64_t size, int wrap, const char *family,
                    moore_error *err)
 {
     if (g->nd == MOORE_GRID_MAX_DIMS)
@@ -33,7 +33,7 @@ int moore_grid_add(moore_grid *g, int64_t size, int wrap, const char *family,
     return MOORE_OK;
 }
 
-int moore_grid_parse(const char *family, const char *dims, int64_t min_size, int max_dims,
+int fam_grid_parse(const char *family, const char *dims, int64_t min_size, int max_dims,
                      int wrap, moore_grid *g, moore_error *err)
 {
     if (!dims)
@@ -57,7 +57,7 @@ int moore_grid_parse(const char *family, const char *dims, int64_t min_size, int
         if (v > MOORE_MAX_SWITCHES || (g->nd ? g->n : 1) * v > MOORE_MAX_SWITCHES)
             return moore_error_set(err, MOORE_EINVAL, "%s: dims=%s has more than %d "
                                    "switches", family, dims, MOORE_MAX_SWITCHES);
-        int rc = moore_grid_add(g, v, wrap, family, err);
+        int rc = fam_grid_add(g, v, wrap, family, err);
         if (rc)
             return rc;
         if (*end == '\0')
@@ -76,7 +76,7 @@ static void grid_dim_degree(const moore_grid *g, int i, int32_t *lo, int32_t *hi
         *lo = 1;
 }
 
-void moore_grid_counts(const moore_grid *g, moore_counts *c)
+void fam_grid_counts(const moore_grid *g, moore_counts *c)
 {
     c->switches = g->n;
     c->links = 0;
@@ -108,10 +108,10 @@ static void grid_label(const void *ctx, int32_t v, char *buf, size_t len)
     }
 }
 
-int moore_grid_build(const moore_grid *g, int32_t p, moore_graph **out, moore_error *err)
+int fam_grid_build(const moore_grid *g, int32_t p, moore_graph **out, moore_error *err)
 {
     moore_counts c;
-    moore_grid_counts(g, &c);
+    fam_grid_counts(g, &c);
     moore_builder *b;
     int rc = moore_builder_new((int32_t)g->n, c.links, &b, err);
     if (rc)
@@ -127,10 +127,10 @@ int moore_grid_build(const moore_grid *g, int32_t p, moore_graph **out, moore_er
             int64_t u = v + ((x + 1) % a - x) * w;
             rc = moore_builder_add_link(b, (int32_t)v, (int32_t)u, err);
         }
-    return moore_family_finish(b, rc, p, grid_label, g, out, err);
+    return fam_finish(b, rc, p, grid_label, g, out, err);
 }
 
-int moore_grid_family_counts(moore_params *pp, moore_grid_shape shape, moore_counts *c,
+int fam_grid_family_counts(moore_params *pp, moore_grid_shape shape, moore_counts *c,
                              moore_error *err)
 {
     moore_grid g;
@@ -138,7 +138,7 @@ int moore_grid_family_counts(moore_params *pp, moore_grid_shape shape, moore_cou
     int rc = shape(pp, &g, err);
     if (rc)
         return rc;
-    moore_grid_counts(&g, c);
+    fam_grid_counts(&g, c);
     int32_t p;
     if ((rc = moore_family_resolve_endpoints(pp, c->degree_max, 1, &p, err)))
         return rc;
@@ -146,18 +146,18 @@ int moore_grid_family_counts(moore_params *pp, moore_grid_shape shape, moore_cou
     return MOORE_OK;
 }
 
-int moore_grid_family_build(moore_params *pp, moore_grid_shape shape, moore_graph **out,
+int fam_grid_family_build(moore_params *pp, moore_grid_shape shape, moore_graph **out,
                             moore_error *err)
 {
     moore_grid g;
     moore_counts c;
     memset(&g, 0, sizeof g);
-    int rc = moore_grid_family_counts(pp, shape, &c, err);
+    int rc = fam_grid_family_counts(pp, shape, &c, err);
     if (!rc)
         rc = shape(pp, &g, err);
     if (rc)
         return rc;
-    return moore_grid_build(&g, (int32_t)(c.endpoints / g.n), out, err);
+    return fam_grid_build(&g, (int32_t)(c.endpoints / g.n), out, err);
 }
 
 /* ---- recognising a built grid, and its distances ---- */
@@ -166,10 +166,10 @@ static const struct {
     const char *family;
     moore_grid_shape shape;
 } GRID_FAMILIES[] = {
-    { "torus", moore_torus_shape },
-    { "mesh", moore_mesh_shape },
-    { "tofu", moore_tofu_shape },
-    { "hypercube", moore_hypercube_shape },
+    { "torus", fam_torus_shape },
+    { "mesh", fam_mesh_shape },
+    { "tofu", fam_tofu_shape },
+    { "hypercube", fam_hypercube_shape },
 };
 
 /* 1 when switch v's row is exactly its grid neighbours (the "+1" and "−1"
@@ -201,7 +201,7 @@ static int grid_row_matches(const moore_grid *gr, const moore_graph *g, int64_t 
     return 1;
 }
 
-int moore_grid_of_graph(const moore_graph *g, moore_grid *out)
+int fam_grid_of_graph(const moore_graph *g, moore_grid *out)
 {
     moore_grid_shape shape = NULL;
     for (size_t i = 0; g->family && i < sizeof GRID_FAMILIES / sizeof GRID_FAMILIES[0]; i++)
@@ -216,7 +216,7 @@ int moore_grid_of_graph(const moore_graph *g, moore_grid *out)
     if (shape(&p, out, &err))
         return 0;
     moore_counts c;
-    moore_grid_counts(out, &c);
+    fam_grid_counts(out, &c);
     if (out->n != g->n || c.links != g->m)
         return 0;
     int same = 1;
@@ -241,10 +241,10 @@ static int64_t grid_dim_pairs(int64_t a, int wrap, int64_t *h)
     return a - 1;
 }
 
-int moore_grid_distances(const moore_grid *g, int64_t **hist, int32_t *len, moore_error *err)
+int fam_grid_distances(const moore_grid *g, int64_t **hist, int32_t *len, moore_error *err)
 {
     moore_counts c;
-    moore_grid_counts(g, &c);
+    fam_grid_counts(g, &c);
     int64_t widest = 1;
     for (int i = 0; i < g->nd; i++)
         widest = g->dim[i] > widest ? g->dim[i] : widest;
@@ -254,7 +254,7 @@ int moore_grid_distances(const moore_grid *g, int64_t **hist, int32_t *len, moor
     next = moore_calloc((size_t)c.diameter + 1, sizeof *next, err);
     dim = moore_malloc((size_t)widest, sizeof *dim, err);
     if (!h || !next || !dim) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     int64_t reach = 0; /* the diameter of the dimensions so far */
@@ -300,11 +300,11 @@ static int grid_emit3(const char *family, int32_t extra, int64_t units, int32_t 
     *done = 1;
     if (!emit)
         return MOORE_OK;
-    return moore_family_emit(emit, ctx, err, "%s:dims=%lldx%lldx%lld,p=%d", family,
+    return fam_emit(emit, ctx, err, "%s:dims=%lldx%lldx%lld,p=%d", family,
                              (long long)d[0], (long long)d[1], (long long)d[2], (int)p);
 }
 
-int moore_grid_plan3(const char *family, int64_t kmin, int32_t extra, int64_t units,
+int fam_grid_plan3(const char *family, int64_t kmin, int32_t extra, int64_t units,
                      int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                      moore_error *err)
 {

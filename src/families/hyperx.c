@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
-const moore_param_info moore_hyperx_params[] = {
+const moore_param_info fam_hyperx_params[] = {
     { "L", "", "dimensions (diameter)" },
     { "S", "", "switches per dimension, >= 2" },
     { "K", "1", "trunking: cables per link" },
@@ -60,7 +60,7 @@ static int hx_shape_read(moore_params *pp, hx_shape *s, moore_error *err)
                                           &s->p, err);
 }
 
-int moore_hyperx_counts(moore_params *pp, moore_counts *c, moore_error *err)
+int fam_hyperx_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     hx_shape s;
     int rc = hx_shape_read(pp, &s, err);
@@ -86,13 +86,13 @@ static void hyperx_label(const void *ctx, int32_t v, char *buf, size_t len)
     }
 }
 
-int moore_hyperx_build(moore_params *pp, moore_graph **out, moore_error *err)
+int fam_hyperx_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     hx_shape s;
     moore_counts c;
     int rc = hx_shape_read(pp, &s, err);
     if (!rc)
-        rc = moore_hyperx_counts(pp, &c, err);
+        rc = fam_hyperx_counts(pp, &c, err);
     if (rc)
         return rc;
     moore_builder *b;
@@ -105,7 +105,7 @@ int moore_hyperx_build(moore_params *pp, moore_graph **out, moore_error *err)
             for (int64_t x = digit + 1; !rc && x < s.S; x++)
                 rc = moore_builder_add_link(b, (int32_t)v, (int32_t)(v + (x - digit) * w), err);
         }
-    return moore_family_finish(b, rc, s.p, hyperx_label, &s, out, err);
+    return fam_finish(b, rc, s.p, hyperx_label, &s, out, err);
 }
 
 /* K = 1, p = min(L·(S−1), R − L·(S−1)) endpoints per switch: the free ports,
@@ -114,7 +114,7 @@ int moore_hyperx_build(moore_params *pp, moore_graph **out, moore_error *err)
  * 2-D and 3-D shapes are listed for every S that leaves a port (past the
  * listing size only until a target is reached); with a target, each larger L
  * adds its smallest S reaching it. Other shapes via hyperx:L=… directly. */
-int moore_hyperx_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
+int fam_hyperx_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                       moore_error *err)
 {
     int rc = MOORE_OK;
@@ -129,7 +129,7 @@ int moore_hyperx_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, vo
             if (L > 3 && (!reaches || reached))
                 continue;
             reached |= reaches;
-            rc = moore_family_emit(emit, ctx, err, "hyperx:L=%lld,S=%lld,p=%lld", (long long)L,
+            rc = fam_emit(emit, ctx, err, "hyperx:L=%lld,S=%lld,p=%lld", (long long)L,
                                    (long long)S, (long long)p);
         }
     }

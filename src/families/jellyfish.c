@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const moore_param_info moore_jellyfish_params[] = {
+const moore_param_info fam_jellyfish_params[] = {
     { "n", "", "switches" },
     { "d", "", "network degree (links per switch); n*d must be even and d < n" },
     MOORE_PARAM_SEED("1"),
@@ -45,7 +45,7 @@ typedef struct pairing {
     char *bad;          /* 1 for a loop or a second copy of a link */
 } pairing;
 
-static void pairing_free(pairing *p)
+static void pairing_clear(pairing *p)
 {
     free(p->eu);
     free(p->ev);
@@ -110,7 +110,7 @@ static int pairing_draw(pairing *p, moore_rng *rng, int64_t *nbad, moore_error *
     int32_t *fill = moore_calloc((size_t)p->n, sizeof *fill, err);
     int rc = MOORE_OK;
     if (!stub || !key || !fill) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     for (int64_t i = 0; i < ports; i++)
@@ -207,7 +207,7 @@ static int pairing_connect(pairing *p, moore_rng *rng, moore_error *err)
     int64_t *pool = moore_malloc((size_t)p->m, sizeof *pool, err);
     int rc = MOORE_OK;
     if (!comp || !queue || !pool) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     int32_t count = pairing_components(p, comp, queue);
@@ -249,7 +249,7 @@ static int sparse_regular(int32_t n, int32_t d, moore_rng *rng, int connect, pai
     const int restarts = 50;
     int rc = MOORE_OK;
     if (!p->eu || !p->ev || !p->slot || !p->bad) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     if (p->m == 0)
@@ -270,7 +270,7 @@ static int sparse_regular(int32_t n, int32_t d, moore_rng *rng, int connect, pai
                          (int)d, (int)n, restarts);
 done:
     if (rc)
-        pairing_free(p);
+        pairing_clear(p);
     return rc;
 }
 
@@ -323,7 +323,7 @@ int moore_jellyfish_random_regular(int32_t n, int32_t d, uint64_t seed, moore_gr
         /* The complement: u–v for every v > u that is not a link of p. */
         mark = moore_calloc((size_t)n, 1, err);
         if (!mark)
-            rc = moore_alloc_code(err);
+            rc = core_alloc_code(err);
         for (int32_t u = 0; !rc && u < n; u++) {
             for (int32_t i = 0; i < dd; i++)
                 mark[other_end(&p, p.slot[(int64_t)u * dd + i], u)] = 1;
@@ -340,7 +340,7 @@ int moore_jellyfish_random_regular(int32_t n, int32_t d, uint64_t seed, moore_gr
     b = NULL; /* finish frees it */
 done:
     free(mark);
-    pairing_free(&p);
+    pairing_clear(&p);
     moore_builder_free(b);
     return rc;
 }
@@ -362,7 +362,7 @@ static int jellyfish_read(moore_params *p, int64_t *n, int64_t *d, int32_t *ep,
     return rc;
 }
 
-int moore_jellyfish_counts(moore_params *p, moore_counts *c, moore_error *err)
+int fam_jellyfish_counts(moore_params *p, moore_counts *c, moore_error *err)
 {
     int64_t n, d, seed;
     int32_t ep;
@@ -379,7 +379,7 @@ int moore_jellyfish_counts(moore_params *p, moore_counts *c, moore_error *err)
     return MOORE_OK;
 }
 
-int moore_jellyfish_build(moore_params *p, moore_graph **out, moore_error *err)
+int fam_jellyfish_build(moore_params *p, moore_graph **out, moore_error *err)
 {
     int64_t n, d, seed;
     int32_t ep;
@@ -398,7 +398,7 @@ int moore_jellyfish_build(moore_params *p, moore_graph **out, moore_error *err)
 }
 
 /* Radix R split 1:1 as in the paper: d = ⌊R/2⌋ network ports, p = R − d. */
-int moore_jellyfish_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
+int fam_jellyfish_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                          moore_error *err)
 {
     int32_t d = radix / 2, p = radix - d;
@@ -415,7 +415,7 @@ int moore_jellyfish_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit,
             n++;
         if (n > MOORE_MAX_SWITCHES)
             break;
-        int rc = moore_family_emit(emit, ctx, err, "jellyfish:n=%lld,d=%d,radix=%d",
+        int rc = fam_emit(emit, ctx, err, "jellyfish:n=%lld,d=%d,radix=%d",
                                    (long long)n, (int)d, (int)radix);
         if (rc)
             return rc;
@@ -546,10 +546,10 @@ int moore_jellyfish_expand(const moore_graph *g, int32_t add, int32_t degree, ui
     ep = moore_malloc((size_t)n, sizeof *ep, err);
     nb = moore_malloc(2 * (size_t)half, sizeof *nb, err);
     if (!l.eu || !l.ev || !ep || !nb) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
-    moore_csr_links(g, l.eu, l.ev);
+    core_csr_links(g, l.eu, l.ev);
     memcpy(ep, g->endpoints, (size_t)g->n * sizeof *ep);
     moore_rng rng;
     moore_rng_seed(&rng, seed);

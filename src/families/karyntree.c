@@ -13,7 +13,7 @@
 
 #include <stdio.h>
 
-const moore_param_info moore_karyntree_params[] = {
+const moore_param_info fam_karyntree_params[] = {
     { "k", "", "arity, >= 2 (switches of 2k ports)" },
     { "n", "", "levels, >= 2 (k^n endpoints, diameter 2(n-1))" },
     { "p", "k", "endpoints per leaf switch (k: full bisection)" },
@@ -44,7 +44,7 @@ static int kt_read(moore_params *pp, kt_shape *s, moore_error *err)
     return moore_params_int(pp, "p", s->k, 0, 1 << 20, &s->p, err);
 }
 
-int moore_karyntree_counts(moore_params *pp, moore_counts *c, moore_error *err)
+int fam_karyntree_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     kt_shape s;
     int rc = kt_read(pp, &s, err);
@@ -72,13 +72,13 @@ static void kt_label(const void *ctx, int32_t v, char *buf, size_t len)
     }
 }
 
-int moore_karyntree_build(moore_params *pp, moore_graph **out, moore_error *err)
+int fam_karyntree_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     kt_shape s;
     moore_counts c;
     int rc = kt_read(pp, &s, err);
     if (!rc)
-        rc = moore_karyntree_counts(pp, &c, err);
+        rc = fam_karyntree_counts(pp, &c, err);
     if (rc)
         return rc;
     moore_builder *b;
@@ -93,7 +93,7 @@ int moore_karyntree_build(moore_params *pp, moore_graph **out, moore_error *err)
                                             (int32_t)((l + 1) * s.per_level + w +
                                                       (x - digit) * weight), err);
         }
-    if ((rc = moore_family_finish(b, rc, 0, kt_label, &s, out, err)))
+    if ((rc = fam_finish(b, rc, 0, kt_label, &s, out, err)))
         return rc;
     for (int32_t v = 0; v < s.per_level; v++)
         (*out)->endpoints[v] = (int32_t)s.p;
@@ -103,7 +103,7 @@ int moore_karyntree_build(moore_params *pp, moore_graph **out, moore_error *err)
 /* Switches of radix R make k-ary n-trees with k = ⌊R/2⌋ (all 2k ports used
  * below the top): every n ≥ 2 up to the listing size, with a target on up to
  * the first n reaching it. */
-int moore_karyntree_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
+int fam_karyntree_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                          moore_error *err)
 {
     int64_t k = radix / 2, per_level = k; /* k^(n−1) */
@@ -115,7 +115,7 @@ int moore_karyntree_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit,
         if (n * per_level > MOORE_PLAN_LIST_SWITCHES && (!reaches || reached))
             break;
         reached |= reaches;
-        int rc = moore_family_emit(emit, ctx, err, "karyntree:k=%lld,n=%lld", (long long)k,
+        int rc = fam_emit(emit, ctx, err, "karyntree:k=%lld,n=%lld", (long long)k,
                                    (long long)n);
         if (rc || (reaches && n * per_level > MOORE_PLAN_LIST_SWITCHES) ||
             per_level > MOORE_MAX_SWITCHES / k)

@@ -19,7 +19,7 @@
 
 #define KAUTZ_MAX_N 40
 
-const moore_param_info moore_kautz_params[] = {
+const moore_param_info fam_kautz_params[] = {
     { "b", "", "out-degree of the Kautz digraph, >= 2 (b+1 symbols)" },
     { "n", "", "word length = diameter, >= 1 ((b+1)*b^(n-1) switches)" },
     MOORE_PARAM_P("1"),
@@ -52,7 +52,7 @@ static int kautz_read(moore_params *pp, kautz_shape *s, moore_error *err)
                                           err);
 }
 
-int moore_kautz_counts(moore_params *pp, moore_counts *c, moore_error *err)
+int fam_kautz_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     kautz_shape s;
     int rc = kautz_read(pp, &s, err);
@@ -110,13 +110,13 @@ static int kautz_two_way(const kautz_shape *s, const int64_t *u, int64_t a)
     return a == u[s->n - 2];
 }
 
-int moore_kautz_build(moore_params *pp, moore_graph **out, moore_error *err)
+int fam_kautz_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     kautz_shape s;
     moore_counts c;
     int rc = kautz_read(pp, &s, err);
     if (!rc)
-        rc = moore_kautz_counts(pp, &c, err);
+        rc = fam_kautz_counts(pp, &c, err);
     if (rc)
         return rc;
     moore_builder *b;
@@ -137,13 +137,13 @@ int moore_kautz_build(moore_params *pp, moore_graph **out, moore_error *err)
             rc = moore_builder_add_link(b, (int32_t)x, (int32_t)y, err);
         }
     }
-    return moore_family_finish(b, rc, s.p, kautz_label, &s, out, err);
+    return fam_finish(b, rc, s.p, kautz_label, &s, out, err);
 }
 
 /* Network degree 2b: for b = 2 … while 2b < R, every n ≥ 2 up to the listing
  * size, p = min(2b, R − 2b) (never more endpoint ports than network ports);
  * with a target, each b also adds its smallest n reaching it. */
-int moore_kautz_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
+int fam_kautz_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                      moore_error *err)
 {
     int rc = MOORE_OK;
@@ -155,7 +155,7 @@ int moore_kautz_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, voi
                 (size > MOORE_PLAN_LIST_SWITCHES && endpoints <= 0))
                 break;
             if (size <= MOORE_PLAN_LIST_SWITCHES || reaches)
-                rc = moore_family_emit(emit, ctx, err, "kautz:b=%lld,n=%lld,p=%lld",
+                rc = fam_emit(emit, ctx, err, "kautz:b=%lld,n=%lld,p=%lld",
                                        (long long)b, (long long)n, (long long)p);
             if ((size > MOORE_PLAN_LIST_SWITCHES && reaches) || size > MOORE_MAX_SWITCHES / b)
                 break;

@@ -30,7 +30,7 @@ static int64_t *link_ids(const moore_graph *g, moore_error *err)
             if (v > u) {
                 eid[k] = e++;
             } else { /* the arc v→u was numbered when row v was done */
-                eid[k] = eid[moore_csr_find(g, v, u)];
+                eid[k] = eid[core_csr_find(g, v, u)];
             }
         }
     return eid;
@@ -110,7 +110,7 @@ int moore_lift_signed_radius(const moore_graph *g, const int8_t *signs, moore_ei
     double *val = eid ? moore_malloc((size_t)(2 * g->m), sizeof *val, err) : NULL;
     int rc = MOORE_OK;
     if (!val) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     signed_values(g, eid, signs, val);
@@ -283,10 +283,10 @@ int moore_lift_search(const moore_graph *g, const moore_lift_options *o, int8_t 
     s.order = moore_malloc(m, sizeof *s.order, err);
     int8_t *cur = moore_malloc(m, sizeof *cur, err);
     if (!s.lu || !s.lv || !s.eid || !s.val || !s.vlo || !s.vhi || !s.tlo || !s.thi || !s.order || !cur) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
-    moore_csr_links(g, s.lu, s.lv);
+    core_csr_links(g, s.lu, s.lv);
     moore_rng base;
     moore_rng_seed(&base, o->seed);
     double best = INFINITY;
@@ -334,7 +334,7 @@ int moore_lift(const moore_graph *g, const moore_lift_options *o, moore_graph **
     moore_graph *h = NULL;
     int8_t *signs = moore_malloc((size_t)(g->m ? g->m : 1), sizeof *signs, err);
     int rc = signs ? moore_spectrum_compute(g, NULL, o->method, &before, err)
-                   : moore_alloc_code(err);
+                   : core_alloc_code(err);
     if (!rc)
         rc = moore_lift_search(g, o, signs, &r.rho, err);
     if (!rc)

@@ -8,7 +8,7 @@
  * links, so there are a²/g + 1 groups (g must divide a²). g ≤ a keeps a
  * spine's links to one group on distinct spines there (the graph is simple).
  *
- * Global wiring, round-robin (moore_family_global_links): the global links of
+ * Global wiring, round-robin (fam_global_links): the global links of
  * group i are listed by destination group (ascending, i skipped), j = 0..m−1
  * for each, and link t of that list sits on the group's router t mod a. With
  * m·(G−1) = a·a every spine gets exactly a global links.
@@ -24,14 +24,14 @@
 
 #include <stdio.h>
 
-const moore_param_info moore_megafly_params[] = {
+const moore_param_info fam_megafly_params[] = {
     { "d", "", "router radix, even: a = d/2 leaves and a spines per group" },
     { "g", "1", "global links between every two groups; divides (d/2)^2, <= d/2" },
     { "p", "d/2", "endpoints per leaf (spines have none)" },
     { NULL, NULL, NULL }
 };
 
-int moore_family_global_links(moore_builder *b, int64_t groups, int64_t routers, int64_t m,
+int fam_global_links(moore_builder *b, int64_t groups, int64_t routers, int64_t m,
                               int64_t stride, int64_t offset, moore_error *err)
 {
     for (int64_t i = 0; i < groups; i++)
@@ -85,7 +85,7 @@ static int mf_read(moore_params *pp, mf_shape *s, moore_error *err)
     return MOORE_OK;
 }
 
-int moore_megafly_counts(moore_params *pp, moore_counts *c, moore_error *err)
+int fam_megafly_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     mf_shape s;
     int rc = mf_read(pp, &s, err);
@@ -113,17 +113,17 @@ static void megafly_label(const void *ctx, int32_t v, char *buf, size_t len)
              (long long)(r < a ? r : r - a));
 }
 
-int moore_megafly_build(moore_params *pp, moore_graph **out, moore_error *err)
+int fam_megafly_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     mf_shape s;
     moore_counts c;
     int rc = mf_read(pp, &s, err);
     if (!rc)
-        rc = moore_megafly_counts(pp, &c, err);
+        rc = fam_megafly_counts(pp, &c, err);
     if (rc)
         return rc;
     moore_builder *b;
-    if ((rc = moore_family_guard(&c, "megafly", err)) ||
+    if ((rc = fam_guard(&c, "megafly", err)) ||
         (rc = moore_builder_new((int32_t)c.switches, c.links, &b, err)))
         return rc;
     int64_t a = s.a;
@@ -133,8 +133,8 @@ int moore_megafly_build(moore_params *pp, moore_graph **out, moore_error *err)
                 rc = moore_builder_add_link(b, (int32_t)(i * 2 * a + x),
                                             (int32_t)(i * 2 * a + a + y), err);
     if (!rc)
-        rc = moore_family_global_links(b, s.groups, a, s.g, 2 * a, a, err);
-    if ((rc = moore_family_finish(b, rc, s.p, megafly_label, &s.a, out, err)))
+        rc = fam_global_links(b, s.groups, a, s.g, 2 * a, a, err);
+    if ((rc = fam_finish(b, rc, s.p, megafly_label, &s.a, out, err)))
         return rc;
     for (int64_t v = 0; v < c.switches; v++)
         if (v % (2 * a) >= a)
@@ -145,7 +145,7 @@ int moore_megafly_build(moore_params *pp, moore_graph **out, moore_error *err)
 /* Every even d ≤ radix with g = 1 (the most groups), while the size stays
  * practical; with a target also each d's smallest divisor g ≤ d/2 of (d/2)²
  * that still reaches it (fewer, larger trunks of global links). */
-int moore_megafly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
+int fam_megafly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                        moore_error *err)
 {
     int rc = MOORE_OK;
@@ -155,12 +155,12 @@ int moore_megafly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, v
             break;
         for (int64_t g = a; !rc && endpoints > 0 && g > 1; g--)
             if ((a * a) % g == 0 && (a * a / g + 1) * a * a >= endpoints) {
-                rc = moore_family_emit(emit, ctx, err, "megafly:d=%lld,g=%lld", (long long)d,
+                rc = fam_emit(emit, ctx, err, "megafly:d=%lld,g=%lld", (long long)d,
                                        (long long)g);
                 break;
             }
         if (!rc)
-            rc = moore_family_emit(emit, ctx, err, "megafly:d=%lld", (long long)d);
+            rc = fam_emit(emit, ctx, err, "megafly:d=%lld", (long long)d);
     }
     return rc;
 }

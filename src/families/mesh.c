@@ -9,33 +9,33 @@
 
 #define MESH_MAX_DIMS 16
 
-const moore_param_info moore_mesh_params[] = {
+const moore_param_info fam_mesh_params[] = {
     { "dims", "", "path lengths, e.g. 8x8 (each >= 2)" },
     MOORE_PARAM_P("1"),
     { "radix", "-", "switch radix; sets p = radix - (largest) network degree" },
     { NULL, NULL, NULL }
 };
 
-int moore_mesh_shape(moore_params *pp, moore_grid *g, moore_error *err)
+int fam_mesh_shape(moore_params *pp, moore_grid *g, moore_error *err)
 {
-    return moore_grid_parse("mesh", moore_params_str(pp, "dims", NULL), 2, MESH_MAX_DIMS, 0, g,
+    return fam_grid_parse("mesh", moore_params_str(pp, "dims", NULL), 2, MESH_MAX_DIMS, 0, g,
                             err);
 }
 
-int moore_mesh_counts(moore_params *pp, moore_counts *c, moore_error *err)
+int fam_mesh_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
-    return moore_grid_family_counts(pp, moore_mesh_shape, c, err);
+    return fam_grid_family_counts(pp, fam_mesh_shape, c, err);
 }
 
-int moore_mesh_build(moore_params *pp, moore_graph **out, moore_error *err)
+int fam_mesh_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
-    return moore_grid_family_build(pp, moore_mesh_shape, out, err);
+    return fam_grid_family_build(pp, fam_mesh_shape, out, err);
 }
 
 /* 3-D meshes k×k×k (k = 2 … 32) and, with a target, the smallest near-cube
  * reaching it; p = min(degree, R − degree) as for the torus (grid.c). */
-int moore_mesh_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
+int fam_mesh_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                     moore_error *err)
 {
-    return moore_grid_plan3("mesh", 2, 0, 1, radix, endpoints, emit, ctx, err);
+    return fam_grid_plan3("mesh", 2, 0, 1, radix, endpoints, emit, ctx, err);
 }

@@ -20,7 +20,7 @@
 
 #include <stdio.h>
 
-const moore_param_info moore_mlfm_params[] = {
+const moore_param_info fam_mlfm_params[] = {
     { "h", "", "layers = LR network degree, >= 1: 3h(h+1)/2 routers of radix 2h" },
     { "p", "h", "endpoints per local router (global routers have none)" },
     { NULL, NULL, NULL }
@@ -52,7 +52,7 @@ static int mlfm_read(moore_params *pp, mlfm_shape *s, moore_error *err)
     return MOORE_OK;
 }
 
-int moore_mlfm_counts(moore_params *pp, moore_counts *c, moore_error *err)
+int fam_mlfm_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     mlfm_shape s;
     int rc = mlfm_read(pp, &s, err);
@@ -84,17 +84,17 @@ static void mlfm_label(const void *ctx, int32_t v, char *buf, size_t len)
     snprintf(buf, len, "GR%d.%d", (int)i, (int)(i + 1 + r));
 }
 
-int moore_mlfm_build(moore_params *pp, moore_graph **out, moore_error *err)
+int fam_mlfm_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     mlfm_shape s;
     moore_counts c;
     int rc = mlfm_read(pp, &s, err);
     if (!rc)
-        rc = moore_mlfm_counts(pp, &c, err);
+        rc = fam_mlfm_counts(pp, &c, err);
     if (rc)
         return rc;
     moore_builder *b;
-    if ((rc = moore_family_guard(&c, "mlfm", err)) ||
+    if ((rc = fam_guard(&c, "mlfm", err)) ||
         (rc = moore_builder_new((int32_t)c.switches, c.links, &b, err)))
         return rc;
     int32_t w = (int32_t)(s.h + 1), gr = (int32_t)s.lrs;
@@ -105,7 +105,7 @@ int moore_mlfm_build(moore_params *pp, moore_graph **out, moore_error *err)
                 if (!rc)
                     rc = moore_builder_add_link(b, layer * w + j, gr, err);
             }
-    if ((rc = moore_family_finish(b, rc, 0, mlfm_label, &s, out, err)))
+    if ((rc = fam_finish(b, rc, 0, mlfm_label, &s, out, err)))
         return rc;
     for (int64_t v = 0; v < s.lrs; v++)
         (*out)->endpoints[v] = s.p;
@@ -113,12 +113,12 @@ int moore_mlfm_build(moore_params *pp, moore_graph **out, moore_error *err)
 }
 
 /* Every h with 2h ≤ radix (LRs: h links + h endpoints; GRs: 2h links). */
-int moore_mlfm_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
+int fam_mlfm_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                     moore_error *err)
 {
     (void)endpoints;
     for (int64_t h = 2; 2 * h <= radix && h <= MLFM_H_MAX; h++) {
-        int rc = moore_family_emit(emit, ctx, err, "mlfm:h=%lld", (long long)h);
+        int rc = fam_emit(emit, ctx, err, "mlfm:h=%lld", (long long)h);
         if (rc)
             return rc;
     }

@@ -26,19 +26,19 @@
 #include <stdio.h>
 #include <string.h>
 
-const moore_param_info moore_oft_params[] = {
+const moore_param_info fam_oft_params[] = {
     { "k", "", "leaf network degree, k-1 a prime power: 3(k^2-k+1) routers of radix 2k" },
     { "p", "k", "endpoints per leaf (L0 and L2; L1 routers have none)" },
     { NULL, NULL, NULL }
 };
 
-/* moore_family_emit's callback: builds the SPEC into *(moore_graph **)ctx. */
+/* fam_emit's callback: builds the SPEC into *(moore_graph **)ctx. */
 static int family_base_build(void *ctx, const char *spec, moore_error *err)
 {
     return moore_spec_build(spec, (moore_graph **)ctx, err);
 }
 
-int moore_family_base(moore_graph **out, moore_error *err, const char *fmt, ...)
+int fam_base(moore_graph **out, moore_error *err, const char *fmt, ...)
 {
     char spec[96];
     va_list ap;
@@ -46,16 +46,16 @@ int moore_family_base(moore_graph **out, moore_error *err, const char *fmt, ...)
     vsnprintf(spec, sizeof spec, fmt, ap);
     va_end(ap);
     *out = NULL;
-    return moore_family_emit(family_base_build, out, err, "%s", spec);
+    return fam_emit(family_base_build, out, err, "%s", spec);
 }
 
-int64_t moore_family_plan_p(int32_t radix, int64_t degree, int64_t def)
+int64_t fam_plan_p(int32_t radix, int64_t degree, int64_t def)
 {
     int64_t free_ports = radix - degree;
     return def < 1 ? 1 : def < free_ports ? def : free_ports;
 }
 
-int moore_family_guard(const moore_counts *c, const char *family, moore_error *err)
+int fam_guard(const moore_counts *c, const char *family, moore_error *err)
 {
     /* the builder's pairs, the sort's scratch and the CSR (8 bytes a link
      * each), offsets, endpoints and labels per switch */
@@ -88,7 +88,7 @@ static int oft_read(moore_params *pp, oft_shape *s, moore_error *err)
     return MOORE_OK;
 }
 
-int moore_oft_counts(moore_params *pp, moore_counts *c, moore_error *err)
+int fam_oft_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     oft_shape s;
     int rc = oft_read(pp, &s, err);
@@ -111,7 +111,7 @@ static void oft_label(const void *ctx, int32_t v, char *buf, size_t len)
     snprintf(buf, len, "%s%d", layer[v / rows], (int)(v % rows));
 }
 
-int moore_oft_build(moore_params *pp, moore_graph **out, moore_error *err)
+int fam_oft_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     oft_shape s;
     moore_counts c;
@@ -121,11 +121,11 @@ int moore_oft_build(moore_params *pp, moore_graph **out, moore_error *err)
     memset(&s, 0, sizeof s); /* R below is read even when oft_read refuses */
     int rc = oft_read(pp, &s, err);
     if (!rc)
-        rc = moore_oft_counts(pp, &c, err);
+        rc = fam_oft_counts(pp, &c, err);
     if (!rc)
-        rc = moore_family_guard(&c, "oft", err);
+        rc = fam_guard(&c, "oft", err);
     if (!rc)
-        rc = moore_family_base(&er, err, "polarfly:q=%lld", (long long)s.q);
+        rc = fam_base(&er, err, "polarfly:q=%lld", (long long)s.q);
     if (!rc)
         rc = moore_builder_new((int32_t)c.switches, c.links, &b, err);
     int32_t R = (int32_t)s.rows;
@@ -141,14 +141,14 @@ int moore_oft_build(moore_params *pp, moore_graph **out, moore_error *err)
         }
     }
     moore_graph_free(er);
-    rc = moore_family_finish(b, rc, s.p, oft_label, &s.rows, out, err);
+    rc = fam_finish(b, rc, s.p, oft_label, &s.rows, out, err);
     for (int32_t v = 2 * R; !rc && v < 3 * R; v++)
         (*out)->endpoints[v] = 0;
     return rc;
 }
 
 /* Every k with k − 1 a prime power and 2k ≤ radix. */
-int moore_oft_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
+int fam_oft_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                    moore_error *err)
 {
     (void)endpoints;
@@ -156,7 +156,7 @@ int moore_oft_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void 
         if (!moore_is_prime_power(k - 1, NULL, NULL) ||
             3 * (k * k - k + 1) > MOORE_PLAN_LIST_SWITCHES)
             continue;
-        int rc = moore_family_emit(emit, ctx, err, "oft:k=%lld", (long long)k);
+        int rc = fam_emit(emit, ctx, err, "oft:k=%lld", (long long)k);
         if (rc)
             return rc;
     }

@@ -15,7 +15,7 @@
 
 #include <stdio.h>
 
-const moore_param_info moore_polarfly_params[] = {
+const moore_param_info fam_polarfly_params[] = {
     { "q", "", "prime power: q^2+q+1 switches of network degree q+1" },
     MOORE_PARAM_P("(q+1)/2"),
     MOORE_PARAM_RADIX,
@@ -38,7 +38,7 @@ static int pf_read(moore_params *pp, int64_t *q, int32_t *p, moore_error *err)
                                           err);
 }
 
-int moore_polarfly_counts(moore_params *pp, moore_counts *c, moore_error *err)
+int fam_polarfly_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     int64_t q;
     int32_t p;
@@ -110,12 +110,12 @@ static int pf_link_line(const moore_gf *f, int32_t u, moore_builder *b, moore_er
     return rc;
 }
 
-int moore_polarfly_build(moore_params *pp, moore_graph **out, moore_error *err)
+int fam_polarfly_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     moore_counts c;
     int64_t q;
     int32_t p;
-    int rc = moore_polarfly_counts(pp, &c, err);
+    int rc = fam_polarfly_counts(pp, &c, err);
     if (!rc)
         rc = pf_read(pp, &q, &p, err);
     if (rc)
@@ -132,12 +132,12 @@ int moore_polarfly_build(moore_params *pp, moore_graph **out, moore_error *err)
         rc = pf_link_line(f, u, b, err);
     moore_gf_free(f);
     int32_t q32 = (int32_t)q;
-    return moore_family_finish(b, rc, p, polarfly_label, &q32, out, err);
+    return fam_finish(b, rc, p, polarfly_label, &q32, out, err);
 }
 
 /* Every prime power q whose network degree q+1 leaves a port for an endpoint
  * (radix=R); past the listing size only until a target is reached. */
-int moore_polarfly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
+int fam_polarfly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                         moore_error *err)
 {
     int reached = 0;
@@ -147,7 +147,7 @@ int moore_polarfly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, 
         int64_t n = q * q + q + 1;
         if (n > MOORE_PLAN_LIST_SWITCHES && (endpoints <= 0 || reached))
             break;
-        int rc = moore_family_emit(emit, ctx, err, "polarfly:q=%lld,radix=%d", (long long)q,
+        int rc = fam_emit(emit, ctx, err, "polarfly:q=%lld,radix=%d", (long long)q,
                                    (int)radix);
         if (rc)
             return rc;

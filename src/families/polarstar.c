@@ -33,7 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const moore_param_info moore_polarstar_params[] = {
+const moore_param_info fam_polarstar_params[] = {
     { "q", "", "ER_q (PolarFly) prime power: q^2+q+1 supernodes" },
     { "jd", "", "joiner degree (bdf: = 0 or 3 mod 4, >= 3; paley: 2jd+1 a prime power = 1 mod 4)" },
     { "joiner", "bdf", "joiner graph: bdf (2jd+2 switches) or paley (2jd+1 switches)" },
@@ -97,7 +97,7 @@ static int ps_read(moore_params *pp, ps_shape *s, moore_error *err)
     return moore_family_resolve_endpoints(pp, (int32_t)s->deg, (int32_t)s->deg, &s->p, err);
 }
 
-int moore_polarstar_counts(moore_params *pp, moore_counts *c, moore_error *err)
+int fam_polarstar_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     ps_shape s;
     int rc = ps_read(pp, &s, err);
@@ -123,7 +123,7 @@ typedef struct ps_joiner {
     int32_t *mate; /* the matching used at absolute points (-1: unmatched) */
 } ps_joiner;
 
-static void ps_joiner_free(ps_joiner *j)
+static void ps_joiner_clear(ps_joiner *j)
 {
     free(j->edge);
     free(j->phi);
@@ -209,13 +209,13 @@ static int ps_joiner_make(const ps_shape *s, ps_joiner *j, moore_error *err)
     j->edge = moore_malloc((size_t)(s->nj * s->jd / 2), sizeof *j->edge, err);
     j->phi = moore_malloc((size_t)s->nj, sizeof *j->phi, err);
     j->mate = moore_malloc((size_t)s->nj, sizeof *j->mate, err);
-    int rc = j->edge && j->phi && j->mate ? MOORE_OK : moore_alloc_code(err);
+    int rc = j->edge && j->phi && j->mate ? MOORE_OK : core_alloc_code(err);
     if (!rc && s->paley) {
         rc = moore_gf_new((int32_t)s->nj, &f, err);
         if (!rc && !(square = moore_malloc((size_t)s->nj, 1, err)))
-            rc = moore_alloc_code(err);
+            rc = core_alloc_code(err);
         if (!rc)
-            rc = moore_paley_squares(f, square);
+            rc = fam_paley_squares(f, square);
         if (!rc)
             ps_paley(j, f, square);
     } else if (!rc) {
@@ -227,7 +227,7 @@ static int ps_joiner_make(const ps_shape *s, ps_joiner *j, moore_error *err)
     moore_gf_free(f);
     free(square);
     if (rc)
-        ps_joiner_free(j);
+        ps_joiner_clear(j);
     return rc;
 }
 
@@ -257,7 +257,7 @@ static int ps_links(const ps_shape *s, const moore_graph *er, const ps_joiner *j
     return rc;
 }
 
-int moore_polarstar_build(moore_params *pp, moore_graph **out, moore_error *err)
+int fam_polarstar_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     ps_shape s;
     moore_counts c;
@@ -267,20 +267,20 @@ int moore_polarstar_build(moore_params *pp, moore_graph **out, moore_error *err)
     *out = NULL;
     int rc = ps_read(pp, &s, err);
     if (!rc)
-        rc = moore_polarstar_counts(pp, &c, err);
+        rc = fam_polarstar_counts(pp, &c, err);
     if (!rc)
-        rc = moore_family_guard(&c, "polarstar", err);
+        rc = fam_guard(&c, "polarstar", err);
     if (!rc)
-        rc = moore_family_base(&er, err, "polarfly:q=%lld", (long long)s.q);
+        rc = fam_base(&er, err, "polarfly:q=%lld", (long long)s.q);
     if (!rc)
         rc = ps_joiner_make(&s, &j, err);
     if (!rc)
         rc = moore_builder_new((int32_t)c.switches, c.links, &b, err);
     if (!rc)
         rc = ps_links(&s, er, &j, b, err);
-    rc = moore_family_finish(b, rc, s.p, polarstar_label, &s.nj, out, err);
+    rc = fam_finish(b, rc, s.p, polarstar_label, &s.nj, out, err);
     moore_graph_free(er);
-    ps_joiner_free(&j);
+    ps_joiner_clear(&j);
     return rc;
 }
 
@@ -288,7 +288,7 @@ int moore_polarstar_build(moore_params *pp, moore_graph **out, moore_error *err)
  * joiner) with q + 1 + jd = D (ties: bdf), and with a target also the
  * smallest one of that degree reaching it; p = min(D, radix − D) (the
  * default p = D capped by the free ports). */
-int moore_polarstar_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
+int fam_polarstar_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                          moore_error *err)
 {
     int rc = MOORE_OK;
@@ -304,7 +304,7 @@ int moore_polarstar_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit,
                     continue;
                 if (n > nbest)
                     best = s, nbest = n;
-                if (endpoints > 0 && n * moore_family_plan_p(radix, D, D) >= endpoints &&
+                if (endpoints > 0 && n * fam_plan_p(radix, D, D) >= endpoints &&
                     (!nreach || n < nreach))
                     reach = s, nreach = n;
             }
@@ -312,10 +312,10 @@ int moore_polarstar_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit,
                                     nbest && nbest <= MOORE_PLAN_LIST_SWITCHES ? &best : NULL };
         for (int k = 0; !rc && k < 2; k++)
             if (pick[k])
-                rc = moore_family_emit(emit, ctx, err, "polarstar:q=%lld,jd=%lld,joiner=%s,"
+                rc = fam_emit(emit, ctx, err, "polarstar:q=%lld,jd=%lld,joiner=%s,"
                                        "p=%lld", (long long)pick[k]->q, (long long)pick[k]->jd,
                                        pick[k]->paley ? "paley" : "bdf",
-                                       (long long)moore_family_plan_p(radix, D, D));
+                                       (long long)fam_plan_p(radix, D, D));
     }
     return rc;
 }

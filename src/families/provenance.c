@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-const moore_param_info moore_lift_params[] = {
+const moore_param_info fam_lift_params[] = {
     { "times", "1", "2-lifts in a row (N -> 2^times N)" },
     { "seed", "1", "seed of the signing search; lift i uses seed+i-1" },
     { "tries", "4", "random starting signings per lift" },
@@ -21,7 +21,7 @@ const moore_param_info moore_lift_params[] = {
     { NULL, NULL, NULL }
 };
 
-const moore_param_info moore_expand_params[] = {
+const moore_param_info fam_expand_params[] = {
     { "add", "", "switches added the way Jellyfish grows" },
     { "degree", "-", "network degree of the new switches (default: the largest in of)" },
     { "seed", "1", "seed of the random choices" },
@@ -79,7 +79,7 @@ int moore_lift_times(const moore_graph *g, int times, const moore_lift_options *
     return MOORE_OK;
 }
 
-int moore_lift_family_build(moore_params *p, moore_graph **out, moore_error *err)
+int fam_lift_build(moore_params *p, moore_graph **out, moore_error *err)
 {
     int64_t times = 1, seed = 1, tries = 4, evals = 32;
     moore_graph *g = NULL;
@@ -99,7 +99,7 @@ int moore_lift_family_build(moore_params *p, moore_graph **out, moore_error *err
     return rc;
 }
 
-int moore_expand_family_build(moore_params *p, moore_graph **out, moore_error *err)
+int fam_expand_build(moore_params *p, moore_graph **out, moore_error *err)
 {
     int64_t add = -1, degree = 0, seed = 1;
     moore_graph *g = NULL;

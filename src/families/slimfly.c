@@ -22,7 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-const moore_param_info moore_slimfly_params[] = {
+const moore_param_info fam_slimfly_params[] = {
     { "q", "", "prime power q = 4w + delta, delta in {-1,0,1} (q mod 4 != 2)" },
     { "p", "-", "endpoints per switch (default ceil(k'/2), k' = (3q - delta)/2)" },
     MOORE_PARAM_RADIX,
@@ -86,7 +86,7 @@ static int sf_read(moore_params *p, sf_shape *s, int32_t *ep, moore_error *err)
     return moore_family_resolve_endpoints(p, s->degree, (s->degree + 1) / 2, ep, err);
 }
 
-int moore_slimfly_counts(moore_params *p, moore_counts *c, moore_error *err)
+int fam_slimfly_counts(moore_params *p, moore_counts *c, moore_error *err)
 {
     sf_shape s = { 0, 0, 0, 0 };
     int32_t ep;
@@ -181,7 +181,7 @@ static int sf_labels(moore_graph *g, int32_t q, moore_error *err)
     return MOORE_OK;
 }
 
-int moore_slimfly_build(moore_params *p, moore_graph **out, moore_error *err)
+int fam_slimfly_build(moore_params *p, moore_graph **out, moore_error *err)
 {
     sf_shape s = { 0, 0, 0, 0 };
     int32_t ep;
@@ -205,7 +205,7 @@ int moore_slimfly_build(moore_params *p, moore_graph **out, moore_error *err)
     char *inx = moore_malloc((size_t)q, 2, err);
     moore_builder *b = NULL;
     moore_graph *g = NULL;
-    rc = inx ? MOORE_OK : moore_alloc_code(err);
+    rc = inx ? MOORE_OK : core_alloc_code(err);
     if (!rc)
         rc = sf_generators(f, &s, inx, inx + q, err);
     if (!rc)
@@ -235,7 +235,7 @@ int moore_slimfly_build(moore_params *p, moore_graph **out, moore_error *err)
  * k' grows strictly with q, so the walk stops at the first k' >= radix. The
  * list is cut at ~10^6 switches, except that with a target endpoint count it
  * runs on to the first q that reaches the target. */
-int moore_slimfly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
+int fam_slimfly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                        moore_error *err)
 {
     int reached = 0;
@@ -248,7 +248,7 @@ int moore_slimfly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, v
         int64_t n = 2 * (int64_t)q * q;
         if (n > 1000000 && (endpoints <= 0 || reached))
             break;
-        int rc = moore_family_emit(emit, ctx, err, "slimfly:q=%d,radix=%d", (int)q, (int)radix);
+        int rc = fam_emit(emit, ctx, err, "slimfly:q=%d,radix=%d", (int)q, (int)radix);
         if (rc)
             return rc;
         if (endpoints > 0 && n * (radix - s.degree) >= endpoints)

@@ -28,7 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-const moore_param_info moore_spectralfly_params[] = {
+const moore_param_info fam_spectralfly_params[] = {
     { "s", "", "prime = 1 mod 4: network degree s+1" },
     { "q", "", "odd prime, q != s: q(q^2-1)/2 switches when s is a square mod q (PSL), "
       "else q(q^2-1) (PGL)" },
@@ -109,7 +109,7 @@ static int spf_read(moore_params *pp, spf_shape *sh, moore_error *err)
     return moore_family_resolve_endpoints(pp, (int32_t)(s + 1), (int32_t)(s - 1), &sh->p, err);
 }
 
-int moore_spectralfly_counts(moore_params *pp, moore_counts *c, moore_error *err)
+int fam_spectralfly_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     spf_shape sh;
     int rc = spf_read(pp, &sh, err);
@@ -203,7 +203,7 @@ static int spf_check_generators(const spf_shape *sh, moore_error *err)
     int64_t deg = sh->s + 1;
     spf_mat *gen = moore_malloc((size_t)deg, sizeof *gen, err);
     if (!gen)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     int rc = spf_generators(sh, gen, err);
     for (int64_t i = 0; !rc && i < deg; i++) {
         spf_mat a = gen[i], one = { { 1, 0, 0, 1 } };
@@ -259,7 +259,7 @@ static int spf_links(const spf_shape *sh, const spf_mat *gen, int32_t *id, spf_m
     return MOORE_OK;
 }
 
-int moore_spectralfly_build(moore_params *pp, moore_graph **out, moore_error *err)
+int fam_spectralfly_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     spf_shape sh;
     *out = NULL;
@@ -276,7 +276,7 @@ int moore_spectralfly_build(moore_params *pp, moore_graph **out, moore_error *er
     spf_mat *mats = moore_malloc((size_t)sh.n, sizeof *mats, err);
     int32_t *id = moore_malloc((size_t)classes, sizeof *id, err);
     moore_builder *b = NULL;
-    rc = gen && mats && id ? MOORE_OK : moore_alloc_code(err);
+    rc = gen && mats && id ? MOORE_OK : core_alloc_code(err);
     for (int64_t i = 0; !rc && i < classes; i++)
         id[i] = -1;
     if (!rc)
@@ -285,7 +285,7 @@ int moore_spectralfly_build(moore_params *pp, moore_graph **out, moore_error *er
         rc = moore_builder_new((int32_t)sh.n, sh.n * (sh.s + 1) / 2, &b, err);
     if (!rc)
         rc = spf_links(&sh, gen, id, mats, b, err);
-    rc = moore_family_finish(b, rc, sh.p, spectralfly_label, mats, out, err);
+    rc = fam_finish(b, rc, sh.p, spectralfly_label, mats, out, err);
     free(gen);
     free(mats);
     free(id);
@@ -295,7 +295,7 @@ int moore_spectralfly_build(moore_params *pp, moore_graph **out, moore_error *er
 /* Every admissible (s, q) with s+1 < radix, s ascending then q ascending,
  * with the default p = s − 1 capped by the free ports; for each s the q list is cut
  * at the listing size, or past it at the first q reaching the target. */
-int moore_spectralfly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
+int fam_spectralfly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                            moore_error *err)
 {
     for (int64_t s = 5; s + 1 < radix; s++) {
@@ -308,8 +308,8 @@ int moore_spectralfly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emi
             if (sh.n > MOORE_MAX_SWITCHES ||
                 (sh.n > MOORE_PLAN_LIST_SWITCHES && (endpoints <= 0 || reached)))
                 break;
-            int64_t p = moore_family_plan_p(radix, s + 1, s - 1);
-            int rc = moore_family_emit(emit, ctx, err, "spectralfly:s=%lld,q=%lld,p=%lld",
+            int64_t p = fam_plan_p(radix, s + 1, s - 1);
+            int rc = fam_emit(emit, ctx, err, "spectralfly:s=%lld,q=%lld,p=%lld",
                                        (long long)s, (long long)q, (long long)p);
             if (rc)
                 return rc;

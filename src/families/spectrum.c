@@ -14,7 +14,7 @@
 static int torus_dims(const moore_graph *g, linalg_cycles *c)
 {
     moore_grid grid;
-    if (!g->family || strcmp(g->family, "torus") != 0 || !moore_grid_of_graph(g, &grid) ||
+    if (!g->family || strcmp(g->family, "torus") != 0 || !fam_grid_of_graph(g, &grid) ||
         grid.nd > LINALG_MAX_CYCLES)
         return 0;
     c->nd = grid.nd;

@@ -11,43 +11,43 @@
  * x, y, z, a, b, c with x fastest (grid.c). */
 #include "families.h"
 
-const moore_param_info moore_tofu_params[] = {
+const moore_param_info fam_tofu_params[] = {
     { "dims", "", "X, Y, Z torus sizes of the unit grid, e.g. 4x4x4 (each >= 1)" },
     MOORE_PARAM_P("1"),
     MOORE_PARAM_RADIX,
     { NULL, NULL, NULL }
 };
 
-int moore_tofu_shape(moore_params *pp, moore_grid *g, moore_error *err)
+int fam_tofu_shape(moore_params *pp, moore_grid *g, moore_error *err)
 {
     const char *dims = moore_params_str(pp, "dims", NULL);
-    int rc = moore_grid_parse("tofu", dims, 1, 3, 1, g, err);
+    int rc = fam_grid_parse("tofu", dims, 1, 3, 1, g, err);
     if (rc)
         return rc;
     if (g->nd != 3)
         return moore_error_set(err, MOORE_EINVAL, "tofu: dims=%s has %d dimensions; Tofu has "
                                "three torus dimensions X, Y, Z (e.g. dims=4x4x4)", dims, g->nd);
     /* the unit: A a path of 2, B a ring of 3, C a path of 2 */
-    if ((rc = moore_grid_add(g, 2, 0, "tofu", err)) || (rc = moore_grid_add(g, 3, 1, "tofu", err)))
+    if ((rc = fam_grid_add(g, 2, 0, "tofu", err)) || (rc = fam_grid_add(g, 3, 1, "tofu", err)))
         return rc;
-    return moore_grid_add(g, 2, 0, "tofu", err);
+    return fam_grid_add(g, 2, 0, "tofu", err);
 }
 
-int moore_tofu_counts(moore_params *pp, moore_counts *c, moore_error *err)
+int fam_tofu_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
-    return moore_grid_family_counts(pp, moore_tofu_shape, c, err);
+    return fam_grid_family_counts(pp, fam_tofu_shape, c, err);
 }
 
-int moore_tofu_build(moore_params *pp, moore_graph **out, moore_error *err)
+int fam_tofu_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
-    return moore_grid_family_build(pp, moore_tofu_shape, out, err);
+    return fam_grid_family_build(pp, fam_tofu_shape, out, err);
 }
 
 /* Unit grids k×k×k (k = 1 … 32) and, with a target, the smallest near-cube
  * reaching it; 12 switches per grid point with 4 unit links each, p =
  * min(degree, R − degree) (grid.c). */
-int moore_tofu_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
+int fam_tofu_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                     moore_error *err)
 {
-    return moore_grid_plan3("tofu", 1, 4, 12, radix, endpoints, emit, ctx, err);
+    return fam_grid_plan3("tofu", 1, 4, 12, radix, endpoints, emit, ctx, err);
 }

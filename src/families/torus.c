@@ -10,7 +10,7 @@
 
 #define TORUS_MAX_DIMS 16
 
-const moore_param_info moore_torus_params[] = {
+const moore_param_info fam_torus_params[] = {
     { "dims", "", "ring sizes, e.g. 8x8x8 (each >= 2)" },
     MOORE_PARAM_P("1"),
     MOORE_PARAM_RADIX,
@@ -18,27 +18,27 @@ const moore_param_info moore_torus_params[] = {
 };
 
 /* The rings; grid.c holds the closed forms and the p= / radix= rule. */
-int moore_torus_shape(moore_params *pp, moore_grid *g, moore_error *err)
+int fam_torus_shape(moore_params *pp, moore_grid *g, moore_error *err)
 {
-    return moore_grid_parse("torus", moore_params_str(pp, "dims", NULL), 2, TORUS_MAX_DIMS, 1,
+    return fam_grid_parse("torus", moore_params_str(pp, "dims", NULL), 2, TORUS_MAX_DIMS, 1,
                             g, err);
 }
 
-int moore_torus_counts(moore_params *pp, moore_counts *c, moore_error *err)
+int fam_torus_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
-    return moore_grid_family_counts(pp, moore_torus_shape, c, err);
+    return fam_grid_family_counts(pp, fam_torus_shape, c, err);
 }
 
-int moore_torus_build(moore_params *pp, moore_graph **out, moore_error *err)
+int fam_torus_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
-    return moore_grid_family_build(pp, moore_torus_shape, out, err);
+    return fam_grid_family_build(pp, fam_torus_shape, out, err);
 }
 
 /* 3-D tori: the cubes k×k×k for k = 2 … 32 and, with a target, the
- * smallest near-cube reaching it (grid.c, moore_grid_plan3). Other shapes
+ * smallest near-cube reaching it (grid.c, fam_grid_plan3). Other shapes
  * via dims= directly. */
-int moore_torus_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
+int fam_torus_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                      moore_error *err)
 {
-    return moore_grid_plan3("torus", 2, 0, 1, radix, endpoints, emit, ctx, err);
+    return fam_grid_plan3("torus", 2, 0, 1, radix, endpoints, emit, ctx, err);
 }

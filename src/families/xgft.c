@@ -20,7 +20,7 @@
 
 #define XGFT_MAX_H 16
 
-const moore_param_info moore_xgft_params[] = {
+const moore_param_info fam_xgft_params[] = {
     { "h", "", "height: levels 0..h of switches, 1..16" },
     { "m", "", "children per switch of levels 1..h, joined by '.' (each >= 2)" },
     { "w", "", "parents per switch of levels 0..h-1, joined by '.' (each >= 1)" },
@@ -101,7 +101,7 @@ static int xgft_read(moore_params *pp, xgft_shape *s, moore_error *err)
     return moore_params_int(pp, "p", s->w[1], 0, 1 << 20, &s->p, err);
 }
 
-int moore_xgft_counts(moore_params *pp, moore_counts *c, moore_error *err)
+int fam_xgft_counts(moore_params *pp, moore_counts *c, moore_error *err)
 {
     xgft_shape s;
     int rc = xgft_read(pp, &s, err);
@@ -167,13 +167,13 @@ static int xgft_add_level(moore_builder *b, const xgft_shape *s, int64_t i, moor
     return rc;
 }
 
-int moore_xgft_build(moore_params *pp, moore_graph **out, moore_error *err)
+int fam_xgft_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     xgft_shape s;
     moore_counts c;
     int rc = xgft_read(pp, &s, err);
     if (!rc)
-        rc = moore_xgft_counts(pp, &c, err);
+        rc = fam_xgft_counts(pp, &c, err);
     if (rc)
         return rc;
     moore_builder *b;
@@ -181,7 +181,7 @@ int moore_xgft_build(moore_params *pp, moore_graph **out, moore_error *err)
         return rc;
     for (int64_t i = 0; !rc && i < s.h; i++)
         rc = xgft_add_level(b, &s, i, err);
-    if ((rc = moore_family_finish(b, rc, 0, xgft_label, &s, out, err)))
+    if ((rc = fam_finish(b, rc, 0, xgft_label, &s, out, err)))
         return rc;
     for (int32_t v = 0; v < s.level_size[0]; v++)
         (*out)->endpoints[v] = (int32_t)s.p;
@@ -192,7 +192,7 @@ int moore_xgft_build(moore_params *pp, moore_graph **out, moore_error *err)
  * k.….k.2k, w = k.….k, p = k, so every switch uses all R ports (h = 2 is the
  * 3-level k-ary fat-tree of Al-Fares et al. with radix R). Heights 1 … 4 up to
  * the listing size; with a target, on up to the first height reaching it. */
-int moore_xgft_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
+int fam_xgft_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                     moore_error *err)
 {
     int64_t k = radix / 2, leaves = 2 * k; /* N_0 = k^(h−1)·2k = N_i for i < h */
@@ -212,7 +212,7 @@ int moore_xgft_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void
             wu += (size_t)snprintf(w + wu, sizeof w - wu, "%s%lld", i > 1 ? "." : "",
                                    (long long)k);
         }
-        int rc = moore_family_emit(emit, ctx, err, "xgft:h=%lld,m=%s,w=%s", (long long)h, m, w);
+        int rc = fam_emit(emit, ctx, err, "xgft:h=%lld,m=%s,w=%s", (long long)h, m, w);
         if (rc || (reaches && (switches > MOORE_PLAN_LIST_SWITCHES || h >= 4)))
             return rc;
         if (leaves > MOORE_MAX_SWITCHES / k)

@@ -32,7 +32,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-const moore_param_info moore_xpander_params[] = {
+const moore_param_info fam_xpander_params[] = {
     { "d", "-", "network degree of the paper's Xpander: meta-graph K_{d+1} (needed with "
                 "meta=complete)" },
     { "k", "", "switches per super-node (lift copies of each meta-node)" },
@@ -141,7 +141,7 @@ static int endpoints_rule(moore_params *p, xpander_cfg *c, moore_error *err)
 
 
 
-static void cfg_free(xpander_cfg *c)
+static void cfg_clear(xpander_cfg *c)
 {
     moore_graph_free(c->meta);
     c->meta = NULL;
@@ -191,7 +191,7 @@ static int cfg_read(moore_params *p, xpander_cfg *c, moore_error *err)
     if (!rc)
         rc = endpoints_rule(p, c, err);
     if (rc)
-        cfg_free(c);
+        cfg_clear(c);
     return rc;
 }
 
@@ -205,7 +205,7 @@ static int64_t total_links(const xpander_cfg *c)
     return c->k * c->meta->m + (c->clique ? c->meta->n * c->k * (c->k - 1) / 2 : 0);
 }
 
-int moore_xpander_counts(moore_params *p, moore_counts *out, moore_error *err)
+int fam_xpander_counts(moore_params *p, moore_counts *out, moore_error *err)
 {
     xpander_cfg c;
     int rc = cfg_read(p, &c, err);
@@ -223,7 +223,7 @@ int moore_xpander_counts(moore_params *p, moore_counts *out, moore_error *err)
     else
         out->endpoints = 2 * out->links;
     out->diameter = (k == 1 && c.meta->m == nm * (nm - 1) / 2) ? 1 : -1;
-    cfg_free(&c);
+    cfg_clear(&c);
     return MOORE_OK;
 }
 
@@ -236,9 +236,9 @@ static int meta_links(const moore_graph *m, int32_t **lu, int32_t **lv, moore_er
         free(*lu);
         free(*lv);
         *lu = *lv = NULL;
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     }
-    moore_csr_links(m, *lu, *lv);
+    core_csr_links(m, *lu, *lv);
     return MOORE_OK;
 }
 
@@ -286,7 +286,7 @@ static int xpander_random(const xpander_cfg *c, moore_graph **out, moore_error *
         goto done;
     perm = moore_malloc((size_t)c->k, sizeof *perm, err);
     if (!perm) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     moore_rng base;
@@ -340,7 +340,7 @@ static int xpander_lift(const xpander_cfg *c, moore_graph **out, moore_error *er
         int8_t *signs = moore_malloc((size_t)g->m, sizeof *signs, err);
         double rho;
         moore_graph *h = NULL;
-        rc = signs ? moore_lift_search(g, &o, signs, &rho, err) : moore_alloc_code(err);
+        rc = signs ? moore_lift_search(g, &o, signs, &rho, err) : core_alloc_code(err);
         if (!rc)
             rc = moore_lift_build(g, signs, &h, err);
         free(signs);
@@ -367,7 +367,7 @@ done:
     return rc;
 }
 
-int moore_xpander_build(moore_params *p, moore_graph **out, moore_error *err)
+int fam_xpander_build(moore_params *p, moore_graph **out, moore_error *err)
 {
     *out = NULL;
     xpander_cfg c;
@@ -393,13 +393,13 @@ int moore_xpander_build(moore_params *p, moore_graph **out, moore_error *err)
         *out = g;
         g = NULL;
     }
-    cfg_free(&c);
+    cfg_clear(&c);
     moore_graph_free(g);
     return rc;
 }
 
 /* Radix R split 1:1 as in the paper: d = ⌊R/2⌋ network ports, p = R − d. */
-int moore_xpander_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
+int fam_xpander_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                        moore_error *err)
 {
     int64_t d = radix / 2, p = radix - d;
@@ -409,11 +409,11 @@ int moore_xpander_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, v
         int64_t k = (endpoints + (d + 1) * p - 1) / ((d + 1) * p);
         if (k * (d + 1) > MOORE_MAX_SWITCHES)
             return MOORE_OK;
-        return moore_family_emit(emit, ctx, err, "xpander:d=%lld,k=%lld,radix=%d", (long long)d,
+        return fam_emit(emit, ctx, err, "xpander:d=%lld,k=%lld,radix=%d", (long long)d,
                                  (long long)k, (int)radix);
     }
     for (int64_t k = 1; k * (d + 1) <= 1000000; k *= 4) {
-        int rc = moore_family_emit(emit, ctx, err, "xpander:d=%lld,k=%lld,radix=%d",
+        int rc = fam_emit(emit, ctx, err, "xpander:d=%lld,k=%lld,radix=%d",
                                    (long long)d, (long long)k, (int)radix);
         if (rc)
             return rc;

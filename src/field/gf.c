@@ -177,7 +177,7 @@ int moore_gf_new(int32_t q, moore_gf **out, moore_error *err)
     int rc = MOORE_OK;
     moore_gf *f = moore_calloc(1, sizeof *f, err);
     if (!f) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     f->q = q;
@@ -191,7 +191,7 @@ int moore_gf_new(int32_t q, moore_gf **out, moore_error *err)
     f->exp = moore_malloc((size_t)q, sizeof *f->exp, err);
     f->log = moore_malloc((size_t)q, sizeof *f->log, err);
     if (!f->add || !f->mul || !f->neg || !f->inv || !f->exp || !f->log) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     poly irr;
@@ -222,7 +222,7 @@ int moore_gf_new(int32_t q, moore_gf **out, moore_error *err)
     lo = moore_malloc((size_t)q, sizeof *lo, err);
     wrap = moore_malloc(2 * (size_t)p, sizeof *wrap, err);
     if (!hi || !lo || !wrap) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     for (int32_t a = 0; a < q; a++) {

@@ -220,7 +220,7 @@ static int add_columns(cg *C, int64_t nnew, moore_error *err)
     double *lo = moore_calloc((size_t)nnew, sizeof *lo, err);
     double *obj = moore_calloc((size_t)nnew, sizeof *obj, err);
     double *up = moore_malloc((size_t)nnew, sizeof *up, err);
-    int rc = lo && obj && up ? MOORE_OK : moore_alloc_code(err);
+    int rc = lo && obj && up ? MOORE_OK : core_alloc_code(err);
     if (!rc) {
         for (int64_t j = 0; j < nnew; j++)
             up[j] = DBL_MAX;
@@ -295,7 +295,7 @@ static int cg_lower(cg *C, const double *x, moore_error *err)
 {
     double *carried = moore_calloc((size_t)C->S + 1, sizeof *carried, err);
     if (!carried)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     for (int64_t j = 0; j < C->ncol; j++)
         carried[C->csrc[j]] += x[j + 1] > 0 ? x[j + 1] : 0;
     double L = cg_arc_loads(C, x), c = INFINITY;
@@ -352,7 +352,7 @@ static int cg_model(cg *C, moore_error *err)
     int *idx = moore_malloc((size_t)(C->S ? C->S : 1), sizeof *idx, err);
     double *val = moore_malloc((size_t)(C->S ? C->S : 1), sizeof *val, err);
     C->model = rlo && rup && idx && val ? Clp_newModel() : NULL;
-    int rc = !(rlo && rup && idx && val) ? moore_alloc_code(err)
+    int rc = !(rlo && rup && idx && val) ? core_alloc_code(err)
              : C->model ? MOORE_OK
                         : moore_error_set(err, MOORE_ENOMEM, "out of memory building the path LP");
     if (!rc) {
@@ -413,7 +413,7 @@ static int cg_warm_point(cg *C, int rounds, double **x, moore_error *err)
     if (rounds < 1 || C->ncol == 0)
         return MOORE_OK;
     if (!(*x = moore_calloc((size_t)C->ncol + 1, sizeof **x, err)))
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     for (int64_t j = 0; j < C->ncol; j++)
         (*x)[j + 1] = C->cwarm[j] / rounds;
     double L = cg_arc_loads(C, *x), c = L > 0 ? 1 / L : 0;
@@ -436,13 +436,13 @@ static int cg_warm_rounds(const cg *C)
     return nnz <= 2 * (int64_t)C->S ? WARM_ROUNDS_SPARSE : WARM_ROUNDS;
 }
 
-static void cg_free(cg *C)
+static void cg_clear(cg *C)
 {
     if (C->model)
         Clp_deleteModel(C->model);
     if (C->W)
         for (int i = 0; i < C->nt; i++)
-            flow_ws_free(&C->W[i]);
+            flow_ws_clear(&C->W[i]);
     for (int i = 0; i < CG_BATCH; i++) {
         free(C->slot[i].arc);
         free(C->slot[i].w);
@@ -505,7 +505,7 @@ static int cg_setup(cg *C, const moore_graph *g, const moore_traffic *t, double 
     C->cap_row = moore_malloc((size_t)C->arcs + 1, sizeof *C->cap_row, err);
     if (!C->srcs || !C->chead || !C->pi || !C->mu || !C->load || !C->W || !C->rev ||
         !C->cap_row)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     cg_cap_rows(C);
     for (int i = 0; i < C->nt; i++)
         if ((rc = flow_ws_init(&C->W[i], g->n, 1, err)))
@@ -586,7 +586,7 @@ int flow_colgen(const moore_graph *g, const moore_traffic *t, const moore_flow_o
     out->phases = round;
 
 done:
-    cg_free(&C);
+    cg_clear(&C);
     moore_traffic_free(half);
     blas_pin_end(blas);
     return rc;

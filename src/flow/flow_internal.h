@@ -13,7 +13,7 @@
  * unreachable). row runs concurrently for different i, so it must write
  * only to slots of its own i. Returns MOORE_ENOMEM when scratch space could
  * not be had. */
-int moore_flow_bfs_rows(const moore_graph *g, const int32_t *src, int32_t k,
+int flow_bfs_rows(const moore_graph *g, const int32_t *src, int32_t k,
                         void (*row)(void *ctx, int32_t i, const int32_t *dist), void *ctx,
                         moore_error *err);
 
@@ -32,7 +32,7 @@ typedef struct flow_ws {
 
 /* The workspace for n vertices; the code of a failed allocation. */
 int flow_ws_init(flow_ws *w, int32_t n, int with_pred, moore_error *err);
-void flow_ws_free(flow_ws *w);
+void flow_ws_clear(flow_ws *w);
 
 /* Shortest paths from s under len[] (indexed like g->adj), stopped once the
  * `targets` vertices marked in w->mark are settled (0: settle all); returns

@@ -53,7 +53,7 @@ static int fold_transpose_make(const moore_traffic *t, fold_transpose *tr, moore
     tr->src = moore_malloc((size_t)(e ? e : 1), sizeof *tr->src, err);
     tr->dem = moore_malloc((size_t)(e ? e : 1), sizeof *tr->dem, err);
     if (!tr->offs || !tr->src || !tr->dem)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     for (int64_t k = 0; k < e; k++)
         tr->offs[t->dst[k] + 2]++;
     for (int32_t v = 0; v < t->n; v++)
@@ -125,7 +125,7 @@ int flow_fold_symmetric(const moore_traffic *t, moore_traffic **folded, moore_er
     scratch = moore_calloc((size_t)t->n + 1, sizeof *scratch, err);
     mark = moore_calloc((size_t)t->n + 1, 1, err);
     if (!scratch || !mark) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     int symmetric = 1;

@@ -282,11 +282,11 @@ static void apply_tree(gk *G, const slot *sl)
     G->rem[sl->src] = f >= 1.0 ? 0.0 : G->rem[sl->src] * (1.0 - f);
 }
 
-static void gk_free(gk *G)
+static void gk_clear(gk *G)
 {
     if (G->W)
         for (int i = 0; i < G->nt; i++)
-            flow_ws_free(&G->W[i]);
+            flow_ws_clear(&G->W[i]);
     if (G->S)
         for (int i = 0; i < G->batch; i++) {
             free(G->S[i].arc);
@@ -306,8 +306,8 @@ static void gk_free(gk *G)
     for (int i = 0; i < SNAPSHOTS; i++)
         free(G->snap[i]);
     free(G->srcs);
-    moore_dist_blob_free(&G->out);
-    moore_dist_blob_free(&G->in);
+    moore_dist_blob_clear(&G->out);
+    moore_dist_blob_clear(&G->in);
     free(G->lens);
     free(G->share);
 }
@@ -366,7 +366,7 @@ static int gk_setup(gk *G, const moore_graph *g, const moore_traffic *t, double 
     if (!G->rev || !G->len || !G->flow || !G->alpha || !G->rem || !G->srcs || !G->W ||
         !G->in_arc || !G->in_w || !G->S || !G->best_window || !G->prev ||
         (size > 1 && (!G->lens || !G->share)))
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     for (int i = 0; i < nt; i++)
         if ((rc = flow_ws_init(&G->W[i], n, 0, err)))
             return rc;
@@ -632,7 +632,7 @@ static int gk_snapshot(gk *G, int now, moore_error *err)
         return MOORE_OK;
     double *s = moore_malloc((size_t)G->arcs + 1, sizeof *s, err);
     if (!s)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     memcpy(s, G->flow, (size_t)G->arcs * sizeof *G->flow);
     G->snap_phase[G->nsnap] = G->phase;
     G->snap[G->nsnap++] = s;
@@ -723,7 +723,7 @@ static int approx_unit(const moore_graph *g, const moore_traffic *t,
     out->stopped = stopped;
 
 done:
-    gk_free(&G);
+    gk_clear(&G);
     moore_traffic_free(half);
     return rc;
 }

@@ -78,7 +78,7 @@ static int hose_connected(const moore_graph *g, const int32_t *p, char *reach, m
     if (!dist || !queue) {
         free(dist);
         free(queue);
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     }
     moore_bfs(g, first, dist, queue);
     int32_t bad = -1;
@@ -157,15 +157,15 @@ static int hose_split(const moore_graph *g, const int32_t *p, const double *w, i
     if (!load || !part) {
         free(load);
         free(part);
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     }
     int failed = 0;
 #pragma omp parallel num_threads(nt)
     {
-        int32_t *dist = moore_par_malloc((size_t)n, sizeof *dist, &failed);
-        int32_t *order = moore_par_malloc((size_t)n, sizeof *order, &failed);
-        double *sigma = moore_par_malloc((size_t)n, sizeof *sigma, &failed);
-        double *flow = moore_par_malloc((size_t)n, sizeof *flow, &failed);
+        int32_t *dist = core_par_malloc((size_t)n, sizeof *dist, &failed);
+        int32_t *order = core_par_malloc((size_t)n, sizeof *order, &failed);
+        double *sigma = core_par_malloc((size_t)n, sizeof *sigma, &failed);
+        double *flow = core_par_malloc((size_t)n, sizeof *flow, &failed);
 #pragma omp for schedule(dynamic, 8)
         for (int32_t b = 0; b < n; b++)
             if (dist && order && sigma && flow && (p[b] > 0 || w[b] > 0))
@@ -188,7 +188,7 @@ static int hose_split(const moore_graph *g, const int32_t *p, const double *w, i
     free(load);
     free(part);
     if (failed)
-        return moore_par_failed(err, failed, "hose: shortest-path split");
+        return core_par_failed(err, failed, "hose: shortest-path split");
     *lower = worst > 0 ? HOSE_FIX / (double)worst : INFINITY;
     *hops = total;
     return MOORE_OK;
@@ -263,7 +263,7 @@ static int hose_cuts(const moore_graph *g, const int32_t *p, int64_t S, int meti
         *bound = (double)br.cut / (double)small;
         *bisection = 1;
     }
-    moore_bisection_result_free(&br);
+    moore_bisection_result_clear(&br);
     return MOORE_OK;
 }
 
@@ -309,7 +309,7 @@ static int hose_class_splits(const moore_graph *g, const int32_t *p, const int32
 {
     double *w = moore_malloc((size_t)g->n, sizeof *w, err);
     if (!w)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     for (int32_t v = 0; v < g->n; v++)
         if (cls[v] >= 0)
             size[cls[v]]++;
@@ -332,7 +332,7 @@ static int hose_refine(const moore_graph *g, const int32_t *p, const int32_t *cl
 {
     double *w = moore_malloc((size_t)g->n, sizeof *w, err);
     if (!w)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     for (int32_t v = 0; v < g->n; v++)
         w[v] = cls[v] >= 0 ? x[cls[v]] / (double)size[cls[v]] : 0;
     moore_traffic *m = NULL;
@@ -381,7 +381,7 @@ static int hose_lower(const moore_graph *g, const int32_t *p, int64_t S, const c
         with += p[v] > 0;
     int32_t *cls = moore_malloc((size_t)n, sizeof *cls, err);
     int rc = cls ? flow_hose_classes(g, p, reach, hose_kmax(g), cls, &K, err)
-                 : moore_alloc_code(err);
+                 : core_alloc_code(err);
     if (!rc)
         rc = moore_memory_guard((double)K * (double)arcs * sizeof(double), "hose: class loads",
                                 err);
@@ -390,7 +390,7 @@ static int hose_lower(const moore_graph *g, const int32_t *p, int64_t S, const c
     double *x = rc ? NULL : moore_calloc((size_t)K, sizeof *x, err);
     int64_t *size = rc ? NULL : moore_calloc((size_t)K, sizeof *size, err);
     if (!rc && (!L || !hops || !x || !size))
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
     if (!rc)
         rc = hose_class_splits(g, p, cls, K, o->threads, L, hops, size, err);
     double scale = (double)S / (2.0 * (double)(S - 1)), vhops = 0;
@@ -449,7 +449,7 @@ int moore_flow_hose(const moore_graph *g, const moore_flow_options *o, int effor
     int64_t S;
     int32_t *p = hose_servers(g, &S, err);
     if (!p)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     out->servers = S;
     int32_t with = 0;
     for (int32_t v = 0; v < g->n; v++)
@@ -462,7 +462,7 @@ int moore_flow_hose(const moore_graph *g, const moore_flow_options *o, int effor
     }
     int bisection = 0;
     char *reach = moore_malloc((size_t)g->n, 1, err);
-    int rc = reach ? hose_connected(g, p, reach, err) : moore_alloc_code(err);
+    int rc = reach ? hose_connected(g, p, reach, err) : core_alloc_code(err);
     if (!rc)
         rc = hose_lower(g, p, S, reach, o, effort, out, err);
     out->worst_tub = INFINITY;

@@ -87,7 +87,7 @@ int flow_hose_classes(const moore_graph *g, const int32_t *p, const char *reach,
         free(next);
         free(keys);
         free(nb);
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     }
     /* round 0: the server count, numbered densely (unreachable: no class) */
     int32_t count = 0;
@@ -122,7 +122,7 @@ int flow_hose_weight_lp(int32_t K, int64_t arcs, const double *L, double *x, moo
     int64_t rows = 0;
     char *used = moore_calloc((size_t)(arcs ? arcs : 1), 1, err);
     if (!used)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     for (int64_t a = 0; a < arcs; a++)
         for (int32_t c = 0; c < K && !used[a]; c++)
             if (L[(int64_t)c * arcs + a] > 0)
@@ -139,7 +139,7 @@ int flow_hose_weight_lp(int32_t K, int64_t arcs, const double *L, double *x, moo
     double obj[1024 + 1], chi[1024 + 1];
     if (!rc && (!start || !index || !value || !rlo || !rhi || K > 1024))
         rc = K > 1024 ? moore_error_set(err, MOORE_EINTERNAL, "hose: %d classes", (int)K)
-                      : moore_alloc_code(err);
+                      : core_alloc_code(err);
     if (!rc) {
         CoinBigIndex e = 0;
         for (int32_t c = 0; c <= K; c++) {

@@ -89,7 +89,7 @@ typedef struct arc_lp {
     double *value, *obj, *rlo, *rup;
 } arc_lp;
 
-static void arc_lp_free(arc_lp *L)
+static void arc_lp_clear(arc_lp *L)
 {
     free(L->start);
     free(L->index);
@@ -141,7 +141,7 @@ static int arc_lp_build(const moore_graph *g, const moore_traffic *t, double tub
     if (!L->start || !L->index || !L->value || !L->obj || !L->rlo || !L->rup || !src || !tail) {
         free(src);
         free(tail);
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     }
     for (int32_t u = 0; u < n; u++)
         for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
@@ -320,7 +320,7 @@ static int arc_lp_upper(const moore_graph *g, const moore_traffic *t, const doub
         for (int64_t k = t->offs[s]; k < t->offs[s + 1]; k++)
             alpha += t->demand[k] * w.dist[t->dst[k]];
     }
-    flow_ws_free(&w);
+    flow_ws_clear(&w);
     *upper = alpha > 0 && D / alpha < tub ? D / alpha : tub;
     return rc;
 }
@@ -339,7 +339,7 @@ static int arc_lp_certify(Clp_Simplex *model, const arc_lp *L, const moore_graph
     P.load = moore_calloc(na, sizeof *P.load, err);
     P.pred = moore_malloc(nv, sizeof *P.pred, err);
     P.queue = moore_malloc(nv, sizeof *P.queue, err);
-    int rc = tail && mu && P.r && P.load && P.pred && P.queue ? MOORE_OK : moore_alloc_code(err);
+    int rc = tail && mu && P.r && P.load && P.pred && P.queue ? MOORE_OK : core_alloc_code(err);
     if (!rc) {
         for (int32_t u = 0; u < g->n; u++)
             for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
@@ -462,7 +462,7 @@ static int exact_unit(const moore_graph *g, const moore_traffic *t, const moore_
         rc = arc_lp_solve(&L, g, t, tub, o, &clock, out, err);
         blas_pin_end(blas);
     }
-    arc_lp_free(&L);
+    arc_lp_clear(&L);
     return rc;
 }
 

@@ -228,7 +228,7 @@ static void add_blossom(bl *m, int32_t bbase, int64_t k)
     int32_t count = 0;
     for (int32_t i = 0; i < 2 * m->n; i++)
         count += bestto[i] != -1;
-    m->bestlist[b] = moore_par_malloc((size_t)(count ? count : 1), sizeof(int64_t), &m->oom);
+    m->bestlist[b] = core_par_malloc((size_t)(count ? count : 1), sizeof(int64_t), &m->oom);
     if (!m->bestlist[b])
         return;
     m->nbest[b] = 0;
@@ -396,7 +396,7 @@ static void augment_matching(bl *m, int64_t k)
     }
 }
 
-static void bl_free(bl *m)
+static void bl_clear(bl *m)
 {
     if (m->childs)
         for (int32_t b = 0; b < 2 * m->n; b++)
@@ -455,8 +455,8 @@ static int bl_init(bl *m, int32_t n, const int64_t *w, moore_error *err)
         bad = !m->childs[b] || !m->endps[b];
     }
     if (bad) {
-        bl_free(m);
-        return moore_alloc_code(err);
+        bl_clear(m);
+        return core_alloc_code(err);
     }
     int64_t maxw = 0, k = 0;
     int64_t *fill = m->labelend; /* scratch: neighbours filled per vertex */
@@ -636,11 +636,11 @@ int moore_matching_max_weight(int32_t n, const int64_t *w, int32_t *mate, moore_
                 expand_blossom(&m, b, 1);
     }
     if (m.oom) {
-        bl_free(&m);
-        return moore_par_failed(err, m.oom, "the blossom algorithm");
+        bl_clear(&m);
+        return core_par_failed(err, m.oom, "the blossom algorithm");
     }
     for (int32_t v = 0; v < n; v++)
         mate[v] = m.mate[v] >= 0 ? (int32_t)endpoint(&m, m.mate[v]) : -1;
-    bl_free(&m);
+    bl_clear(&m);
     return MOORE_OK;
 }

@@ -25,10 +25,10 @@ int flow_ws_init(flow_ws *w, int32_t n, int with_pred, moore_error *err)
     w->bpos = moore_malloc(m, sizeof *w->bpos, err);
     int ok = w->dist && w->order && w->heap && w->pos && w->acc && w->mark &&
              (!with_pred || (w->hops && w->pred)) && w->bdist && w->bheap && w->bpos;
-    return ok ? MOORE_OK : moore_alloc_code(err);
+    return ok ? MOORE_OK : core_alloc_code(err);
 }
 
-void flow_ws_free(flow_ws *w)
+void flow_ws_clear(flow_ws *w)
 {
     free(w->dist);
     free(w->order);

@@ -49,14 +49,14 @@ int flow_traffic_alloc(int32_t n, int64_t entries, const char *name, moore_traff
         return rc;
     moore_traffic *t = moore_calloc(1, sizeof *t, err);
     if (!t)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     t->n = n;
     t->offs = moore_calloc((size_t)n + 1, sizeof *t->offs, err);
     t->dst = moore_malloc((size_t)(entries ? entries : 1), sizeof *t->dst, err);
     t->demand = moore_malloc((size_t)(entries ? entries : 1), sizeof *t->demand, err);
     if (!t->offs || !t->dst || !t->demand) {
         moore_traffic_free(t);
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     }
     snprintf(t->name, sizeof t->name, "%s", name);
     *out = t;
@@ -84,7 +84,7 @@ int moore_traffic_uniform(const moore_graph *g, moore_traffic **out, moore_error
     *out = NULL;
     int32_t *p = servers_of(g, &unit, &servers, err);
     if (!p)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     if (servers < 2) {
         free(p);
         return moore_error_set(err, MOORE_EINVAL,
@@ -243,7 +243,7 @@ static int greedy_matching(const moore_graph *g, const int32_t *p, const int32_t
     int rc = best && dist && queue ? MOORE_OK : MOORE_ENOMEM;
     weight_ctx c = { p, list, k, NULL, best };
     if (!rc)
-        rc = moore_flow_bfs_rows(g, list, k, weight_row, &c, err);
+        rc = flow_bfs_rows(g, list, k, weight_row, &c, err);
     if (rc) {
         free(best);
         free(dist);
@@ -289,9 +289,9 @@ static int exact_matching(const moore_graph *g, const int32_t *p, const int32_t 
         return rc;
     int64_t *w = moore_malloc((size_t)k * (size_t)k, sizeof *w, err);
     if (!w)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     weight_ctx c = { p, list, k, w, NULL };
-    rc = moore_flow_bfs_rows(g, list, k, weight_row, &c, err);
+    rc = flow_bfs_rows(g, list, k, weight_row, &c, err);
     if (!rc)
         rc = moore_matching_max_weight(k, w, mate, err);
     *weight = 0;
@@ -415,7 +415,7 @@ int moore_traffic_from_dense(const moore_graph *g, const double *m, moore_traffi
     }
     triple *tr = moore_malloc((size_t)(count ? count : 1), sizeof *tr, err);
     if (!tr)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     int64_t k = 0;
     for (int64_t i = 0; i < n * n; i++)
         if (m[i] > 0 && i / n != i % n)

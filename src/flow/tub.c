@@ -43,15 +43,15 @@ static void tub_row(void *ctx, int32_t i, const int32_t *dist)
     c->part[i] = sum;
 }
 
-int moore_flow_bfs_rows(const moore_graph *g, const int32_t *src, int32_t k,
+int flow_bfs_rows(const moore_graph *g, const int32_t *src, int32_t k,
                         void (*row)(void *ctx, int32_t i, const int32_t *dist), void *ctx,
                         moore_error *err)
 {
     int failed = 0;
 #pragma omp parallel
     {
-        int32_t *dist = moore_par_malloc((size_t)(g->n ? g->n : 1), sizeof *dist, &failed);
-        int32_t *queue = moore_par_malloc((size_t)(g->n ? g->n : 1), sizeof *queue, &failed);
+        int32_t *dist = core_par_malloc((size_t)(g->n ? g->n : 1), sizeof *dist, &failed);
+        int32_t *queue = core_par_malloc((size_t)(g->n ? g->n : 1), sizeof *queue, &failed);
 #pragma omp for schedule(dynamic, 4)
         for (int32_t i = 0; i < k; i++) {
             if (!dist || !queue)
@@ -62,7 +62,7 @@ int moore_flow_bfs_rows(const moore_graph *g, const int32_t *src, int32_t k,
         free(dist);
         free(queue);
     }
-    return moore_par_failed(err, failed, "BFS scratch space");
+    return core_par_failed(err, failed, "BFS scratch space");
 }
 
 int moore_flow_tub(const moore_graph *g, const moore_traffic *t, double *out,
@@ -80,14 +80,14 @@ int moore_flow_tub(const moore_graph *g, const moore_traffic *t, double *out,
     if (!src || !part) {
         free(src);
         free(part);
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     }
     int32_t k = 0;
     for (int32_t s = 0; s < g->n; s++)
         if (t->offs[s + 1] > t->offs[s])
             src[k++] = s;
     tub_ctx c = { t, src, part, -1, -1 };
-    int rc = moore_flow_bfs_rows(g, src, k, tub_row, &c, err);
+    int rc = flow_bfs_rows(g, src, k, tub_row, &c, err);
     free(src);
     if (rc) {
         free(part);

@@ -174,7 +174,7 @@ int io_anynet_finish(io_reader *r, moore_graph **out, moore_error *err)
     io_sort_links(r->terms, r->n_terms);
     int32_t *ep = moore_calloc((size_t)n, sizeof *ep, err);
     if (!ep)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     int64_t next = 0;
     int rc = MOORE_OK;
     for (int64_t i = 0; i < r->n_terms && !rc; i++) {

@@ -98,7 +98,7 @@ static int check_no_gaps(io_reader *r, int64_t n, moore_error *err)
 {
     unsigned char *seen = moore_calloc((size_t)n, 1, err);
     if (!seen)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     for (int64_t i = 0; i < r->n_links; i++)
         seen[r->links[i].u] = seen[r->links[i].v] = 1;
     int64_t gap = -1;

@@ -218,7 +218,7 @@ static int set_endpoints(io_reader *r, int64_t n, int32_t **out, moore_error *er
         return MOORE_OK;
     unsigned char *mark = moore_calloc((size_t)n, 1, err);
     if (!mark)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     set_mark(&r->nb_tors, mark, TOR);
     set_mark(&r->nb_servers, mark, SERVER);
     set_mark(&r->nb_switches, mark, SWITCH);
@@ -236,7 +236,7 @@ static int set_endpoints(io_reader *r, int64_t n, int32_t **out, moore_error *er
     }
     int32_t *ep = rc ? NULL : moore_malloc((size_t)n, sizeof *ep, err);
     if (!rc && !ep)
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
     unsigned char bit = r->nb_servers.line ? SERVER : TOR;
     for (int64_t v = 0; !rc && v < n; v++)
         ep[v] = (mark[v] & bit) ? 1 : 0;

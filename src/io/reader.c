@@ -174,7 +174,7 @@ int io_header_endpoints(io_reader *r, int64_t n, int32_t **out, moore_error *err
     }
     int32_t *p = moore_malloc((size_t)n, sizeof *p, err);
     if (!p)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     for (int64_t v = 0; v < n; v++)
         p[v] = r->endpoints[r->endpoints_len == 1 ? 0 : v];
     *out = p;
@@ -230,7 +230,7 @@ static int header_value(io_reader *r, const char *key, const char *s, char **out
                            io_snippet(snip, sizeof snip, s));
     char *d = moore_malloc(n + 1, 1, err);
     if (!d)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     memcpy(d, s, n);
     d[n] = '\0';
     *out = d;
@@ -378,7 +378,7 @@ static int looks_binary(const char *buf, size_t len)
     return ctrl > len / 100 + 1;
 }
 
-static void reader_free(io_reader *r)
+static void reader_clear(io_reader *r)
 {
     free(r->endpoints);
     free(r->family);
@@ -492,7 +492,7 @@ int moore_graph_read_stream(FILE *in, const char *name, moore_graph **out, moore
         moore_graph_free(*out);
         *out = NULL;
     }
-    reader_free(&r);
+    reader_clear(&r);
     return rc;
 }
 
@@ -517,7 +517,7 @@ int io_check_simulable(const moore_graph *g, const char *format, int every_switc
                                "a simulation would have no traffic; give p= or radix=", format);
     int32_t comps = 0, *comp = moore_malloc((size_t)g->n, sizeof *comp, err);
     if (!comp)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     int rc = moore_components(g, comp, &comps, err);
     int32_t first = -1, apart = -1; /* a switch that is cut off from `first` */
     for (int32_t v = 0; !rc && v < g->n && apart < 0; v++) {

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void moore_layout_free(moore_layout *l)
+void moore_layout_clear(moore_layout *l)
 {
     if (!l)
         return;
@@ -95,7 +95,7 @@ static int cables_bundles(const moore_graph *g, moore_layout *l, moore_error *er
     int32_t *member = moore_malloc((size_t)n + 1, sizeof *member, err);
     int64_t *count = moore_calloc((size_t)racks + 1, sizeof *count, err);
     int32_t *touched = moore_malloc((size_t)racks + 1, sizeof *touched, err);
-    int rc = start && member && count && touched ? MOORE_OK : moore_alloc_code(err);
+    int rc = start && member && count && touched ? MOORE_OK : core_alloc_code(err);
     if (!rc) {
         for (int32_t v = 0; v < n; v++)
             start[l->group[v] + 1]++;
@@ -176,8 +176,8 @@ int moore_layout_compute(const moore_graph *g, const moore_cost_model *m,
     out->rack = moore_malloc((size_t)g->n + 1, sizeof *out->rack, err);
     out->group = moore_malloc((size_t)g->n + 1, sizeof *out->group, err);
     if (!out->rack || !out->group) {
-        moore_layout_free(out);
-        return moore_alloc_code(err);
+        moore_layout_clear(out);
+        return core_alloc_code(err);
     }
     if (o && o->progress && g->n > 20000)
         o->progress(o->progress_ctx, "layout (placement)", 0.0);
@@ -199,6 +199,6 @@ int moore_layout_compute(const moore_graph *g, const moore_cost_model *m,
     if (o && o->progress && g->n > 20000)
         o->progress(o->progress_ctx, "layout (placement)", 1.0);
     if (rc)
-        moore_layout_free(out);
+        moore_layout_clear(out);
     return rc;
 }

@@ -244,7 +244,7 @@ static int cost_slurp(const char *path, char **out, moore_error *err)
                                "models: 400g, 2014)", path);
     size_t cap = 4096, len = 0;
     char *buf = moore_malloc(cap, 1, err);
-    int rc = buf ? MOORE_OK : moore_alloc_code(err);
+    int rc = buf ? MOORE_OK : core_alloc_code(err);
     while (!rc) {
         if (len + 1 >= cap) {
             if (cap >= ((size_t)1 << 24)) {

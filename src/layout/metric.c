@@ -45,7 +45,7 @@ int moore_layout_report(const moore_layout *l, moore_report *r, moore_error *err
     return rc;
 }
 
-int moore_metric_layout(const moore_graph *g, const moore_metric_options *o, moore_report *r,
+int layout_metric(const moore_graph *g, const moore_metric_options *o, moore_report *r,
                         moore_error *err)
 {
     moore_cost_model def;
@@ -57,6 +57,6 @@ int moore_metric_layout(const moore_graph *g, const moore_metric_options *o, moo
         rc = moore_report_string(r, "cost_model", m->name, err);
     if (!rc)
         rc = moore_layout_report(&l, r, err);
-    moore_layout_free(&l);
+    moore_layout_clear(&l);
     return rc;
 }

@@ -6,7 +6,7 @@
 
 #include "moore/metrics.h"
 
-int moore_metric_layout(const moore_graph *g, const moore_metric_options *o, moore_report *r,
+int layout_metric(const moore_graph *g, const moore_metric_options *o, moore_report *r,
                         moore_error *err);
 
 #endif

@@ -194,7 +194,7 @@ static int place_groups(const moore_graph *g, const int64_t *key, int32_t cap, i
     int64_t *size = moore_calloc((size_t)n, sizeof *size, err);
     int64_t *base = moore_calloc((size_t)n, sizeof *base, err);
     int64_t *seen = moore_calloc((size_t)n, sizeof *seen, err);
-    int rc = size && base && seen ? MOORE_OK : moore_alloc_code(err);
+    int rc = size && base && seen ? MOORE_OK : core_alloc_code(err);
     if (!rc) {
         for (int32_t v = 0; v < n; v++)
             size[key[v]]++;
@@ -229,7 +229,7 @@ static int place_repair(const moore_graph *g, int32_t cap, int32_t parts, int32_
 {
     int32_t *size = moore_calloc((size_t)parts, sizeof *size, err);
     int32_t *links = moore_calloc((size_t)parts, sizeof *links, err);
-    int rc = size && links ? MOORE_OK : moore_alloc_code(err);
+    int rc = size && links ? MOORE_OK : core_alloc_code(err);
     int32_t room = 0;
     for (int32_t v = 0; !rc && v < g->n; v++)
         size[rack[v]]++;
@@ -271,7 +271,7 @@ static int place_compact(int32_t n, int32_t parts, int32_t *rack, int32_t *racks
 {
     int32_t *id = moore_malloc((size_t)parts, sizeof *id, err);
     if (!id)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     for (int32_t r = 0; r < parts; r++)
         id[r] = -1;
     for (int32_t v = 0; v < n; v++)
@@ -308,7 +308,7 @@ int layout_place_metis(const moore_graph *g, int32_t cap, uint64_t seed, int32_t
     idx_t *adjncy = moore_malloc((size_t)(2 * g->m + 1), sizeof *adjncy, err);
     idx_t *part = moore_malloc((size_t)n, sizeof *part, err);
     if (!xadj || !adjncy || !part) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     for (int32_t v = 0; v <= n; v++)
@@ -360,7 +360,7 @@ int layout_place_full(const moore_graph *g, int32_t switches_per_rack, uint64_t 
     int32_t cap = switches_per_rack > 0 ? switches_per_rack : MOORE_LAYOUT_RACK_DEFAULT;
     int64_t *key = moore_malloc((size_t)g->n, sizeof *key, err);
     if (!key)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     int rc;
     moore_graph *twin = place_labelled_twin(g);
     if (place_family_keys(twin ? twin : g, cap, key, placement)) {

@@ -126,7 +126,7 @@ int moore_layout_write_cables(const moore_graph *g, const moore_layout *l,
 {
     int32_t *next_port = moore_calloc((size_t)g->n + 1, sizeof *next_port, err);
     if (!next_port)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     int64_t cable = 0;
     fputs("cable,kind,from,from_name,from_rack,from_row,from_col,from_u,from_port,"
           "to,to_name,to_rack,to_row,to_col,to_u,to_port,length_m,buy_m,type,from_end,to_end\n",

@@ -60,7 +60,7 @@ static int racks_maxima(const moore_graph *g, const moore_cost_model *m, moore_l
 {
     int32_t *units = moore_calloc((size_t)l->racks + 1, sizeof *units, err);
     int32_t *count = moore_calloc((size_t)l->racks + 1, sizeof *count, err);
-    int rc = units && count ? MOORE_OK : moore_alloc_code(err);
+    int rc = units && count ? MOORE_OK : core_alloc_code(err);
     for (int32_t v = 0; !rc && v < g->n; v++) {
         units[l->rack[v]] += m->switch_units;
         count[l->rack[v]]++;
@@ -92,7 +92,7 @@ int layout_racks_fill(const moore_graph *g, const moore_cost_model *m, moore_lay
     if (!l->unit || !l->server_offs || !l->server_rack || !l->server_unit || !start || !member) {
         free(start);
         free(member);
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     }
     l->server_offs[0] = 0;
     for (int32_t v = 0; v < n; v++) {

@@ -107,7 +107,7 @@ int moore_eig_dense(const moore_symmat *m, double *w, moore_error *err)
     lapack_int *isuppz = moore_malloc(2 * (size_t)n, sizeof *isuppz, err);
     if (!isuppz) {
         free(a);
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     }
     int threads = blas_pin_begin();
     lapack_int info = LAPACKE_dsyevr(LAPACK_COL_MAJOR, 'N', 'A', 'U', n, a, n, 0.0, 0.0, 0, 0,
@@ -181,7 +181,7 @@ typedef struct arpack_ws {
     a_int iparam[11], ipntr[14];
 } arpack_ws;
 
-static void arpack_ws_free(arpack_ws *w)
+static void arpack_ws_clear(arpack_ws *w)
 {
     free(w->resid);
     free(w->v);
@@ -218,7 +218,7 @@ static int arpack_ws_alloc(arpack_ws *w, a_int n, int nev, int nd, moore_error *
     w->select = moore_calloc((size_t)w->ncv, sizeof *w->select, err);
     if (!w->resid || !w->v || !w->workd || !w->workl || !w->tmp || !w->d || !w->z ||
         !w->select)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     return MOORE_OK;
 }
 
@@ -369,7 +369,7 @@ static int arpack_run(const moore_symmat *m, const char *which, int nev, const d
     }
     arpack_sorted(&w, vals, vecs);
 done:
-    arpack_ws_free(&w);
+    arpack_ws_clear(&w);
     return rc;
 }
 
@@ -416,7 +416,7 @@ int moore_eig_extremes(const moore_symmat *m, moore_eig_method method, double *l
     if (vlo || vhi) {
         vecs = moore_malloc(2 * (size_t)m->n, sizeof *vecs, err);
         if (!vecs)
-            return moore_alloc_code(err);
+            return core_alloc_code(err);
     }
     int converged;
     int rc = arpack_run(m, "BE", 2, NULL, 0, 0.0, vals, vecs, NULL, &converged, err);
@@ -446,7 +446,7 @@ int moore_spectrum_bipartite(const moore_graph *g, int *is_bipartite, int8_t *co
     int rc = MOORE_ENOMEM;
     q = moore_malloc((size_t)(n ? n : 1), sizeof *q, err);
     if (!c || !q) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     memset(c, -1, (size_t)n);
@@ -496,7 +496,7 @@ static int spectrum_dense(const moore_graph *g, moore_spectrum *s, moore_error *
     double *w = moore_malloc((size_t)n, sizeof *w, err);
     int rc = MOORE_OK;
     if (!w) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     moore_symmat a;
@@ -520,7 +520,7 @@ static int spectrum_dense(const moore_graph *g, moore_spectrum *s, moore_error *
     }
     deg = moore_malloc((size_t)n, sizeof *deg, err);
     if (!deg) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     moore_symmat l;
@@ -547,7 +547,7 @@ static int arpack_deflation(const moore_graph *g, const moore_spectrum *s, doubl
         return MOORE_OK;
     int isb;
     int8_t *c = moore_malloc((size_t)n, sizeof *c, err);
-    int rc = c ? moore_spectrum_bipartite(g, &isb, c, err) : moore_alloc_code(err);
+    int rc = c ? moore_spectrum_bipartite(g, &isb, c, err) : core_alloc_code(err);
     for (int32_t i = 0; !rc && i < n; i++)
         q[n + i] = (c[i] ? -1.0 : 1.0) / sqrt((double)n);
     if (!rc)
@@ -568,7 +568,7 @@ static int spectrum_arpack(const moore_graph *g, const moore_metric_options *o,
     double vals[3];
     int nd = 1, rc = MOORE_OK;
     if (!q) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     rc = arpack_deflation(g, s, q, &nd, err);
@@ -600,7 +600,7 @@ static int spectrum_arpack(const moore_graph *g, const moore_metric_options *o,
     }
     deg = moore_malloc((size_t)n, sizeof *deg, err);
     if (!deg) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     if (s->converged) {

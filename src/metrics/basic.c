@@ -7,7 +7,7 @@
 
 #include <math.h>
 
-int moore_metric_basic(const moore_graph *g, const moore_metric_options *o, moore_report *r,
+int metric_basic(const moore_graph *g, const moore_metric_options *o, moore_report *r,
                        moore_error *err)
 {
     (void)o;
@@ -35,11 +35,11 @@ int moore_metric_basic(const moore_graph *g, const moore_metric_options *o, moor
 }
 
 /* endpoint_paths.c: avg_path_length_endpoints, diameter_endpoints */
-int moore_metric_endpoint_paths(const moore_graph *g, const moore_metric_options *o,
+int metric_endpoint_paths(const moore_graph *g, const moore_metric_options *o,
                                 const moore_paths_result *p, moore_report *r,
                                 moore_error *err);
 
-int moore_metric_paths(const moore_graph *g, const moore_metric_options *o, moore_report *r,
+int metric_paths(const moore_graph *g, const moore_metric_options *o, moore_report *r,
                        moore_error *err)
 {
     moore_paths_result p;
@@ -68,7 +68,7 @@ int moore_metric_paths(const moore_graph *g, const moore_metric_options *o, moor
     }
     if (!rc) rc = girth ? moore_report_int(r, "girth", girth, err)
                         : moore_report_null(r, "girth", err);
-    if (!rc) rc = moore_metric_endpoint_paths(g, o, &p, r, err);
-    moore_paths_result_free(&p);
+    if (!rc) rc = metric_endpoint_paths(g, o, &p, r, err);
+    moore_paths_result_clear(&p);
     return rc;
 }

@@ -49,7 +49,7 @@ void moore_bisection_options_default(moore_bisection_options *o)
     o->spectral_max_switches = 3000;
 }
 
-void moore_bisection_result_free(moore_bisection_result *r)
+void moore_bisection_result_clear(moore_bisection_result *r)
 {
     free(r->side);
     memset(r, 0, sizeof *r);
@@ -85,7 +85,7 @@ static int dense_lambda2(double *a, int32_t n, double *lambda2, moore_error *err
     if (!w || !isuppz) {
         free(w);
         free(isuppz);
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     }
     lapack_int info = LAPACKE_dsyevr(LAPACK_ROW_MAJOR, 'N', 'I', 'U', n, a, n, 0.0, 0.0, 2, 2,
                                      0.0, &found, w, NULL, 1, isuppz);
@@ -163,7 +163,7 @@ static int lb_eliminate(const moore_graph *g, const lb_sides *s, double *laa, do
     if (info)
         goto done;
     if (!(x = moore_malloc((size_t)nb * na, sizeof *x, err))) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     memcpy(x, lba, (size_t)nb * na * sizeof *x);
@@ -198,7 +198,7 @@ static int lb_normalise(const moore_graph *g, const lb_sides *s, double *laa, do
     int32_t na = s->na;
     double *sw = moore_malloc((size_t)na, sizeof *sw, err);
     if (!sw)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     for (int32_t v = 0; v < g->n; v++)
         if (s->w[v] > 0)
             sw[s->idx[v]] = sqrt((double)s->w[v]);
@@ -242,7 +242,7 @@ static int lower_bound(const moore_graph *g, int32_t max_switches, double *lower
     s.w = moore_malloc((size_t)n, sizeof *s.w, err);
     s.idx = moore_malloc((size_t)n, sizeof *s.idx, err);
     if (!s.w || !s.idx) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     lb_split(g, &s);
@@ -258,7 +258,7 @@ static int lower_bound(const moore_graph *g, int32_t max_switches, double *lower
     lbb = moore_calloc((size_t)nb * nb + 1, sizeof *lbb, err);
     lba = moore_calloc((size_t)nb * na + 1, sizeof *lba, err);
     if (!laa || !lbb || !lba) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     lb_blocks(g, &s, laa, lbb, lba);
@@ -428,7 +428,7 @@ int moore_bisection_compute(const moore_graph *g, const moore_bisection_options 
     int32_t *side = moore_malloc((size_t)n, sizeof *side, err);
     out->side = moore_malloc((size_t)n, sizeof *out->side, err);
     if (!xadj || !adjncy || !vwgt || !part || !w || !side || !out->side) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     int64_t wmax;
@@ -487,13 +487,13 @@ done:
     free(w);
     free(side);
     if (rc)
-        moore_bisection_result_free(out);
+        moore_bisection_result_clear(out);
     return rc;
 }
 
 /* ---- the "bisection" metric group ---- */
 
-int moore_metric_bisection(const moore_graph *g, const moore_metric_options *o,
+int metric_bisection(const moore_graph *g, const moore_metric_options *o,
                            moore_report *r, moore_error *err)
 {
     moore_bisection_options bo;
@@ -517,6 +517,6 @@ int moore_metric_bisection(const moore_graph *g, const moore_metric_options *o,
                                  : moore_report_double(r, "bisection_lower", b.lower, err);
     if (!rc) rc = moore_report_string(r, "bisection_balance",
                                       b.by_endpoints ? "endpoints" : "switches", err);
-    moore_bisection_result_free(&b);
+    moore_bisection_result_clear(&b);
     return rc;
 }

@@ -48,7 +48,7 @@ typedef struct flow_ws {
     int64_t *astack;    /* n path arcs */
 } flow_ws;
 
-static void flow_ws_free(flow_ws *w)
+static void flow_ws_clear(flow_ws *w)
 {
     free(w->f);
     free(w->level);
@@ -68,15 +68,15 @@ static int flow_ws_init(flow_ws *w, const moore_graph *g, const int64_t *rev, in
     int code = MOORE_OK;
     w->g = g;
     w->rev = rev;
-    w->f = moore_par_malloc(a, sizeof *w->f, &code);
-    w->level = moore_par_malloc(n, sizeof *w->level, &code);
-    w->queue = moore_par_malloc(n, sizeof *w->queue, &code);
-    w->it = moore_par_malloc(n, sizeof *w->it, &code);
-    w->pstack = moore_par_malloc(n, sizeof *w->pstack, &code);
-    w->astack = moore_par_malloc(n, sizeof *w->astack, &code);
+    w->f = core_par_malloc(a, sizeof *w->f, &code);
+    w->level = core_par_malloc(n, sizeof *w->level, &code);
+    w->queue = core_par_malloc(n, sizeof *w->queue, &code);
+    w->it = core_par_malloc(n, sizeof *w->it, &code);
+    w->pstack = core_par_malloc(n, sizeof *w->pstack, &code);
+    w->astack = core_par_malloc(n, sizeof *w->astack, &code);
     if (code) {
-        flow_ws_free(w);
-        moore_par_note(fail, code);
+        flow_ws_clear(w);
+        core_par_note(fail, code);
     }
     return code;
 }
@@ -86,7 +86,7 @@ static int flow_ws_open(flow_ws *w, const moore_graph *g, const int64_t *rev, mo
 {
     int fail = MOORE_OK;
     flow_ws_init(w, g, rev, &fail);
-    return moore_par_failed(err, fail, "max-flow scratch");
+    return core_par_failed(err, fail, "max-flow scratch");
 }
 
 /* Reverse-arc table: rev[k] for arc k = u→v is the position of u in v's row. */
@@ -197,14 +197,14 @@ int moore_edge_disjoint_paths(const moore_graph *g, int32_t s, int32_t t, int32_
     int rc = MOORE_OK;
     int64_t *rev = reverse_arcs(g, err);
     if (!rev) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     if ((rc = flow_ws_open(&w, g, rev, err)))
         goto done;
     *paths = max_flow(&w, s, t, NULL);
 done:
-    flow_ws_free(&w);
+    flow_ws_clear(&w);
     free(rev);
     return rc;
 }
@@ -282,7 +282,7 @@ static int disjoint_all_pairs(const moore_graph *g, const int64_t *rev,
     char *side = moore_malloc((size_t)n, 1, err);
     int rc = MOORE_OK;
     if (!parent || !fl || !side) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     if ((rc = flow_ws_open(&w, g, rev, err)))
@@ -301,7 +301,7 @@ static int disjoint_all_pairs(const moore_graph *g, const int64_t *rev,
     tw = moore_malloc((size_t)(2 * n), sizeof *tw, err);
     pos = moore_malloc((size_t)n, sizeof *pos, err);
     if (!toffs || !tadj || !tw || !pos) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     tree_csr(n, parent, fl, toffs, tadj, tw, pos);
@@ -312,9 +312,9 @@ static int disjoint_all_pairs(const moore_graph *g, const int64_t *rev,
         int failed = 0;
 #pragma omp parallel reduction(min : mn) reduction(max : mx) reduction(+ : sum)
         {
-            int32_t *stack = moore_par_malloc((size_t)n, sizeof *stack, &failed);
-            int32_t *from = moore_par_malloc((size_t)n, sizeof *from, &failed);
-            int32_t *low = moore_par_malloc((size_t)n, sizeof *low, &failed);
+            int32_t *stack = core_par_malloc((size_t)n, sizeof *stack, &failed);
+            int32_t *from = core_par_malloc((size_t)n, sizeof *from, &failed);
+            int32_t *low = core_par_malloc((size_t)n, sizeof *low, &failed);
             int ok = stack && from && low; /* every thread meets the loop */
 #pragma omp for schedule(dynamic, 16)
             for (int32_t u = 0; u < n; u++) {
@@ -326,7 +326,7 @@ static int disjoint_all_pairs(const moore_graph *g, const int64_t *rev,
             free(low);
         }
         if (failed) {
-            rc = moore_par_failed(err, failed, "reading the flow tree");
+            rc = core_par_failed(err, failed, "reading the flow tree");
             goto done;
         }
         out->dp_min = mn;
@@ -336,7 +336,7 @@ static int disjoint_all_pairs(const moore_graph *g, const int64_t *rev,
         out->dp_exact = 1;
     }
 done:
-    flow_ws_free(&w);
+    flow_ws_clear(&w);
     free(side);
     free(parent);
     free(fl);
@@ -356,7 +356,7 @@ static int disjoint_sampled(const moore_graph *g, const int64_t *rev, int64_t pa
     int32_t *pt = moore_malloc((size_t)pairs, sizeof *pt, err);
     int rc = MOORE_OK;
     if (!ps || !pt) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     moore_rng rng;
@@ -388,10 +388,10 @@ static int disjoint_sampled(const moore_graph *g, const int64_t *rev, int64_t pa
             progress(mo, "disjoint paths (sampled pairs)", k, pairs);
         }
         if (ok)
-            flow_ws_free(&w);
+            flow_ws_clear(&w);
     }
     if (failed) {
-        rc = moore_par_failed(err, failed, "max-flow scratch");
+        rc = core_par_failed(err, failed, "max-flow scratch");
         goto done;
     }
     out->dp_min = mn;
@@ -463,7 +463,7 @@ static int shortest_path_counts(const moore_graph *g, const moore_diversity_opti
     double *srcsum = moore_calloc((size_t)ns, sizeof *srcsum, err);
     int rc = MOORE_OK;
     if (!src || !srcsum) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     for (int32_t v = 0; v < n; v++)
@@ -478,9 +478,9 @@ static int shortest_path_counts(const moore_graph *g, const moore_diversity_opti
     int failed = 0;
 #pragma omp parallel reduction(min : mn) reduction(max : mx)
     {
-        int32_t *dist = moore_par_malloc((size_t)n, sizeof *dist, &failed);
-        int32_t *q = moore_par_malloc((size_t)n, sizeof *q, &failed);
-        double *sigma = moore_par_malloc((size_t)n, sizeof *sigma, &failed);
+        int32_t *dist = core_par_malloc((size_t)n, sizeof *dist, &failed);
+        int32_t *q = core_par_malloc((size_t)n, sizeof *q, &failed);
+        double *sigma = core_par_malloc((size_t)n, sizeof *sigma, &failed);
         int64_t h[MOORE_SP_HIST] = { 0 };
         int ok = dist && q && sigma; /* every thread meets the loop */
 #pragma omp for schedule(dynamic, 8)
@@ -515,7 +515,7 @@ static int shortest_path_counts(const moore_graph *g, const moore_diversity_opti
         free(sigma);
     }
     if (failed) {
-        rc = moore_par_failed(err, failed, "counting shortest paths");
+        rc = core_par_failed(err, failed, "counting shortest paths");
         goto done;
     }
     sp_store(out, srcsum, ns, n, mn, mx, hist, exact);
@@ -554,7 +554,7 @@ int moore_diversity_compute(const moore_graph *g, const moore_diversity_options 
         return rc;
     int64_t *rev = reverse_arcs(g, err);
     if (!rev)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     if (g->n <= o->exact_max_switches)
         rc = disjoint_all_pairs(g, rev, mo, out, err);
     else
@@ -573,7 +573,7 @@ static int report_count(moore_report *r, const char *key, double v, moore_error 
                                   : moore_report_double(r, key, v, err);
 }
 
-int moore_metric_diversity(const moore_graph *g, const moore_metric_options *o,
+int metric_diversity(const moore_graph *g, const moore_metric_options *o,
                            moore_report *r, moore_error *err)
 {
     moore_diversity_options dopt;

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int moore_metric_endpoint_paths(const moore_graph *g, const moore_metric_options *o,
+int metric_endpoint_paths(const moore_graph *g, const moore_metric_options *o,
                                 const moore_paths_result *p, moore_report *r,
                                 moore_error *err);
 
@@ -94,14 +94,14 @@ static int weighted_sums(const moore_graph *g, const moore_metric_options *o, in
     int32_t n = g->n, *cls = moore_malloc((size_t)n, sizeof *cls, err), *reps = NULL;
     int64_t *wsum = NULL, *wsq = NULL;
     ep_key *keys = moore_malloc((size_t)n, sizeof *keys, err);
-    int rc = cls && keys ? MOORE_OK : moore_alloc_code(err);
+    int rc = cls && keys ? MOORE_OK : core_alloc_code(err);
     int32_t classes = rc ? 0 : twin_classes(g, none, cls, keys);
     free(keys);
     if (!rc) {
         reps = moore_malloc((size_t)(classes ? classes : 1), sizeof *reps, err);
         wsum = moore_calloc((size_t)n, sizeof *wsum, err);
         wsq = moore_calloc((size_t)n, sizeof *wsq, err);
-        rc = reps && wsum && wsq ? MOORE_OK : moore_alloc_code(err);
+        rc = reps && wsum && wsq ? MOORE_OK : core_alloc_code(err);
     }
     int32_t c = 0;
     for (int32_t v = 0; !rc && v < n; v++)
@@ -119,8 +119,8 @@ static int weighted_sums(const moore_graph *g, const moore_metric_options *o, in
 #pragma omp parallel num_threads(threads) if (!rc) \
     reduction(+ : total) reduction(max : best)
     {
-        int32_t *dist = moore_par_malloc((size_t)n, sizeof *dist, &failed);
-        int32_t *q = moore_par_malloc((size_t)n, sizeof *q, &failed);
+        int32_t *dist = core_par_malloc((size_t)n, sizeof *dist, &failed);
+        int32_t *q = core_par_malloc((size_t)n, sizeof *q, &failed);
 #pragma omp for schedule(dynamic, 4)
         for (int32_t i = 0; i < c; i++) {
             if (!dist || !q)
@@ -144,7 +144,7 @@ static int weighted_sums(const moore_graph *g, const moore_metric_options *o, in
         free(q);
     }
     if (!rc)
-        rc = moore_par_failed(err, failed, "endpoint distances");
+        rc = core_par_failed(err, failed, "endpoint distances");
     *sum = total;
     *diam = best;
     free(cls);
@@ -154,7 +154,7 @@ static int weighted_sums(const moore_graph *g, const moore_metric_options *o, in
     return rc;
 }
 
-int moore_metric_endpoint_paths(const moore_graph *g, const moore_metric_options *o,
+int metric_endpoint_paths(const moore_graph *g, const moore_metric_options *o,
                                 const moore_paths_result *p, moore_report *r,
                                 moore_error *err)
 {

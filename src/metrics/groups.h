@@ -7,17 +7,17 @@
 
 #include "moore/metrics.h"
 
-int moore_metric_basic(const moore_graph *g, const moore_metric_options *o, moore_report *r,
+int metric_basic(const moore_graph *g, const moore_metric_options *o, moore_report *r,
                        moore_error *err);                       /* basic.c */
-int moore_metric_paths(const moore_graph *g, const moore_metric_options *o, moore_report *r,
+int metric_paths(const moore_graph *g, const moore_metric_options *o, moore_report *r,
                        moore_error *err);                       /* basic.c */
-int moore_metric_spectral(const moore_graph *g, const moore_metric_options *o, moore_report *r,
+int metric_spectral(const moore_graph *g, const moore_metric_options *o, moore_report *r,
                           moore_error *err);                    /* spectrum.c */
-int moore_metric_bisection(const moore_graph *g, const moore_metric_options *o, moore_report *r,
+int metric_bisection(const moore_graph *g, const moore_metric_options *o, moore_report *r,
                            moore_error *err);                   /* bisection.c */
-int moore_metric_symmetry(const moore_graph *g, const moore_metric_options *o, moore_report *r,
+int metric_symmetry(const moore_graph *g, const moore_metric_options *o, moore_report *r,
                           moore_error *err);                    /* symmetry.c */
-int moore_metric_diversity(const moore_graph *g, const moore_metric_options *o, moore_report *r,
+int metric_diversity(const moore_graph *g, const moore_metric_options *o, moore_report *r,
                            moore_error *err);                   /* diversity.c */
 
 #endif

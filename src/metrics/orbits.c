@@ -31,7 +31,7 @@ int moore_paths_by_orbits(const moore_graph *g, const int32_t *orbits,
                                    "paths by orbits: orbits[%d]=%d is not an orbit "
                                    "representative (need orbits[orbits[v]] == orbits[v])",
                                    (int)v, (int)orbits[v]);
-    int rc = moore_paths_components(g, out, err);
+    int rc = metric_paths_components(g, out, err);
     if (rc || !out->connected)
         return rc;
     int32_t maxd = n > 1 ? n - 1 : 0;
@@ -41,7 +41,7 @@ int moore_paths_by_orbits(const moore_graph *g, const int32_t *orbits,
     reps = moore_malloc((size_t)(n ? n : 1), sizeof *reps, err);
     hist = moore_calloc((size_t)maxd + 1, sizeof *hist, err);
     if (!size || !reps || !hist) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     int32_t nreps = 0;
@@ -54,9 +54,9 @@ int moore_paths_by_orbits(const moore_graph *g, const int32_t *orbits,
     int64_t done = 0;
 #pragma omp parallel
     {
-        int32_t *dist = moore_par_malloc((size_t)(n ? n : 1), sizeof *dist, &failed);
-        int32_t *q = moore_par_malloc((size_t)(n ? n : 1), sizeof *q, &failed);
-        int64_t *h = moore_par_calloc((size_t)maxd + 1, sizeof *h, &failed);
+        int32_t *dist = core_par_malloc((size_t)(n ? n : 1), sizeof *dist, &failed);
+        int32_t *q = core_par_malloc((size_t)(n ? n : 1), sizeof *q, &failed);
+        int64_t *h = core_par_calloc((size_t)maxd + 1, sizeof *h, &failed);
         int ok = dist && q && h; /* every thread meets the loop, with or without scratch */
 #pragma omp for schedule(dynamic, 1)
         for (int32_t i = 0; i < nreps; i++) {
@@ -82,10 +82,10 @@ int moore_paths_by_orbits(const moore_graph *g, const int32_t *orbits,
         free(h);
     }
     if (failed) {
-        rc = moore_par_failed(err, failed, "distances by orbits");
+        rc = core_par_failed(err, failed, "distances by orbits");
         goto done;
     }
-    moore_paths_finish(out, hist, maxd + 1);
+    metric_paths_finish(out, hist, maxd + 1);
     hist = NULL; /* out holds it now */
 done:
     free(size);
@@ -282,10 +282,10 @@ int moore_paths_auto(const moore_graph *g, const moore_metric_options *o,
                     rc = moore_paths_by_orbits(g, s.orbits, o, out, err);
                     if (!rc && used_orbits)
                         *used_orbits = s.n_orbits;
-                    moore_symmetry_result_free(&s);
+                    moore_symmetry_result_clear(&s);
                     return rc;
                 }
-                moore_symmetry_result_free(&s);
+                moore_symmetry_result_clear(&s);
             } else if (rc != MOORE_ETOOBIG && rc != MOORE_ENOMEM) {
                 *err = serr;
                 return rc;

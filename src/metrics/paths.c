@@ -144,7 +144,7 @@ static int girth_of_cycles(const moore_graph *g, int32_t *girth, moore_error *er
     comp = moore_malloc((size_t)g->n, sizeof *comp, err);
     size = moore_calloc((size_t)g->n, sizeof *size, err);
     if (!comp || !size) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     if ((rc = moore_components(g, comp, &count, err)))
@@ -181,7 +181,7 @@ int moore_girth(const moore_graph *g, int32_t *girth, moore_error *err)
     parent = moore_malloc((size_t)n, sizeof *parent, err);
     q = moore_malloc((size_t)n, sizeof *q, err);
     if (!core || !dist || !parent || !q) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     int32_t left = two_core(g, core, dist, q);
@@ -198,9 +198,9 @@ int moore_girth(const moore_graph *g, int32_t *girth, moore_error *err)
     if (left > 0 && serial > 3 && first < n) {
 #pragma omp parallel
         {
-            int32_t *d = moore_par_malloc((size_t)n, sizeof *d, &failed);
-            int32_t *par = moore_par_malloc((size_t)n, sizeof *par, &failed);
-            int32_t *bq = moore_par_malloc((size_t)n, sizeof *bq, &failed);
+            int32_t *d = core_par_malloc((size_t)n, sizeof *d, &failed);
+            int32_t *par = core_par_malloc((size_t)n, sizeof *par, &failed);
+            int32_t *bq = core_par_malloc((size_t)n, sizeof *bq, &failed);
             int ok = d && par && bq; /* every thread meets the loop, with or without scratch */
             for (int32_t v = 0; ok && v < n; v++)
                 d[v] = -1;
@@ -222,7 +222,7 @@ int moore_girth(const moore_graph *g, int32_t *girth, moore_error *err)
         }
     }
     if (failed) {
-        rc = moore_par_failed(err, failed, "girth scratch");
+        rc = core_par_failed(err, failed, "girth scratch");
         goto done;
     }
     int32_t found = atomic_load(&best);
@@ -246,7 +246,7 @@ double moore_bound(int32_t degree, int32_t diameter)
     return 1.0 + (double)degree * sum;
 }
 
-void moore_paths_result_free(moore_paths_result *r)
+void moore_paths_result_clear(moore_paths_result *r)
 {
     free(r->histogram);
     memset(r, 0, sizeof *r);
@@ -271,15 +271,15 @@ static size_t batch_ws_bytes(int32_t n)
 static void batch_ws_alloc(batch_ws *w, int32_t n, int *fail)
 {
     size_t words = (size_t)n * W;
-    w->front = moore_par_malloc(words, sizeof *w->front, fail);
-    w->next = moore_par_malloc(words, sizeof *w->next, fail);
-    w->seen = moore_par_malloc(words, sizeof *w->seen, fail);
-    w->list = moore_par_malloc((size_t)n, sizeof *w->list, fail);
-    w->list2 = moore_par_malloc((size_t)n, sizeof *w->list2, fail);
-    w->hist = moore_par_calloc((size_t)n, sizeof *w->hist, fail);
+    w->front = core_par_malloc(words, sizeof *w->front, fail);
+    w->next = core_par_malloc(words, sizeof *w->next, fail);
+    w->seen = core_par_malloc(words, sizeof *w->seen, fail);
+    w->list = core_par_malloc((size_t)n, sizeof *w->list, fail);
+    w->list2 = core_par_malloc((size_t)n, sizeof *w->list2, fail);
+    w->hist = core_par_calloc((size_t)n, sizeof *w->hist, fail);
 }
 
-static void batch_ws_free(batch_ws *w)
+static void batch_ws_clear(batch_ws *w)
 {
     free(w->front);
     free(w->next);
@@ -489,14 +489,14 @@ int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
                         moore_paths_result *out, moore_error *err)
 {
     memset(out, 0, sizeof *out);
-    int rc = moore_paths_components(g, out, err);
+    int rc = metric_paths_components(g, out, err);
     if (rc || !out->connected)
         return rc;
     int32_t n = g->n;
     if (n <= 1) { /* no pairs: distance 0 only */
         out->histogram = moore_calloc(1, sizeof *out->histogram, err);
         if (!out->histogram)
-            return moore_alloc_code(err);
+            return core_alloc_code(err);
         out->histogram[0] = n;
         out->histogram_len = 1;
         return MOORE_OK;
@@ -522,7 +522,7 @@ int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
     order = moore_malloc((size_t)n, sizeof *order, err);
     q = moore_malloc((size_t)n, sizeof *q, err);
     taken = moore_malloc((size_t)n, 1, err);
-    rc = hist && order && q && taken ? MOORE_OK : moore_alloc_code(err);
+    rc = hist && order && q && taken ? MOORE_OK : core_alloc_code(err);
     if ((rc = moore_dist_agree(dist, rc, err)))
         goto done;
     source_order(g, order, taken, q);
@@ -557,10 +557,10 @@ int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
             for (int32_t d = 0; d < n; d++)
                 hist[d] += w.hist[d];
         }
-        batch_ws_free(&w);
+        batch_ws_clear(&w);
     }
     if (failed)
-        rc = moore_par_failed(err, failed, "all-pairs distance bitsets");
+        rc = core_par_failed(err, failed, "all-pairs distance bitsets");
     /* Ranks add their batches' exact counts: the same histogram for any K. */
     rc = moore_dist_agree(dist, rc, err);
     if (!rc)
@@ -569,7 +569,7 @@ int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
         goto done;
     if (o && o->progress) /* thread 0 may not have run the last batch */
         o->progress(o->progress_ctx, "distances", 1.0);
-    moore_paths_finish(out, hist, n);
+    metric_paths_finish(out, hist, n);
     hist = NULL; /* out holds it now */
 done:
     free(hist);
@@ -579,7 +579,7 @@ done:
     return rc;
 }
 
-int moore_paths_components(const moore_graph *g, moore_paths_result *out, moore_error *err)
+int metric_paths_components(const moore_graph *g, moore_paths_result *out, moore_error *err)
 {
     int rc = moore_components(g, NULL, &out->components, err);
     if (rc)
@@ -594,7 +594,7 @@ int moore_paths_components(const moore_graph *g, moore_paths_result *out, moore_
 
 /* Exact sums (128 bits: d · pairs passes 2^63 on the largest graphs), so the
  * APL is one division of two exact counts whatever method made hist. */
-void moore_paths_finish(moore_paths_result *out, int64_t *hist, int32_t cap)
+void metric_paths_finish(moore_paths_result *out, int64_t *hist, int32_t cap)
 {
     __extension__ typedef unsigned __int128 paths_u128;
     int32_t diam = 0;
@@ -653,8 +653,8 @@ int moore_paths_closed_form(const moore_graph *g, moore_paths_result *out, int *
     int known = paths_ring_or_complete(g, &hist, &len, err);
     if (known < 0)
         return -known;
-    if (!known && moore_grid_of_graph(g, &grid)) {
-        int rc = moore_grid_distances(&grid, &hist, &len, err);
+    if (!known && fam_grid_of_graph(g, &grid)) {
+        int rc = fam_grid_distances(&grid, &hist, &len, err);
         if (rc)
             return rc;
         known = 1;
@@ -663,7 +663,7 @@ int moore_paths_closed_form(const moore_graph *g, moore_paths_result *out, int *
         return MOORE_OK;
     out->components = 1;
     out->connected = 1;
-    moore_paths_finish(out, hist, len);
+    metric_paths_finish(out, hist, len);
     *found = 1;
     return MOORE_OK;
 }

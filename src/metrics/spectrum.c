@@ -7,7 +7,7 @@
 #include <math.h>
 
 /* The "spectral" metric group (src/analysis/registry.c). */
-int moore_metric_spectral(const moore_graph *g, const moore_metric_options *o, moore_report *r,
+int metric_spectral(const moore_graph *g, const moore_metric_options *o, moore_report *r,
                           moore_error *err)
 {
     moore_spectrum s;

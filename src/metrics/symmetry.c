@@ -28,7 +28,7 @@ void moore_symmetry_options_default(moore_symmetry_options *o)
     o->canonical = 1;
 }
 
-void moore_symmetry_result_free(moore_symmetry_result *r)
+void moore_symmetry_result_clear(moore_symmetry_result *r)
 {
     free(r->orbits);
     free(r->canon_lab);
@@ -62,7 +62,7 @@ typedef struct traces_run {
     int grp2, numorbits;
 } traces_run;
 
-static void traces_run_free(traces_run *t)
+static void traces_run_clear(traces_run *t)
 {
     free(t->lab);
     free(t->orbits);
@@ -91,7 +91,7 @@ static int run_traces(const moore_graph *g, const moore_symmetry_options *o, int
     if (getcanon)
         t->cadj = moore_malloc(ne, sizeof *t->cadj, err);
     if (!v || !d || !e || !ptn || !t->lab || !t->orbits || (getcanon && !t->cadj)) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     for (int i = 0; i < n; i++) {
@@ -113,7 +113,7 @@ static int run_traces(const moore_graph *g, const moore_symmetry_options *o, int
          * (count << 32 | switch) so no comparison needs the graph. */
         uint64_t *key = moore_malloc((size_t)n, sizeof *key, err);
         if (!key) {
-            rc = moore_alloc_code(err);
+            rc = core_alloc_code(err);
             goto done;
         }
         for (int i = 0; i < n; i++)
@@ -176,7 +176,7 @@ done:
     free(e);
     free(ptn);
     if (rc)
-        traces_run_free(t);
+        traces_run_clear(t);
     return rc;
 }
 
@@ -229,7 +229,7 @@ int moore_symmetry_compute(const moore_graph *g, const moore_symmetry_options *o
         goto done;
     out->orbits = moore_malloc((size_t)(g->n ? g->n : 1), sizeof *out->orbits, err);
     if (!out->orbits) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     for (int32_t v = 0; v < g->n; v++)
@@ -252,16 +252,16 @@ int moore_symmetry_compute(const moore_graph *g, const moore_symmetry_options *o
         out->canonical_hash = canonical_hash(g, &t, o->respect_endpoints);
         out->canon_lab = moore_malloc((size_t)(g->n ? g->n : 1), sizeof *out->canon_lab, err);
         if (!out->canon_lab) {
-            rc = moore_alloc_code(err);
+            rc = core_alloc_code(err);
             goto done;
         }
         for (int32_t i = 0; i < g->n; i++)
             out->canon_lab[i] = t.lab[i];
     }
 done:
-    traces_run_free(&t);
+    traces_run_clear(&t);
     if (rc)
-        moore_symmetry_result_free(out);
+        moore_symmetry_result_clear(out);
     return rc;
 }
 
@@ -296,14 +296,14 @@ int moore_isomorphic(const moore_graph *a, const moore_graph *b,
         for (int32_t i = 0; i < a->n; i++)
             map[ta.lab[i]] = tb.lab[i];
 done:
-    traces_run_free(&ta);
-    traces_run_free(&tb);
+    traces_run_clear(&ta);
+    traces_run_clear(&tb);
     return rc;
 }
 
 /* ---- the "symmetry" metric group ---- */
 
-int moore_metric_symmetry(const moore_graph *g, const moore_metric_options *o, moore_report *r,
+int metric_symmetry(const moore_graph *g, const moore_metric_options *o, moore_report *r,
                           moore_error *err)
 {
     moore_symmetry_options so;
@@ -330,6 +330,6 @@ int moore_metric_symmetry(const moore_graph *g, const moore_metric_options *o, m
         snprintf(hex, sizeof hex, "%016llx", (unsigned long long)s.canonical_hash);
         rc = moore_report_string(r, "canonical_hash", hex, err);
     }
-    moore_symmetry_result_free(&s);
+    moore_symmetry_result_clear(&s);
     return rc;
 }

@@ -130,19 +130,19 @@ int plan_bound_split(const moore_graph *g, int threads, double *lower, double *t
         return rc;
     int64_t *load = moore_calloc((size_t)(2 * g->m > 0 ? 2 * g->m : 1), sizeof *load, err);
     if (!load)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     int failed = 0;
     double *hops = moore_calloc((size_t)n, sizeof *hops, err);
     if (!hops) {
         free(load);
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     }
 #pragma omp parallel num_threads(threads > 0 ? threads : omp_get_max_threads())
     {
-        int32_t *dist = moore_par_malloc((size_t)n, sizeof *dist, &failed);
-        int32_t *order = moore_par_malloc((size_t)n, sizeof *order, &failed);
-        double *sigma = moore_par_malloc((size_t)n, sizeof *sigma, &failed);
-        double *flow = moore_par_malloc((size_t)n, sizeof *flow, &failed);
+        int32_t *dist = core_par_malloc((size_t)n, sizeof *dist, &failed);
+        int32_t *order = core_par_malloc((size_t)n, sizeof *order, &failed);
+        double *sigma = core_par_malloc((size_t)n, sizeof *sigma, &failed);
+        double *flow = core_par_malloc((size_t)n, sizeof *flow, &failed);
 #pragma omp for schedule(dynamic, 8)
         for (int32_t t = 0; t < n; t++)
             if (dist && order && sigma && flow && g->endpoints[t] > 0)
@@ -162,7 +162,7 @@ int plan_bound_split(const moore_graph *g, int threads, double *lower, double *t
     free(load);
     free(hops);
     if (failed)
-        return moore_par_failed(err, failed, "shortest-path split");
+        return core_par_failed(err, failed, "shortest-path split");
     *lower = worst > 0 ? FIX_SCALE / (double)worst : INFINITY;
     *tub = total > 0 ? 2.0 * (double)g->m / total : INFINITY;
     return MOORE_OK;

@@ -235,7 +235,7 @@ static int choose_any(const moore_compare_options *o, compare_list *l, moore_com
             rc = add_note(c, err, "%s: no configuration fits radix %d", f->name,
                           (int)o->radix);
     }
-    moore_plan_free(&plan);
+    moore_plan_clear(&plan);
     if (!rc && l->count == 0)
         rc = moore_error_set(err, MOORE_EINVAL, "compare: no family reaches %lld endpoints "
                              "with radix %d", (long long)o->endpoints, (int)o->radix);
@@ -370,7 +370,7 @@ static int row_metrics(const moore_compare_options *o, const char *metrics, cons
         rc = db_read(o, spec, r, name, &got, &found, err);
         if (!rc && found)
             rc = report_merge(r, &got, err);
-        moore_report_free(&got);
+        moore_report_clear(&got);
         if (!rc && !found) {
             int w = snprintf(missing + used, sizeof missing - used, "%s%s", used ? "," : "",
                              name);
@@ -416,7 +416,7 @@ static int row_tm(const moore_compare_options *o, const char *spec, const moore_
         rc = db_read(o, spec, r, task, &got, &found, err);
         if (!rc && found)
             rc = tm_from_db(o->tm, &got, r, err);
-        moore_report_free(&got);
+        moore_report_clear(&got);
         if (!rc)
             *(found ? &c->db_groups_read : &c->db_groups_measured) += 1;
     }
@@ -656,7 +656,7 @@ static double cost_of(const moore_compare_options *o, const moore_graph *g, moor
     moore_report_init(&tmp);
     *rc = moore_metrics_compute(g, "layout", &o->metric, &tmp, err);
     double cost = *rc ? NAN : moore_report_number(&tmp, "cost_total");
-    moore_report_free(&tmp);
+    moore_report_clear(&tmp);
     return cost;
 }
 
@@ -775,7 +775,7 @@ static int item_run(void *ctx, int64_t i, moore_dist_blob *out, moore_error *err
     }
     if (!rc)
         rc = moore_dist_pack_compare(out, &part, err);
-    moore_compare_free(&part);
+    moore_compare_clear(&part);
     return rc;
 }
 
@@ -813,7 +813,7 @@ static int search_rest(const moore_compare_options *o, const char *metrics,
     compare_items it = { .o = o, .metrics = metrics, .plan = plan, .cap = cap, .c = c };
     it.families = moore_malloc((size_t)n + 1, sizeof *it.families, err);
     if (!it.families)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     n = 0;
     for (const moore_family *f = moore_families(); !rc && f->name; f++)
         if (f != clos && !(rc = moore_plan_family_selected(o->families, f, &on, err)) && on)
@@ -836,7 +836,7 @@ static int run_search(const moore_compare_options *o, const char *metrics, moore
         rc = search_family(o, metrics, &plan, clos, &cap, c, err);
     if (!rc)
         rc = search_rest(o, metrics, &plan, clos, cap, c, err);
-    moore_plan_free(&plan);
+    moore_plan_clear(&plan);
     if (!rc && c->count == 0)
         rc = moore_error_set(err, MOORE_EINVAL, "compare: no family reaches bandwidth %g with "
                              "%lld endpoints and radix %d", o->bandwidth,
@@ -879,16 +879,16 @@ int moore_compare_run(const moore_compare_options *o, moore_compare *out, moore_
                       "measured because the database lacks them", out->db_groups_read,
                       out->db_groups_measured);
     if (rc)
-        moore_compare_free(out);
+        moore_compare_clear(out);
     return rc;
 }
 
-void moore_compare_free(moore_compare *c)
+void moore_compare_clear(moore_compare *c)
 {
     if (!c)
         return;
     for (int i = 0; i < c->count; i++)
-        moore_report_free(&c->rows[i].report);
+        moore_report_clear(&c->rows[i].report);
     free(c->rows);
     free(c->notes);
     memset(c, 0, sizeof *c);

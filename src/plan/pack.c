@@ -36,7 +36,7 @@ int moore_dist_pack_compare(moore_dist_blob *b, const moore_compare *c, moore_er
     return rc;
 }
 
-/* Room for `more` rows and notes past c's, as moore_compare_free expects
+/* Room for `more` rows and notes past c's, as moore_compare_clear expects
  * (arrays from malloc, freed with free). */
 static int grow(void **arr, int count, int64_t more, size_t size, moore_error *err)
 {

@@ -200,7 +200,7 @@ int moore_plan_make(int32_t radix, int64_t endpoints, const char *families, moor
                                        "configuration", (int)radix);
     }
     if (rc) {
-        moore_plan_free(out);
+        moore_plan_clear(out);
         return rc;
     }
     qsort(out->rows, (size_t)out->count, sizeof *out->rows, row_cmp);
@@ -223,7 +223,7 @@ int moore_plan_make(int32_t radix, int64_t endpoints, const char *families, moor
     return MOORE_OK;
 }
 
-void moore_plan_free(moore_plan *p)
+void moore_plan_clear(moore_plan *p)
 {
     if (!p)
         return;

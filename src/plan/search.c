@@ -301,10 +301,10 @@ int moore_plan_search(int32_t radix, int64_t endpoints, const char *families, do
         rc = moore_plan_make(radix, endpoints, families, &probe, err);
         if (!rc)
             rc = unreached(&probe, families, err);
-        moore_plan_free(&probe);
+        moore_plan_clear(&probe);
     }
     if (rc) {
-        moore_plan_free(out);
+        moore_plan_clear(out);
         return rc;
     }
     finish_rows(out, bandwidth);

@@ -206,6 +206,6 @@ int moore_page_write(const moore_page_options *o, FILE *out, moore_error *err)
         rc = page_claims(o, &d, out, err);
     if (!rc)
         html_end(out);
-    page_data_free(&d);
+    page_data_clear(&d);
     return rc;
 }

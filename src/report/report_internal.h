@@ -93,7 +93,7 @@ typedef struct page_data {
 } page_data;
 
 int page_measure(const moore_page_options *o, page_data *d, moore_error *err);
-void page_data_free(page_data *d);
+void page_data_clear(page_data *d);
 /* The row of family name in c, or NULL. */
 const moore_compare_row *page_row(const moore_compare *c, const char *family);
 

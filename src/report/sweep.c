@@ -180,7 +180,7 @@ static int sweep_point(const moore_page_options *o, const page_data *d, int64_t 
         int rc = moore_dist_pack_compare(&b, &d->main, err);
         if (!rc)
             rc = moore_dist_unpack_compare(&b, out, err);
-        moore_dist_blob_free(&b);
+        moore_dist_blob_clear(&b);
         return rc;
     }
     moore_compare_options c;
@@ -245,7 +245,7 @@ static int point_run(void *ctx, int64_t i, moore_dist_blob *out, moore_error *er
     int rc = sweep_point(&s->local, s->d, s->o->sweep[i], &c, err);
     if (!rc)
         rc = moore_dist_pack_compare(out, &c, err);
-    moore_compare_free(&c);
+    moore_compare_clear(&c);
     return rc;
 }
 
@@ -298,11 +298,11 @@ int page_measure(const moore_page_options *o, page_data *d, moore_error *err)
     return rc;
 }
 
-void page_data_free(page_data *d)
+void page_data_clear(page_data *d)
 {
-    moore_compare_free(&d->main);
+    moore_compare_clear(&d->main);
     for (int i = 0; i < d->sweep_count; i++)
-        moore_compare_free(&d->sweep[i]);
+        moore_compare_clear(&d->sweep[i]);
     d->sweep_count = 0;
     free(d->robust);
     free(d->routed);

@@ -109,7 +109,7 @@ static int64_t switches_trial(const moore_graph *g, dc_scratch *w)
     return first_bad_suffix;
 }
 
-static void scratch_free(dc_scratch *w)
+static void scratch_clear(dc_scratch *w)
 {
     free(w->order);
     free(w->parent);
@@ -122,10 +122,10 @@ static void scratch_free(dc_scratch *w)
 static int scratch_alloc(const moore_graph *g, int switches, dc_scratch *w, int *fail)
 {
     int64_t count = switches ? g->n : g->m;
-    w->order = moore_par_malloc((size_t)count, sizeof *w->order, fail);
-    w->parent = moore_par_malloc((size_t)g->n, sizeof *w->parent, fail);
-    w->size = moore_par_malloc((size_t)g->n, sizeof *w->size, fail);
-    w->present = moore_par_malloc((size_t)g->n, 1, fail);
+    w->order = core_par_malloc((size_t)count, sizeof *w->order, fail);
+    w->parent = core_par_malloc((size_t)g->n, sizeof *w->parent, fail);
+    w->size = core_par_malloc((size_t)g->n, sizeof *w->size, fail);
+    w->present = core_par_malloc((size_t)g->n, 1, fail);
     return w->order && w->parent && w->size && w->present;
 }
 
@@ -159,7 +159,7 @@ int moore_disconnect_trials(const moore_graph *g, int switches, uint64_t seed, i
         lu = moore_malloc((size_t)g->m, sizeof *lu, err);
         lv = moore_malloc((size_t)g->m, sizeof *lv, err);
         if (!lu || !lv) {
-            rc = moore_alloc_code(err);
+            rc = core_alloc_code(err);
             goto done;
         }
         moore_failure_links(g, lu, lv);
@@ -187,10 +187,10 @@ int moore_disconnect_trials(const moore_graph *g, int switches, uint64_t seed, i
                 removed[t] = links_trial(g, &w, &r);
             }
         }
-        scratch_free(&w);
+        scratch_clear(&w);
     }
     if (failed)
-        rc = moore_par_failed(err, failed, "disconnection trial scratch");
+        rc = core_par_failed(err, failed, "disconnection trial scratch");
 done:
     free(lu);
     free(lv);
@@ -206,7 +206,7 @@ int moore_disconnect_fraction(const moore_graph *g, int switches, uint64_t seed,
     int64_t *removed = moore_malloc((size_t)trials, sizeof *removed, err);
     double *frac = moore_malloc((size_t)trials, sizeof *frac, err);
     if (!removed || !frac)
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
     if (!rc)
         rc = moore_disconnect_trials(g, switches, seed, trials, threads, removed, err);
     double total = switches ? (double)g->n : (double)g->m;

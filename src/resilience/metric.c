@@ -24,7 +24,7 @@ static int add_stats(moore_report *r, const char *prefix, const moore_fail_stats
     return rc;
 }
 
-int moore_metric_resilience(const moore_graph *g, const moore_metric_options *o,
+int resil_metric(const moore_graph *g, const moore_metric_options *o,
                             moore_report *r, moore_error *err)
 {
     int rc = MOORE_OK;

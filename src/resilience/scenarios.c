@@ -11,7 +11,7 @@
 
 void moore_failure_links(const moore_graph *g, int32_t *u, int32_t *v)
 {
-    moore_csr_links(g, u, v);
+    core_csr_links(g, u, v);
 }
 
 static int cmp_i64(const void *a, const void *b)

@@ -21,7 +21,7 @@ int moore_survivor_build(const moore_graph *g, const char *link_failed,
     map = moore_malloc((size_t)g->n + 1, sizeof *map, err);
     ep = moore_malloc((size_t)g->n + 1, sizeof *ep, err);
     if (!map || !ep) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     int32_t n = 0;
@@ -96,7 +96,7 @@ int res_apl_endpoints(const moore_graph *g, double apl, double *out, moore_error
     }
     int32_t *dist = moore_malloc((size_t)g->n, sizeof *dist, err);
     int32_t *queue = moore_malloc((size_t)g->n, sizeof *queue, err);
-    int rc = dist && queue ? MOORE_OK : moore_alloc_code(err);
+    int rc = dist && queue ? MOORE_OK : core_alloc_code(err);
     /* Integer sums: exact, so the order of the sources does not matter. */
     int64_t hops = 0, pairs = 0;
     for (int32_t s = 0; !rc && s < g->n; s++) {

@@ -87,7 +87,7 @@ int moore_fail_summarize(const double *x, int64_t n, moore_fail_stats *out, moor
     out->mean = out->min = out->max = out->p5 = out->p50 = out->p95 = out->std = NAN;
     double *v = moore_malloc((size_t)n + 1, sizeof *v, err);
     if (!v)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     int64_t c = 0;
     for (int64_t i = 0; i < n; i++)
         if (isfinite(x[i]))
@@ -154,7 +154,7 @@ static int trial_bisection(const moore_graph *s, double *out, moore_error *err)
     if (!rc && b.valid)
         *out = (double)b.cut;
     if (!rc)
-        moore_bisection_result_free(&b);
+        moore_bisection_result_clear(&b);
     return rc;
 }
 
@@ -178,7 +178,7 @@ static int trial_metrics(const moore_graph *s, const moore_fail_options *o, int 
             return rc;
         row[MOORE_FAIL_DIAMETER] = p.diameter;
         row[MOORE_FAIL_APL] = p.avg_path_length;
-        moore_paths_result_free(&p);
+        moore_paths_result_clear(&p);
         if (m & 1u << MOORE_FAIL_APL_ENDPOINTS)
             rc = res_apl_endpoints(s, row[MOORE_FAIL_APL], &row[MOORE_FAIL_APL_ENDPOINTS], err);
         if (!(m & 1u << MOORE_FAIL_DIAMETER))
@@ -251,7 +251,7 @@ static int summarize_all(const double *lost, moore_fail_result *out, moore_error
     int T = out->trials, rc = MOORE_OK;
     double *col = moore_malloc((size_t)T, sizeof *col, err);
     if (!col)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     moore_fail_stats *dst[FT_LOST] = { &out->links_failed, &out->switches_failed,
                                        &out->switches_lost, &out->links_lost, &out->servers_lost };
     for (int k = 0; !rc && k < FT_LOST; k++) {
@@ -313,7 +313,7 @@ int moore_fail_trials(const moore_graph *g, const moore_failure_scenario *s,
     lost = moore_calloc((size_t)T * FT_LOST, sizeof *lost, err);
     trial_rc = moore_calloc((size_t)T, sizeof *trial_rc, err);
     if (!out->values || !out->connected || !lost || !trial_rc) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     for (int64_t i = 0; i < (int64_t)T * MOORE_FAIL_NMETRICS; i++)
@@ -328,8 +328,8 @@ int moore_fail_trials(const moore_graph *g, const moore_failure_scenario *s,
     {
         ft_work w;
         int scratch = MOORE_OK; /* the code of a failed scratch allocation */
-        w.link_failed = moore_par_malloc((size_t)g->m + 1, 1, &scratch);
-        w.switch_failed = moore_par_malloc((size_t)g->n + 1, 1, &scratch);
+        w.link_failed = core_par_malloc((size_t)g->m + 1, 1, &scratch);
+        w.switch_failed = core_par_malloc((size_t)g->n + 1, 1, &scratch);
 #pragma omp for schedule(dynamic, 1)
         for (int t = 0; t < T; t++) {
             if (!moore_dist_mine(o->dist, t))
@@ -340,7 +340,7 @@ int moore_fail_trials(const moore_graph *g, const moore_failure_scenario *s,
                               ? moore_error_set(&e, MOORE_ECANCELLED, "failure trials cancelled")
                           : w.link_failed && w.switch_failed
                               ? run_trial(g, s, o, inner, t, &w, out, lost, &e)
-                              : moore_par_failed(&e, scratch, "failure trial scratch");
+                              : core_par_failed(&e, scratch, "failure trial scratch");
 #pragma omp critical
             {
                 if (trial_rc[t] && t < first_bad) {
@@ -369,11 +369,11 @@ done:
     free(lost);
     free(trial_rc);
     if (rc)
-        moore_fail_result_free(out);
+        moore_fail_result_clear(out);
     return rc;
 }
 
-void moore_fail_result_free(moore_fail_result *r)
+void moore_fail_result_clear(moore_fail_result *r)
 {
     if (!r)
         return;

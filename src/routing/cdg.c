@@ -202,7 +202,7 @@ static int unit_deps(cdg *c, const moore_routing *r, int64_t unit, dep_fn emit, 
             return 0; /* no traffic between these switches */
         int64_t prev = -1;
         for (int64_t h = h0; h + 1 < h1; h++) {
-            int64_t a = moore_csr_find(g, r->hops[h], r->hops[h + 1]);
+            int64_t a = core_csr_find(g, r->hops[h], r->hops[h + 1]);
             int rc = prev >= 0 ? emit(c, ctx, prev, a) : 0;
             if (rc)
                 return rc;
@@ -377,13 +377,13 @@ static int union_check(cdg *c, const moore_routing *r, int64_t units, moore_dead
         return rc;
     uint64_t *all = moore_calloc((size_t)(c->nbits / 64 + 1), sizeof *all, err);
     if (!all)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     for (int64_t u = 0; u < units; u++)
         unit_deps(c, r, u, emit_union, all);
     int acyclic = union_acyclic(c, all, &out->dependencies, err);
     free(all);
     if (acyclic < 0)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     out->cdg_acyclic = acyclic;
     return MOORE_OK;
 }
@@ -410,7 +410,7 @@ static int new_layer(cdg *c, moore_error *err)
         free(L->bits);
         free(L->cyc);
         free(L->ord);
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     }
     for (int64_t a = 0; a < c->arcs; a++)
         L->ord[a] = (int32_t)a;
@@ -496,7 +496,7 @@ static int deadlock_run(const moore_graph *g, const moore_routing *r, int tables
     c.tarc = moore_malloc(2 * (size_t)moore_graph_degree_max(g) + 1, sizeof *c.tarc, err);
     c.tw = moore_malloc((size_t)moore_graph_degree_max(g) + 1, sizeof *c.tw, err);
     if (!c.serve || !c.active || !c.order || !c.count || !c.tarc || !c.tw) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     int any = moore_graph_endpoints_total(g) > 0;
@@ -504,7 +504,7 @@ static int deadlock_run(const moore_graph *g, const moore_routing *r, int tables
         c.serve[v] = !any || g->endpoints[v] > 0;
     if (!c.base || !c.rev || !c.tail || !c.stamp || !c.stack || !c.fwd || !c.bwd || !c.pool ||
         !out->layer) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     for (int32_t u = 0; u < g->n; u++)
@@ -569,11 +569,11 @@ int route_table_layers(const moore_graph *g, const moore_routing *r, const route
         memcpy(layer, d.layer, (size_t)r->n * sizeof *layer);
         *layers = d.layers;
     }
-    moore_deadlock_result_free(&d);
+    moore_deadlock_result_clear(&d);
     return rc;
 }
 
-void moore_deadlock_result_free(moore_deadlock_result *d)
+void moore_deadlock_result_clear(moore_deadlock_result *d)
 {
     if (d) {
         free(d->layer);

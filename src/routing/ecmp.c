@@ -28,7 +28,7 @@ static int32_t explicit_hops(const moore_graph *g, const moore_routing *r, int32
         for (int64_t p = p0; p < p1; p++)
             for (int64_t h = r->path_offs[p]; h + 1 < r->path_offs[p + 1]; h++)
                 if (r->hops[h] == u)
-                    acc[moore_csr_find(g, u, r->hops[h + 1]) - g->offs[u]] +=
+                    acc[core_csr_find(g, u, r->hops[h + 1]) - g->offs[u]] +=
                         1.0 / (double)(p1 - p0);
     }
     route_table_filter(g, r, u, t, acc);

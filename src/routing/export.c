@@ -122,7 +122,7 @@ static int write_paths_as(const moore_graph *g, const moore_routing *r,
     moore_atomic_file af;
     int rc = MOORE_OK;
     if (!seq || !next || (netbench && !keep))
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
     if (!rc && netbench)
         rc = max_paths_per_pair(g, r, &k, err);
     if (!rc)
@@ -257,7 +257,7 @@ int moore_routing_write_tables(const moore_graph *g, const moore_routing *r,
     double *w = moore_malloc((size_t)deg + 1, sizeof *w, err);
     char *cur = moore_malloc(cap, 1, err), *prev = moore_malloc(cap, 1, err);
     char *listed = moore_malloc((size_t)n, 1, err);
-    int rc = arcs && iw && w && cur && prev && listed ? MOORE_OK : moore_alloc_code(err);
+    int rc = arcs && iw && w && cur && prev && listed ? MOORE_OK : core_alloc_code(err);
     if (!rc)
         rc = route_tables_build(g, r, &T, err);
     if (!rc)

@@ -39,7 +39,7 @@ static int uniform_defined(const moore_graph *g, int *defined, moore_error *err)
     return rc;
 }
 
-int moore_metric_routing(const moore_graph *g, const moore_metric_options *o, moore_report *r,
+int route_metric(const moore_graph *g, const moore_metric_options *o, moore_report *r,
                          moore_error *err)
 {
     int defined = 0;

@@ -6,7 +6,7 @@
 
 #include "moore/metrics.h"
 
-int moore_metric_routing(const moore_graph *g, const moore_metric_options *o, moore_report *r,
+int route_metric(const moore_graph *g, const moore_metric_options *o, moore_report *r,
                          moore_error *err);
 
 #endif

@@ -48,7 +48,7 @@ static int write_tables(const moore_graph *g, const moore_routing *r,
     int rc = MOORE_OK;
     if (d && r->pair_offs) {
         layer = moore_malloc((size_t)r->n, sizeof *layer, err);
-        rc = layer ? route_tables_build(g, r, &T, err) : moore_alloc_code(err);
+        rc = layer ? route_tables_build(g, r, &T, err) : core_alloc_code(err);
         if (!rc)
             rc = route_table_layers(g, r, T, o, layer, &count, err);
         route_tables_free(T);
@@ -88,7 +88,7 @@ int moore_routing_run(const moore_graph *g, const moore_routing_options *o, int 
         r = NULL;
     }
 done:
-    moore_deadlock_result_free(&d);
+    moore_deadlock_result_clear(&d);
     moore_routing_free(r);
     return rc;
 }

@@ -106,15 +106,15 @@ typedef struct fixed_ws {
 /* Called inside the parallel region: a failure's code goes to *fail. */
 static int fixed_ws_init(fixed_ws *w, const moore_graph *g, int32_t maxd, int *fail)
 {
-    w->order = moore_par_malloc((size_t)g->n, sizeof *w->order, fail);
-    w->count = moore_par_malloc((size_t)maxd + 2, sizeof *w->count, fail);
-    w->dem = moore_par_malloc((size_t)g->n, sizeof *w->dem, fail);
-    w->cur = moore_par_malloc((size_t)g->n, sizeof *w->cur, fail);
-    w->hop = moore_par_malloc((size_t)moore_graph_degree_max(g) + 1, sizeof *w->hop, fail);
+    w->order = core_par_malloc((size_t)g->n, sizeof *w->order, fail);
+    w->count = core_par_malloc((size_t)maxd + 2, sizeof *w->count, fail);
+    w->dem = core_par_malloc((size_t)g->n, sizeof *w->dem, fail);
+    w->cur = core_par_malloc((size_t)g->n, sizeof *w->cur, fail);
+    w->hop = core_par_malloc((size_t)moore_graph_degree_max(g) + 1, sizeof *w->hop, fail);
     return w->order && w->count && w->dem && w->cur && w->hop;
 }
 
-static void fixed_ws_free(fixed_ws *w)
+static void fixed_ws_clear(fixed_ws *w)
 {
     free(w->order);
     free(w->count);
@@ -153,7 +153,7 @@ static int fixed_throughput(const moore_graph *g, const moore_routing *r, const 
     if (!load || !starts) {
         free(load);
         free(starts);
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     }
     block_starts(t, blocks, starts);
     int fail = MOORE_OK, done_blocks = 0; /* fail: shared, core/alloc.h */
@@ -176,12 +176,12 @@ static int fixed_throughput(const moore_graph *g, const moore_routing *r, const 
                     o->progress(o->progress_ctx, "routed loads", (double)done_blocks / blocks);
             }
         }
-        fixed_ws_free(&w);
+        fixed_ws_clear(&w);
     }
     free(starts);
     if (fail) {
         free(load);
-        return moore_par_failed(err, fail, "routed throughput scratch");
+        return core_par_failed(err, fail, "routed throughput scratch");
     }
     for (int b = 1; b < blocks; b++)
         for (int64_t a = 0; a < arcs; a++)
@@ -210,7 +210,7 @@ typedef struct commodities {
     double arcs_mean;       /* mean arcs over all paths of one commodity */
 } commodities;
 
-static void commodities_free(commodities *c)
+static void commodities_clear(commodities *c)
 {
     free(c->demand);
     free(c->path0);
@@ -241,11 +241,11 @@ static int commodities_make(const moore_graph *g, const moore_routing *r, const 
     c->path1 = moore_malloc((size_t)k + 1, sizeof *c->path1, err);
     c->arc = moore_malloc((size_t)hops + 1, sizeof *c->arc, err);
     if (!c->demand || !c->path0 || !c->path1 || !c->arc)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
 #pragma omp parallel for schedule(dynamic, 64)
     for (int64_t p = 0; p < r->paths; p++)
         for (int64_t h = r->path_offs[p]; h + 1 < r->path_offs[p + 1]; h++)
-            c->arc[h - p] = (int32_t)moore_csr_find(g, r->hops[h], r->hops[h + 1]);
+            c->arc[h - p] = (int32_t)core_csr_find(g, r->hops[h], r->hops[h + 1]);
     for (int32_t s = 0; s < n; s++)
         for (int64_t i = t->offs[s]; i < t->offs[s + 1]; i++) {
             int64_t pair = (int64_t)s * n + t->dst[i];
@@ -269,7 +269,7 @@ static int even_split(const moore_graph *g, const moore_routing *r, commodities 
 {
     double *load = moore_calloc((size_t)(2 * g->m) + 1, sizeof *load, err);
     if (!load)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     for (int64_t j = 0; j < c->count; j++) {
         double share = c->demand[j] / (double)(c->path1[j] - c->path0[j]);
         for (int64_t p = c->path0[j]; p < c->path1[j]; p++) {
@@ -319,7 +319,7 @@ static int path_lp(const moore_graph *g, const moore_routing *r, const commoditi
     double *rup = rlo ? rlo + rows : NULL;
     Clp_Simplex *model = NULL;
     if (!start || !index || !value) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     int64_t z = 0, col = 0;
@@ -494,7 +494,7 @@ static int gk_throughput(const moore_graph *g, const moore_routing *r, const com
     s.part = moore_malloc((size_t)(c->count / GK_BATCH + 1), sizeof *s.part, err);
     int rc = MOORE_OK;
     if (!s.len || !s.flow || !s.snap || !s.choice || !s.choice_len || !s.part) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     for (int64_t a = 0; a < arcs; a++)
@@ -596,7 +596,7 @@ int moore_routed_throughput(const moore_graph *g, const moore_routing *r, const 
     /* stopped inside the first phase: the optimum's closed-form bound */
     if (!rc && !isfinite(out->upper))
         rc = moore_flow_tub(g, t, &out->upper, err);
-    commodities_free(&c);
+    commodities_clear(&c);
     out->commodities = moore_traffic_sources(t);
     return rc;
 }

@@ -163,7 +163,7 @@ static int distance_rows(const moore_graph *g, moore_routing *r, const moore_rou
     int32_t n = g->n, comps = 0;
     int32_t *comp = moore_malloc((size_t)(n ? n : 1) * 2, sizeof *comp, err);
     if (!comp)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     int rc = moore_components(g, comp, &comps, err);
     if (!rc && comps > 1) {
         int32_t v = 1;
@@ -183,7 +183,7 @@ static int distance_rows(const moore_graph *g, moore_routing *r, const moore_rou
         return rc;
     r->dist = moore_malloc((size_t)n * (size_t)n + 1, sizeof *r->dist, err);
     if (!r->dist)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     int bits = 2 * ecc0 < 48;
     int32_t units = bits ? (n + 63) / 64 : n;
     int bad = 0, fail = MOORE_OK; /* fail: shared, core/alloc.h */
@@ -191,8 +191,8 @@ static int distance_rows(const moore_graph *g, moore_routing *r, const moore_rou
     int threads = o->threads > 0 ? o->threads : omp_get_max_threads();
 #pragma omp parallel num_threads(threads) reduction(| : bad)
     {
-        uint64_t *words = bits ? moore_par_malloc((size_t)n * 3, sizeof *words, &fail) : NULL;
-        int32_t *d = bits ? NULL : moore_par_malloc((size_t)n * 2, sizeof *d, &fail);
+        uint64_t *words = bits ? core_par_malloc((size_t)n * 3, sizeof *words, &fail) : NULL;
+        int32_t *d = bits ? NULL : core_par_malloc((size_t)n * 2, sizeof *d, &fail);
         int ok = words || d;
 #pragma omp for schedule(dynamic, 1)
         for (int32_t u = 0; u < units; u++) {
@@ -219,7 +219,7 @@ static int distance_rows(const moore_graph *g, moore_routing *r, const moore_rou
         free(d);
     }
     if (fail)
-        return moore_par_failed(err, fail, "routing: BFS scratch");
+        return core_par_failed(err, fail, "routing: BFS scratch");
     if (bad)
         return moore_error_set(err, MOORE_EINVAL,
                                "routing: a distance exceeds 65534 hops (the routing limit)");
@@ -256,7 +256,7 @@ int route_build(const moore_graph *g, const moore_routing_options *o, moore_rout
                                (int)g->n);
     moore_routing *r = moore_calloc(1, sizeof *r, err);
     if (!r)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     r->n = g->n;
     r->algo = o->algo;
     canonical_name(o, r->name, sizeof r->name);
@@ -337,7 +337,7 @@ int route_explicit_build(const moore_graph *g, moore_routing *r, const moore_rou
     r->pair_offs = moore_calloc((size_t)pairs + 1, sizeof *r->pair_offs, err);
     if (!bufs || !r->pair_offs) {
         free(bufs);
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     }
     int64_t done = 0;
     int threads = o->threads > 0 ? o->threads : omp_get_max_threads();

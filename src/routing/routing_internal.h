@@ -6,7 +6,7 @@
 
 #include "moore/routing.h"
 
-#include "core/csr.h" /* moore_csr_find: the arc u→v in u's sorted row */
+#include "core/csr.h" /* core_csr_find: the arc u→v in u's sorted row */
 
 /* d(u,t) from the distance rows (the graph is undirected: row t works too). */
 static inline int32_t route_dist(const moore_routing *r, int32_t u, int32_t t)

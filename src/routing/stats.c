@@ -91,17 +91,17 @@ int moore_routing_stats_compute(const moore_graph *g, const moore_routing *r,
     if (!ds || !entries) {
         free(ds);
         free(entries);
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     }
     int fail = MOORE_OK; /* shared, core/alloc.h */
 #pragma omp parallel
     {
-        int32_t *order = moore_par_malloc((size_t)n, sizeof *order, &fail);
-        int32_t *count = moore_par_malloc((size_t)maxd + 2, sizeof *count, &fail);
-        double *sigma = moore_par_malloc((size_t)n, sizeof *sigma, &fail);
-        double *used = fixed ? NULL : moore_par_calloc((size_t)(2 * g->m + 1), sizeof *used,
+        int32_t *order = core_par_malloc((size_t)n, sizeof *order, &fail);
+        int32_t *count = core_par_malloc((size_t)maxd + 2, sizeof *count, &fail);
+        double *sigma = core_par_malloc((size_t)n, sizeof *sigma, &fail);
+        double *used = fixed ? NULL : core_par_calloc((size_t)(2 * g->m + 1), sizeof *used,
                                                         &fail);
-        int64_t *ent = fixed ? moore_par_calloc((size_t)n, sizeof *ent, &fail) : NULL;
+        int64_t *ent = fixed ? core_par_calloc((size_t)n, sizeof *ent, &fail) : NULL;
         int ok = order && count && sigma && (fixed ? ent != NULL : used != NULL);
 #pragma omp for schedule(dynamic, 8)
         for (int32_t t = 0; t < n; t++) {
@@ -126,7 +126,7 @@ int moore_routing_stats_compute(const moore_graph *g, const moore_routing *r,
     if (fail) {
         free(ds);
         free(entries);
-        return moore_par_failed(err, fail, "routing: statistics scratch");
+        return core_par_failed(err, fail, "routing: statistics scratch");
     }
     for (int32_t u = 0; r->algo == MOORE_ROUTE_MINIMAL && u < n; u++)
         entries[u] = n - 1; /* one next hop per destination */

@@ -42,7 +42,7 @@ void route_table_filter(const moore_graph *g, const moore_routing *r, int32_t u,
     }
     if (sum == 0) {
         int32_t v = route_minimal_hop(g, r, u, t);
-        w[moore_csr_find(g, u, v) - g->offs[u]] = 1;
+        w[core_csr_find(g, u, v) - g->offs[u]] = 1;
         return;
     }
     for (int32_t j = 0; j < deg; j++)
@@ -62,7 +62,7 @@ void route_table_dest(const moore_graph *g, const moore_routing *r, int32_t t, d
             for (int64_t h = r->path_offs[p]; h + 1 < r->path_offs[p + 1]; h++) {
                 if (r->hops[h] == t) /* a Valiant path may pass t before it ends */
                     continue;
-                acc[moore_csr_find(g, r->hops[h], r->hops[h + 1])] += 1.0 / (double)(p1 - p0);
+                acc[core_csr_find(g, r->hops[h], r->hops[h + 1])] += 1.0 / (double)(p1 - p0);
             }
     }
     for (int32_t u = 0; u < n; u++) {
@@ -82,16 +82,16 @@ int route_tables_build(const moore_graph *g, const moore_routing *r, route_table
     int32_t n = r->n;
     route_tables *T = moore_calloc(1, sizeof *T, err);
     if (!T)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     T->n = n;
     T->count = moore_calloc((size_t)n, sizeof *T->count, err);
     T->arc = moore_calloc((size_t)n, sizeof *T->arc, err);
     T->w = moore_calloc((size_t)n, sizeof *T->w, err);
-    int fail = T->count && T->arc && T->w ? MOORE_OK : moore_alloc_code(err);
+    int fail = T->count && T->arc && T->w ? MOORE_OK : core_alloc_code(err);
     int rc = fail;
 #pragma omp parallel if (!rc)
     {
-        double *acc = rc ? NULL : moore_par_calloc((size_t)(2 * g->m + 1), sizeof *acc, &fail);
+        double *acc = rc ? NULL : core_par_calloc((size_t)(2 * g->m + 1), sizeof *acc, &fail);
 #pragma omp for schedule(dynamic, 4)
         for (int32_t t = 0; t < n; t++) {
             if (!acc)
@@ -100,8 +100,8 @@ int route_tables_build(const moore_graph *g, const moore_routing *r, route_table
             int64_t used = 0;
             for (int64_t a = 0; a < 2 * g->m; a++)
                 used += acc[a] > 0;
-            T->arc[t] = moore_par_malloc((size_t)used + 1, sizeof *T->arc[t], &fail);
-            T->w[t] = moore_par_malloc((size_t)used + 1, sizeof *T->w[t], &fail);
+            T->arc[t] = core_par_malloc((size_t)used + 1, sizeof *T->arc[t], &fail);
+            T->w[t] = core_par_malloc((size_t)used + 1, sizeof *T->w[t], &fail);
             for (int64_t a = 0; a < 2 * g->m; a++) {
                 if (acc[a] > 0 && T->arc[t] && T->w[t]) {
                     T->arc[t][T->count[t]] = a;
@@ -113,7 +113,7 @@ int route_tables_build(const moore_graph *g, const moore_routing *r, route_table
         free(acc);
     }
     if (!rc)
-        rc = moore_par_failed(err, fail, "routing: the tables");
+        rc = core_par_failed(err, fail, "routing: the tables");
     if (rc) {
         route_tables_free(T);
         return rc;

@@ -111,7 +111,7 @@ static int list_parse(grid_list *l, const cJSON *v, const char *key, moore_error
     return rc;
 }
 
-static void list_free(grid_list *l)
+static void list_clear(grid_list *l)
 {
     free(l->v);
     l->v = NULL;
@@ -293,7 +293,7 @@ static int parse_family(grid_ctx *c, const cJSON *e, moore_error *err)
     if (!rc)
         rc = grid_product(c, fam->valuestring, keys, lists, nkeys, 0, spec, sizeof spec, err);
     for (int i = 0; i < nkeys; i++)
-        list_free(&lists[i]);
+        list_clear(&lists[i]);
     return rc;
 }
 
@@ -339,11 +339,11 @@ static int parse_plan(grid_ctx *c, const cJSON *plan, moore_error *err)
             if (!rc && !(rc = moore_plan_make((int32_t)rr, ee, *families ? families : NULL, &p,
                                               err))) {
                 rc = plan_add_rows(c, &p, all || ee == 0, err);
-                moore_plan_free(&p);
+                moore_plan_clear(&p);
             }
         }
-    list_free(&radix);
-    list_free(&ends);
+    list_clear(&radix);
+    list_clear(&ends);
     return rc;
 }
 
@@ -407,14 +407,14 @@ int moore_sweep_parse(const char *text, const char *name, moore_sweep *out, moor
     else if (!(rc = sweep_check_duplicates(root, c.name, err)))
         rc = parse_top(&c, root, err);
     cJSON_Delete(root);
-    list_free(&c.seeds);
+    list_clear(&c.seeds);
     free(c.slots);
     if (rc)
-        moore_sweep_free(out);
+        moore_sweep_clear(out);
     return rc;
 }
 
-void moore_sweep_free(moore_sweep *s)
+void moore_sweep_clear(moore_sweep *s)
 {
     if (!s)
         return;

@@ -18,7 +18,7 @@ static int add_array(moore_report *r, const char *key, const char *text, int int
     int64_t n = cJSON_IsArray(a) ? cJSON_GetArraySize(a) : 0, k = 0;
     int64_t *iv = moore_calloc((size_t)n + 1, sizeof *iv, err);
     double *dv = moore_calloc((size_t)n + 1, sizeof *dv, err);
-    int rc = iv && dv ? MOORE_OK : moore_alloc_code(err);
+    int rc = iv && dv ? MOORE_OK : core_alloc_code(err);
     for (const cJSON *e = a ? a->child : NULL; !rc && e; e = e->next, k++) {
         iv[k] = (int64_t)e->valuedouble;
         dv[k] = e->valuedouble;

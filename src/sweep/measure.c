@@ -203,7 +203,7 @@ int moore_sweep_measure(moore_sweep_db *d, const moore_sweep *s, int64_t i, int6
     task_out *out = moore_calloc((size_t)s->task_count + 1, sizeof *out, err);
     moore_graph *g = NULL;
     moore_metric_options opt = *o;
-    int rc = pending && out ? MOORE_OK : moore_alloc_code(err);
+    int rc = pending && out ? MOORE_OK : core_alloc_code(err);
     *measured = 0;
     if (!rc)
         rc = sweep_db_pending_tasks(d, s, id, force, pending, measured, err);
@@ -225,7 +225,7 @@ int moore_sweep_measure(moore_sweep_db *d, const moore_sweep *s, int64_t i, int6
         rc = write_results(d, s, id, pending, out, err);
 done:
     for (int t = 0; out && t < s->task_count; t++)
-        moore_report_free(&out[t].r);
+        moore_report_clear(&out[t].r);
     moore_graph_free(g);
     free(out);
     free(pending);

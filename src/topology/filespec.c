@@ -46,7 +46,7 @@ static int filespec_radix(moore_graph *g, long long radix, moore_error *err)
     int32_t *p = NULL;
     int rc = MOORE_OK;
     if (!(p = moore_malloc((size_t)(g->n ? g->n : 1), sizeof *p, err)))
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     for (int32_t v = 0; v < g->n && !rc; v++) {
         int32_t d = (int32_t)(g->offs[v + 1] - g->offs[v]);
         if (radix - d < 0)

@@ -233,14 +233,14 @@ int wl_to_traffic(wl_demands *d, int32_t n, const char *name, int unit_endpoints
     }
     moore_traffic *t = moore_calloc(1, sizeof *t, err);
     if (!t)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     t->n = n;
     t->offs = moore_calloc((size_t)n + 1, sizeof *t->offs, err);
     t->dst = moore_malloc((size_t)(merged ? merged : 1), sizeof *t->dst, err);
     t->demand = moore_malloc((size_t)(merged ? merged : 1), sizeof *t->demand, err);
     if (!t->offs || !t->dst || !t->demand) {
         moore_traffic_free(t);
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     }
     for (int64_t i = 0; i < merged; i++) {
         t->offs[d->e[i].src + 1]++;

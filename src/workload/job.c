@@ -300,7 +300,7 @@ int moore_workload_build(const moore_graph *g, const moore_workload *w, uint64_t
     wt = moore_malloc((size_t)N, sizeof *wt, err);
     sent = server_sent ? server_sent : moore_malloc((size_t)S, sizeof *sent, err);
     if (!sr || !srv || !wt || !sent) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     for (int64_t s = 0; s < S; s++)

@@ -33,7 +33,7 @@ int wl_servers(const moore_graph *g, int64_t **first_out, int32_t **switch_out, 
     if (!first || !sw) {
         free(first);
         free(sw);
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     }
     first[0] = 0;
     for (int32_t v = 0; v < g->n; v++) {
@@ -51,7 +51,7 @@ static int place_random(int64_t S, int64_t N, uint64_t seed, int32_t *server_of_
 {
     int32_t *perm = moore_malloc((size_t)S, sizeof *perm, err);
     if (!perm)
-        return moore_alloc_code(err);
+        return core_alloc_code(err);
     for (int64_t s = 0; s < S; s++)
         perm[s] = (int32_t)s;
     moore_rng rng;
@@ -132,7 +132,7 @@ static int place_group(const moore_graph *g, const int64_t *first, int64_t N, in
     int64_t *next = moore_malloc((size_t)n, sizeof *next, err);
     unsigned char *near = moore_calloc((size_t)n, 1, err);
     if (!rack || !order || !free_ || !next || !near) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     rc = wl_structure(g, rack, &racks, err);

@@ -113,7 +113,7 @@ int wl_structure(const moore_graph *g, int32_t *group, int32_t *groups, moore_er
     int64_t *key = moore_malloc((size_t)n + 1, sizeof *key, err);
     int32_t *id = moore_malloc(2 * (size_t)n + 1, sizeof *id, err);
     if (!key || !id) {
-        rc = moore_alloc_code(err);
+        rc = core_alloc_code(err);
         goto done;
     }
     if (!structure_keys(g, key)) {
