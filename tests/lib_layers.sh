@@ -155,6 +155,47 @@ if [ -s "$T/includes" ]; then
     failures=$((failures + 1))
 fi
 
+# Names: a function one file shares with others is either the API (moore_,
+# declared with MOORE_API) or carries its module's prefix, so a call site says
+# which module it reaches. Upper-case names are data tables, not functions.
+cat >"$T/prefixes" <<'EOF'
+core core_
+dist dist_
+field gf_
+linalg linalg_
+families fam_
+io io_
+topology topo_
+metrics metric_
+flow flow_
+layout layout_
+routing route_
+resilience resil_
+workload work_
+analysis analysis_
+plan plan_
+sweep sweep_
+report page_
+deploy deploy_
+EOF
+cat "$S"/include/moore/*.h | grep '^[[:space:]]*MOORE_API' |
+    sed -E 's/\(.*//; s/.*[^A-Za-z0-9_]([A-Za-z_][A-Za-z0-9_]*)[[:space:]]*$/\1/' |
+    sort -u >"$T/declared"
+awk -v prefixes="$T/prefixes" -v declared="$T/declared" '
+    BEGIN {
+        while ((getline l < prefixes) > 0) { split(l, a, " "); pre[a[1]] = a[2] }
+        while ((getline l < declared) > 0) api[l] = 1
+    }
+    !($3 in pre) || $1 ~ /^[A-Z]/ { next }
+    $1 ~ /^moore_/ { if (!($1 in api)) printf "    %s (%s): moore_ but not MOORE_API\n", $1, $2; next }
+    index($1, pre[$3]) != 1 { printf "    %s (%s): not %s*\n", $1, $2, pre[$3] }' \
+    "$T/defs" >"$T/names"
+if [ -s "$T/names" ]; then
+    echo "FAIL: shared functions without their module prefix:"
+    cat "$T/names"
+    failures=$((failures + 1))
+fi
+
 n=$(echo $objects | wc -w)
 [ "$failures" -eq 0 ] && echo "lib_layers: $n object files, every call and include goes down"
 exit $((failures > 0))

@@ -216,7 +216,7 @@ static void group_uses_fewest_switches(void **state)
         int64_t S = moore_workload_servers(g), *first = NULL;
         int32_t *sw = NULL, hosts;
         int64_t p = servers_per_switch(g, &hosts);
-        assert_int_equal(wl_servers(g, &first, &sw, &err), MOORE_OK);
+        assert_int_equal(work_servers(g, &first, &sw, &err), MOORE_OK);
         for (size_t i = 0; i < sizeof tps / sizeof *tps; i++) {
             int64_t T = tps[i];
             int64_t per = T <= p ? p / T : 1;              /* groups a switch can take whole */
@@ -277,7 +277,7 @@ static void structure_follows_the_family(void **state)
         moore_graph *g = tu_build(specs[k]);
         int32_t *grp = malloc((size_t)g->n * sizeof *grp), groups = 0;
         int *size = calloc((size_t)g->n, sizeof *size);
-        assert_int_equal(wl_structure(g, grp, &groups, &err), MOORE_OK);
+        assert_int_equal(work_structure(g, grp, &groups, &err), MOORE_OK);
         for (int32_t v = 0; v < g->n; v++) {
             assert_true(grp[v] >= 0 && grp[v] < groups);
             size[grp[v]]++;
@@ -321,8 +321,8 @@ static void group_stays_in_a_family_group(void **state)
         int32_t *sw = NULL, groups;
         int32_t *grp = malloc((size_t)g->n * sizeof *grp);
         moore_workload w;
-        assert_int_equal(wl_servers(g, &first, &sw, &err), MOORE_OK);
-        assert_int_equal(wl_structure(g, grp, &groups, &err), MOORE_OK);
+        assert_int_equal(work_servers(g, &first, &sw, &err), MOORE_OK);
+        assert_int_equal(work_structure(g, grp, &groups, &err), MOORE_OK);
         assert_int_equal(moore_workload_parse(jobs[k], &w, &err), MOORE_OK);
         assert_int_equal(moore_workload_ranks(g, &w, &N, &err), MOORE_OK);
         int32_t *srv = malloc((size_t)N * sizeof *srv);

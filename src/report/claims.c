@@ -119,12 +119,12 @@ int page_claims(const moore_page_options *o, const page_data *d, FILE *out, moor
     int rc = lift_keeps_gap(&rows[6], &d->main, o, err);
     if (rc)
         return rc;
-    html_heading(out, "claims", "The often-quoted claims, checked");
-    html_table_begin(out, "claims-table", head, 4);
+    page_html_heading(out, "claims", "The often-quoted claims, checked");
+    page_html_table_begin(out, "claims-table", head, 4);
     for (int i = 0; i < 7; i++) {
         const char *cells[] = { rows[i].claim, rows[i].measured, rows[i].basis, rows[i].verdict };
-        html_table_row(out, cells, 4);
+        page_html_table_row(out, cells, 4);
     }
-    html_table_end(out);
+    page_html_table_end(out);
     return MOORE_OK;
 }

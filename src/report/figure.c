@@ -9,7 +9,7 @@
 #include <string.h>
 #include "moore/io.h"
 
-void fig_init(fig *f, const char *id, moore_plot_kind kind, const char *title,
+void page_fig_init(fig *f, const char *id, moore_plot_kind kind, const char *title,
               const char *xlabel, const char *ylabel, int logx, int logy)
 {
     memset(f, 0, sizeof *f);
@@ -20,7 +20,7 @@ void fig_init(fig *f, const char *id, moore_plot_kind kind, const char *title,
             f->y[s][k] = f->lo[s][k] = f->hi[s][k] = NAN;
 }
 
-int fig_series(fig *f, const char *name)
+int page_fig_series(fig *f, const char *name)
 {
     for (int s = 0; s < f->nseries; s++)
         if (strcmp(f->names[s], name) == 0)
@@ -71,7 +71,7 @@ static void fig_table(const fig *f, const int *live, int n, FILE *out)
     fprintf(out, "<details><summary>numbers (also in %s.csv)</summary>\n", f->id);
     char id[48];
     snprintf(id, sizeof id, "data-%s", f->id);
-    html_table_begin(out, id, head, n + 1);
+    page_html_table_begin(out, id, head, n + 1);
     for (int64_t k = 0; k < f->npoints; k++) {
         char cells[FIG_SERIES_MAX + 1][96];
         const char *ptr[FIG_SERIES_MAX + 1];
@@ -89,9 +89,9 @@ static void fig_table(const fig *f, const int *live, int n, FILE *out)
         }
         for (int i = 0; i <= n; i++)
             ptr[i] = cells[i];
-        html_table_row(out, ptr, n + 1);
+        page_html_table_row(out, ptr, n + 1);
     }
-    html_table_end(out);
+    page_html_table_end(out);
     fputs("</details>\n", out);
 }
 
@@ -124,12 +124,12 @@ static int fig_csv(const fig *f, const int *live, int n, const char *dir, moore_
     return moore_atomic_commit(&af, err);
 }
 
-int fig_emit(fig *f, FILE *out, const char *data_dir, moore_error *err)
+int page_fig_emit(fig *f, FILE *out, const char *data_dir, moore_error *err)
 {
     int live[FIG_SERIES_MAX], n = live_series(f, live);
     if (n == 0) {
         fprintf(out, "<p id=\"%s\">", f->id);
-        html_text(out, f->plot.title);
+        page_html_text(out, f->plot.title);
         fputs(": nothing to show for these families.</p>\n", out);
         return MOORE_OK;
     }
@@ -145,7 +145,7 @@ int fig_emit(fig *f, FILE *out, const char *data_dir, moore_error *err)
     char *svg = NULL;
     int rc = moore_plot_svg(&f->plot, s, n, &svg, err);
     if (!rc) {
-        html_figure(out, f->id, &f->plot, svg, f->caption);
+        page_html_figure(out, f->id, &f->plot, svg, f->caption);
         fig_table(f, live, n, out);
     }
     free(svg);

@@ -26,7 +26,7 @@ static void fig_sweep(fig *f, const page_data *d, const moore_page_options *o,
             double v = moore_report_number(&row->report, key);
             if (isnan(v) && alt)
                 v = moore_report_number(&row->report, alt);
-            int s = fig_series(f, row_family(row));
+            int s = page_fig_series(f, row_family(row));
             if (s >= 0 && i < FIG_POINTS_MAX)
                 f->y[s][i] = v;
         }
@@ -40,7 +40,7 @@ static void fig_main_bars(fig *f, const moore_compare *c, const char *const *key
 {
     f->npoints = c->count < FIG_POINTS_MAX ? c->count : FIG_POINTS_MAX;
     for (int k = 0; k < nkeys; k++)
-        fig_series(f, names[k]);
+        page_fig_series(f, names[k]);
     for (int64_t r = 0; r < f->npoints; r++) {
         const moore_report *rep = &c->rows[r].report;
         snprintf(f->cats[r], sizeof f->cats[0], "%.31s", row_family(&c->rows[r]));
@@ -63,7 +63,7 @@ static void fig_histograms(fig *f, const moore_compare *c)
         double pairs = 0;
         for (int64_t k = 1; k < h->len; k++)
             pairs += (double)h->ia[k];
-        int s = fig_series(f, row_family(&c->rows[r]));
+        int s = page_fig_series(f, row_family(&c->rows[r]));
         for (int64_t k = 1; s >= 0 && k < h->len && k <= FIG_POINTS_MAX; k++) {
             f->y[s][k - 1] = (double)h->ia[k] / pairs;
             f->npoints = k > f->npoints ? k : f->npoints;
@@ -100,11 +100,11 @@ static int emit_sweep_figs(const moore_page_options *o, const page_data *d, FILE
     int rc = MOORE_OK;
     for (size_t i = 0; !rc && i < sizeof SWEEP_FIGS / sizeof SWEEP_FIGS[0]; i++) {
         const sweep_fig *s = &SWEEP_FIGS[i];
-        fig_init(f, s->id, MOORE_PLOT_LINES, s->title, "endpoints (servers)", s->ylabel, 1,
+        page_fig_init(f, s->id, MOORE_PLOT_LINES, s->title, "endpoints (servers)", s->ylabel, 1,
                  s->logy);
         snprintf(f->caption, sizeof f->caption, "%s Radix %d.", s->caption, (int)o->radix);
         fig_sweep(f, d, o, s->key, s->alt);
-        rc = fig_emit(f, out, o->data_dir, err);
+        rc = page_fig_emit(f, out, o->data_dir, err);
     }
     return rc;
 }
@@ -118,25 +118,25 @@ static int emit_main_figs(const moore_page_options *o, const page_data *d, FILE 
     static const char *const tnames[] = { "uniform", "worst case" };
     static const char *const skeys[] = { "lambda2", "ramanujan_bound" };
     static const char *const snames[] = { "lambda2", "Ramanujan bound" };
-    fig_init(f, "throughput", MOORE_PLOT_BARS, "Throughput per server", "family",
+    page_fig_init(f, "throughput", MOORE_PLOT_BARS, "Throughput per server", "family",
              "throughput (fraction of line rate)", 0, 0);
     snprintf(f->caption, sizeof f->caption, "Bars: proven lower bounds; whiskers: lower to "
              "upper bound. %lld endpoints.", (long long)o->endpoints);
     fig_main_bars(f, &d->main, tkeys, tlo, thi, tnames, 2);
-    int rc = fig_emit(f, out, o->data_dir, err);
-    fig_init(f, "spectral", MOORE_PLOT_BARS, "Second adjacency eigenvalue", "family",
+    int rc = page_fig_emit(f, out, o->data_dir, err);
+    page_fig_init(f, "spectral", MOORE_PLOT_BARS, "Second adjacency eigenvalue", "family",
              "eigenvalue", 0, 0);
     snprintf(f->caption, sizeof f->caption, "A smaller lambda2 than the Ramanujan bound "
              "2 sqrt(d-1) means a better expander (the bound is for d-regular graphs; an "
              "irregular graph such as a Clos has none, and its bar uses its largest degree).");
     fig_main_bars(f, &d->main, skeys, NULL, NULL, snames, 2);
     if (!rc)
-        rc = fig_emit(f, out, o->data_dir, err);
-    fig_init(f, "distances", MOORE_PLOT_BARS, "Distance histogram", "distance (switch hops)",
+        rc = page_fig_emit(f, out, o->data_dir, err);
+    page_fig_init(f, "distances", MOORE_PLOT_BARS, "Distance histogram", "distance (switch hops)",
              "share of switch pairs", 0, 0);
     snprintf(f->caption, sizeof f->caption, "Share of ordered switch pairs at each distance.");
     fig_histograms(f, &d->main);
-    return rc ? rc : fig_emit(f, out, o->data_dir, err);
+    return rc ? rc : page_fig_emit(f, out, o->data_dir, err);
 }
 
 /* The sweep points' notes: which family is absent where, and why. */
@@ -152,7 +152,7 @@ static void sweep_notes(const page_data *d, FILE *out)
     for (int i = 0; i < d->sweep_count; i++)
         for (int k = 0; k < d->sweep[i].note_count; k++) {
             fputs("<li>", out);
-            html_text(out, d->sweep[i].notes[k]);
+            page_html_text(out, d->sweep[i].notes[k]);
             fputs("</li>\n", out);
         }
     fputs("</ul>\n</details>\n", out);
@@ -166,7 +166,7 @@ static void fig_failures(fig *f, const page_data *d, const double *levels, int n
     for (int l = 0; l < nlevels; l++)
         f->x[l] = levels[l];
     for (int r = 0; r < d->main.count; r++) {
-        int s = fig_series(f, row_family(&d->main.rows[r]));
+        int s = page_fig_series(f, row_family(&d->main.rows[r]));
         const page_robust *rb = &d->robust[r];
         for (int l = 0; s >= 0 && l < nlevels; l++)
             f->y[s][l] = connected ? rb->connected[l] : rb->throughput[l];
@@ -180,7 +180,7 @@ static void fig_routing(fig *f, const page_data *d)
     const moore_compare *c = &d->sweep[0];
     f->npoints = c->count < FIG_POINTS_MAX ? c->count : FIG_POINTS_MAX;
     for (int k = 0; k < 3; k++)
-        fig_series(f, names[k]);
+        page_fig_series(f, names[k]);
     for (int64_t r = 0; r < f->npoints; r++) {
         const page_routed *rt = &d->routed[r];
         snprintf(f->cats[r], sizeof f->cats[0], "%.31s", row_family(&c->rows[r]));
@@ -196,15 +196,15 @@ static void fig_routing(fig *f, const page_data *d)
 static int emit_robust_figs(const moore_page_options *o, const page_data *d, FILE *out, fig *f,
                             moore_error *err)
 {
-    fig_init(f, "resilience_connected", MOORE_PLOT_LINES, "Connected after random link failures",
+    page_fig_init(f, "resilience_connected", MOORE_PLOT_LINES, "Connected after random link failures",
              "share of links failed", "share of trials connected", 0, 0);
     snprintf(f->caption, sizeof f->caption, "Each chosen topology at %lld endpoints: the share "
              "of %d random removal orders whose graph is still connected after that share of "
              "its links is removed (exact per order).", (long long)o->endpoints,
              PAGE_DISCONNECT_TRIALS);
     fig_failures(f, d, PAGE_CONNECTED_LEVELS, PAGE_CONNECTED_COUNT, 1);
-    int rc = fig_emit(f, out, o->data_dir, err);
-    fig_init(f, "resilience_throughput", MOORE_PLOT_LINES,
+    int rc = page_fig_emit(f, out, o->data_dir, err);
+    page_fig_init(f, "resilience_throughput", MOORE_PLOT_LINES,
              "ECMP throughput after random link failures", "share of links failed",
              "throughput (fraction of line rate)", 0, 0);
     snprintf(f->caption, sizeof f->caption, "Uniform throughput per server under ECMP (exact; "
@@ -212,8 +212,8 @@ static int emit_robust_figs(const moore_page_options *o, const page_data *d, FIL
              "that share of links failed (connected survivors only).", PAGE_FAIL_TRIALS);
     fig_failures(f, d, PAGE_THROUGHPUT_LEVELS, PAGE_THROUGHPUT_COUNT, 0);
     if (!rc)
-        rc = fig_emit(f, out, o->data_dir, err);
-    fig_init(f, "routing", MOORE_PLOT_BARS, "Routed against optimal throughput", "family",
+        rc = page_fig_emit(f, out, o->data_dir, err);
+    page_fig_init(f, "routing", MOORE_PLOT_BARS, "Routed against optimal throughput", "family",
              "throughput (fraction of line rate)", 0, 0);
     snprintf(f->caption, sizeof f->caption, "Each family's configuration at %lld endpoints "
              "(the sweep's first point: KSP-8 takes minutes at a thousand switches). Optimal: "
@@ -224,7 +224,7 @@ static int emit_robust_figs(const moore_page_options *o, const page_data *d, FIL
              "left out above %d switches.", (long long)o->sweep[0],
              PAGE_ROBUST_EPS, PAGE_ROBUST_PHASES, PAGE_KSP_MAX);
     fig_routing(f, d);
-    return rc ? rc : fig_emit(f, out, o->data_dir, err);
+    return rc ? rc : page_fig_emit(f, out, o->data_dir, err);
 }
 
 int page_figures(const moore_page_options *o, const page_data *d, FILE *out, moore_error *err)
@@ -232,15 +232,15 @@ int page_figures(const moore_page_options *o, const page_data *d, FILE *out, moo
     fig *f = moore_malloc(1, sizeof *f, err);
     if (!f)
         return err->code;
-    html_heading(out, "size", "Against size");
+    page_html_heading(out, "size", "Against size");
     int rc = emit_sweep_figs(o, d, out, f, err);
     sweep_notes(d, out);
     if (!rc) {
-        html_heading(out, "chosen", "The chosen topologies");
+        page_html_heading(out, "chosen", "The chosen topologies");
         rc = emit_main_figs(o, d, out, f, err);
     }
     if (!rc) {
-        html_heading(out, "robust", "Failures and routing");
+        page_html_heading(out, "robust", "Failures and routing");
         rc = emit_robust_figs(o, d, out, f, err);
     }
     free(f);

@@ -22,7 +22,7 @@ static const char STYLE[] =
     "background:#f3f8fc}"
     "@media print{body{max-width:none}details{display:none}}";
 
-void html_text(FILE *out, const char *s)
+void page_html_text(FILE *out, const char *s)
 {
     for (; s && *s; s++)
         switch (*s) {
@@ -34,50 +34,50 @@ void html_text(FILE *out, const char *s)
         }
 }
 
-void html_begin(FILE *out, const char *title)
+void page_html_begin(FILE *out, const char *title)
 {
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>", out);
-    html_text(out, title);
+    page_html_text(out, title);
     fprintf(out, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>", STYLE);
-    html_text(out, title);
+    page_html_text(out, title);
     fputs("</h1>\n", out);
 }
 
-void html_end(FILE *out) { fputs("</body>\n</html>\n", out); }
+void page_html_end(FILE *out) { fputs("</body>\n</html>\n", out); }
 
-void html_heading(FILE *out, const char *id, const char *text)
+void page_html_heading(FILE *out, const char *id, const char *text)
 {
     fprintf(out, "<h2 id=\"%s\">", id);
-    html_text(out, text);
+    page_html_text(out, text);
     fputs("</h2>\n", out);
 }
 
-void html_paragraph(FILE *out, const char *text)
+void page_html_paragraph(FILE *out, const char *text)
 {
     fputs("<p>", out);
-    html_text(out, text);
+    page_html_text(out, text);
     fputs("</p>\n", out);
 }
 
-void html_table_begin(FILE *out, const char *id, const char *const *headers, int n)
+void page_html_table_begin(FILE *out, const char *id, const char *const *headers, int n)
 {
     fprintf(out, "<div class=\"wide\"><table id=\"%s\">\n<tr>", id);
     for (int i = 0; i < n; i++) {
         fputs("<th>", out);
-        html_text(out, headers[i]);
+        page_html_text(out, headers[i]);
         fputs("</th>", out);
     }
     fputs("</tr>\n", out);
 }
 
-void html_table_row(FILE *out, const char *const *cells, int n)
+void page_html_table_row(FILE *out, const char *const *cells, int n)
 {
     fputs("<tr>", out);
     for (int i = 0; i < n; i++) {
         fputs("<td>", out);
         for (const char *c = cells[i]; c && *c; c++) { /* a SPEC may break after a comma */
             char one[2] = { *c, 0 };
-            html_text(out, one);
+            page_html_text(out, one);
             if (*c == ',' && c[1] && (c[1] < '0' || c[1] > '9'))
                 fputs("<wbr>", out);
         }
@@ -86,18 +86,18 @@ void html_table_row(FILE *out, const char *const *cells, int n)
     fputs("</tr>\n", out);
 }
 
-void html_table_end(FILE *out) { fputs("</table></div>\n", out); }
+void page_html_table_end(FILE *out) { fputs("</table></div>\n", out); }
 
 static void html_attr(FILE *out, const char *name, const char *value)
 {
     fprintf(out, " %s=\"", name);
-    html_text(out, value);
+    page_html_text(out, value);
     fputc('"', out);
 }
 
 /* The SVG document without its XML prolog and DOCTYPE, inline; the labels are
  * repeated as data attributes so that tools (and the tests) can find them. */
-void html_figure(FILE *out, const char *id, const moore_plot *p, const char *svg,
+void page_html_figure(FILE *out, const char *id, const moore_plot *p, const char *svg,
                  const char *caption)
 {
     const char *start = strstr(svg, "<svg");
@@ -106,6 +106,6 @@ void html_figure(FILE *out, const char *id, const moore_plot *p, const char *svg
     html_attr(out, "data-xlabel", p->xlabel);
     html_attr(out, "data-ylabel", p->ylabel);
     fprintf(out, ">\n%s\n<figcaption>", start ? start : "");
-    html_text(out, caption);
+    page_html_text(out, caption);
     fputs("</figcaption>\n</figure>\n", out);
 }

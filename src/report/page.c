@@ -101,7 +101,7 @@ static void main_table(const moore_compare *c, FILE *out)
             keep[n] = k;
             head[n++] = cols[k].header;
         }
-    html_table_begin(out, "compare-table", head, n);
+    page_html_table_begin(out, "compare-table", head, n);
     for (int r = 0; r < c->count; r++) {
         char cells[64][96];
         const char *ptr[64];
@@ -109,11 +109,11 @@ static void main_table(const moore_compare *c, FILE *out)
             cell(cells[k], sizeof cells[k], &c->rows[r].report, cols[keep[k]].key);
             ptr[k] = cells[k];
         }
-        html_table_row(out, ptr, n);
+        page_html_table_row(out, ptr, n);
     }
-    html_table_end(out);
+    page_html_table_end(out);
     for (int i = 0; i < c->note_count; i++)
-        html_paragraph(out, c->notes[i]);
+        page_html_paragraph(out, c->notes[i]);
 }
 
 static void intro(const moore_page_options *o, const page_data *d, FILE *out)
@@ -129,14 +129,14 @@ static void intro(const moore_page_options *o, const page_data *d, FILE *out)
              "endpoint count of the sweep%s. Made by moore %s.", (int)o->radix,
              (long long)o->endpoints, o->families == DEFAULT_FAMILIES ? ", the default families" : "",
              same, MOORE_VERSION);
-    html_paragraph(out, text);
+    page_html_paragraph(out, text);
     if (!o->db)
         return;
     snprintf(text, sizeof text, "Measurements read from the sweep database %s: %d metric "
              "groups of the chosen topologies read from it, %d measured because it does not "
              "hold them (throughput, resilience and routing are always measured here).",
              o->db, d->groups_read, d->groups_measured);
-    html_paragraph(out, text);
+    page_html_paragraph(out, text);
 }
 
 /* The one-line answer at the top: the cheapest row of the table (all of
@@ -183,7 +183,7 @@ static void recommend(const moore_page_options *o, const moore_compare *c, FILE 
                  fam && fam->type == MOORE_VALUE_STRING ? fam->s : c->rows[best].spec,
                  c->rows[best].spec, bw, n, (int)o->radix, sw, vs);
     fputs("<p id=\"recommendation\">", out);
-    html_text(out, text);
+    page_html_text(out, text);
     fputs("</p>\n", out);
 }
 
@@ -195,17 +195,17 @@ int moore_page_write(const moore_page_options *o, FILE *out, moore_error *err)
         return rc;
     rc = page_measure(o, &d, err);
     if (!rc) {
-        html_begin(out, "moore: which topology to build");
+        page_html_begin(out, "moore: which topology to build");
         recommend(o, &d.main, out);
         intro(o, &d, out);
-        html_heading(out, "compare", "The comparison");
+        page_html_heading(out, "compare", "The comparison");
         main_table(&d.main, out);
         rc = page_figures(o, &d, out, err);
     }
     if (!rc)
         rc = page_claims(o, &d, out, err);
     if (!rc)
-        html_end(out);
+        page_html_end(out);
     page_data_clear(&d);
     return rc;
 }

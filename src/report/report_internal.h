@@ -11,15 +11,15 @@
 #include "moore/sweep.h"
 
 /* html.c */
-void html_text(FILE *out, const char *s);
-void html_begin(FILE *out, const char *title);
-void html_end(FILE *out);
-void html_heading(FILE *out, const char *id, const char *text);
-void html_paragraph(FILE *out, const char *text);
-void html_table_begin(FILE *out, const char *id, const char *const *headers, int n);
-void html_table_row(FILE *out, const char *const *cells, int n);
-void html_table_end(FILE *out);
-void html_figure(FILE *out, const char *id, const moore_plot *p, const char *svg,
+void page_html_text(FILE *out, const char *s);
+void page_html_begin(FILE *out, const char *title);
+void page_html_end(FILE *out);
+void page_html_heading(FILE *out, const char *id, const char *text);
+void page_html_paragraph(FILE *out, const char *text);
+void page_html_table_begin(FILE *out, const char *id, const char *const *headers, int n);
+void page_html_table_row(FILE *out, const char *const *cells, int n);
+void page_html_table_end(FILE *out);
+void page_html_figure(FILE *out, const char *id, const moore_plot *p, const char *svg,
                  const char *caption);
 
 /* figure.c: a figure's numbers, drawn, tabulated under it and written as CSV. */
@@ -42,13 +42,13 @@ typedef struct fig {
 } fig;
 
 /* A figure with every value NaN (no point) and these labels. */
-void fig_init(fig *f, const char *id, moore_plot_kind kind, const char *title,
+void page_fig_init(fig *f, const char *id, moore_plot_kind kind, const char *title,
               const char *xlabel, const char *ylabel, int logx, int logy);
 /* The index of series name, added if new (-1 when full). */
-int fig_series(fig *f, const char *name);
+int page_fig_series(fig *f, const char *name);
 /* Draws f into out with its numbers under it and, with a data directory, its
  * CSV; a figure without any finite value is replaced by a note. */
-int fig_emit(fig *f, FILE *out, const char *data_dir, moore_error *err);
+int page_fig_emit(fig *f, FILE *out, const char *data_dir, moore_error *err);
 
 /* robust.c: resilience curves and routed throughput of each chosen topology. */
 #define PAGE_CONNECTED_COUNT 10

@@ -7,7 +7,7 @@
 
 /* Rack-pair key of every link (-1 inside a rack; link_key may be NULL) and
  * the sorted distinct keys (the bundles, caller frees *keys). */
-int res_bundles(const moore_graph *g, const int32_t *rack, int32_t racks, int64_t *link_key,
+int resil_bundles(const moore_graph *g, const int32_t *rack, int32_t racks, int64_t *link_key,
                 int64_t **keys, int64_t *count, moore_error *err);
 
 /* Server-to-server distance (avg_path_length_endpoints, docs/resilience.md)
@@ -16,7 +16,7 @@ int res_bundles(const moore_graph *g, const int32_t *rack, int32_t racks, int64_
  * two are equal and no BFS is run. NaN when the switches with servers cannot
  * all reach each other or fewer than two have servers. Delete once the
  * paths group reports the key. */
-int res_apl_endpoints(const moore_graph *g, double apl, double *out, moore_error *err);
+int resil_apl_endpoints(const moore_graph *g, double apl, double *out, moore_error *err);
 
 /* The generator of trial t: the seed's stream split by the trial number, so a
  * trial draws the same numbers whichever thread runs it. */

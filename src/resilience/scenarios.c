@@ -22,7 +22,7 @@ static int cmp_i64(const void *a, const void *b)
 
 /* The rack-pair key of every link (-1 inside a rack) and the sorted distinct
  * keys: the bundles. */
-int res_bundles(const moore_graph *g, const int32_t *rack, int32_t racks, int64_t *link_key,
+int resil_bundles(const moore_graph *g, const int32_t *rack, int32_t racks, int64_t *link_key,
                 int64_t **keys, int64_t *count, moore_error *err)
 {
     int64_t *k = moore_malloc((size_t)g->m + 1, sizeof *k, err);
@@ -67,7 +67,7 @@ static int check_racks(const moore_graph *g, const moore_failure_scenario *s, mo
     int64_t limit = s->racks;
     if (s->kind == MOORE_FAIL_BUNDLES) {
         int64_t *keys = NULL;
-        int rc = res_bundles(g, s->rack, s->racks, NULL, &keys, &limit, err);
+        int rc = resil_bundles(g, s->rack, s->racks, NULL, &keys, &limit, err);
         free(keys);
         if (rc)
             return rc;
@@ -134,7 +134,7 @@ static int draw_bundles(const moore_graph *g, const moore_failure_scenario *s, m
         rc = err ? err->code : MOORE_ENOMEM;
         goto done;
     }
-    rc = res_bundles(g, s->rack, s->racks, link_key, &keys, &count, err);
+    rc = resil_bundles(g, s->rack, s->racks, link_key, &keys, &count, err);
     if (rc)
         goto done;
     chosen = moore_calloc((size_t)count + 1, 1, err);

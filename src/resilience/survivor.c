@@ -87,7 +87,7 @@ static int64_t weighted_from(const moore_graph *g, const int32_t *w, int32_t s, 
     return sum * w[s];
 }
 
-int res_apl_endpoints(const moore_graph *g, double apl, double *out, moore_error *err)
+int resil_apl_endpoints(const moore_graph *g, double apl, double *out, moore_error *err)
 {
     *out = NAN;
     if (uniform_endpoints(g)) {

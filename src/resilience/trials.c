@@ -180,7 +180,7 @@ static int trial_metrics(const moore_graph *s, const moore_fail_options *o, int 
         row[MOORE_FAIL_APL] = p.avg_path_length;
         moore_paths_result_clear(&p);
         if (m & 1u << MOORE_FAIL_APL_ENDPOINTS)
-            rc = res_apl_endpoints(s, row[MOORE_FAIL_APL], &row[MOORE_FAIL_APL_ENDPOINTS], err);
+            rc = resil_apl_endpoints(s, row[MOORE_FAIL_APL], &row[MOORE_FAIL_APL_ENDPOINTS], err);
         if (!(m & 1u << MOORE_FAIL_DIAMETER))
             row[MOORE_FAIL_DIAMETER] = NAN;
         if (!(m & 1u << MOORE_FAIL_APL))

@@ -47,7 +47,7 @@ static void push(wl_demands *d, int32_t s, int32_t t, double w)
     d->e[d->len++] = (wl_entry){s, t, w};
 }
 
-void wl_send(wl_demands *d, int32_t from, int32_t to, double w)
+void work_send(wl_demands *d, int32_t from, int32_t to, double w)
 {
     d->server_sent[from] += w;
     push(d, d->switch_of_server[from], d->switch_of_server[to], w);
@@ -62,7 +62,7 @@ static int cmp_i32(const void *a, const void *b)
 /* All-to-all by switch: with m_t members on switch t and W_s the bytes of
  * the members on switch s, switch s sends W_s·m_t/(k−1) to t (k² server pairs
  * collapse to at most (switches used)² entries). */
-void wl_alltoall(wl_demands *d, int64_t k, const int32_t *srv, const double *wt)
+void work_alltoall(wl_demands *d, int64_t k, const int32_t *srv, const double *wt)
 {
     if (k < 2 || d->failed)
         return;
@@ -102,15 +102,15 @@ done:
     free(bytes);
 }
 
-void wl_ring(wl_demands *d, int64_t k, const int32_t *srv, const double *wt)
+void work_ring(wl_demands *d, int64_t k, const int32_t *srv, const double *wt)
 {
     if (k < 2)
         return;
     for (int64_t i = 0; i < k; i++)
-        wl_send(d, srv[i], srv[(i + 1) % k], wt[i]);
+        work_send(d, srv[i], srv[(i + 1) % k], wt[i]);
 }
 
-void wl_tree(wl_demands *d, int64_t k, const int32_t *srv, const double *wt)
+void work_tree(wl_demands *d, int64_t k, const int32_t *srv, const double *wt)
 {
     if (k < 2)
         return;
@@ -123,7 +123,7 @@ void wl_tree(wl_demands *d, int64_t k, const int32_t *srv, const double *wt)
         if (2 * i + 2 < k)
             nb[deg++] = 2 * i + 2;
         for (int64_t j = 0; j < deg; j++)
-            wl_send(d, srv[i], srv[nb[j]], wt[i] / (double)deg);
+            work_send(d, srv[i], srv[nb[j]], wt[i] / (double)deg);
     }
 }
 
@@ -141,7 +141,7 @@ static int cmp_member(const void *a, const void *b)
     return (x->pos > y->pos) - (x->pos < y->pos);
 }
 
-void wl_hierarchical(wl_demands *d, int64_t k, const int32_t *srv, const double *wt)
+void work_hierarchical(wl_demands *d, int64_t k, const int32_t *srv, const double *wt)
 {
     if (k < 2 || d->failed)
         return;
@@ -193,11 +193,11 @@ void wl_hierarchical(wl_demands *d, int64_t k, const int32_t *srv, const double 
         int32_t from = srv[m[i].pos];
         if (a > 0.0) {
             int64_t to = start[i] + (j + 1) % l;
-            wl_send(d, from, srv[m[to].pos], w * a / (a + b));
+            work_send(d, from, srv[m[to].pos], w * a / (a + b));
         }
         if (b > 0.0) {
             int64_t to = next[i] >= 0 ? next[i] : first[j];
-            wl_send(d, from, srv[m[to].pos], w * b / (a + b));
+            work_send(d, from, srv[m[to].pos], w * b / (a + b));
         }
     }
 done:
@@ -218,7 +218,7 @@ static int cmp_entry(const void *a, const void *b)
     return (x->dst > y->dst) - (x->dst < y->dst);
 }
 
-int wl_to_traffic(wl_demands *d, int32_t n, const char *name, int unit_endpoints,
+int work_to_traffic(wl_demands *d, int32_t n, const char *name, int unit_endpoints,
                   moore_traffic **out, moore_error *err)
 {
     *out = NULL;

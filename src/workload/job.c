@@ -243,13 +243,13 @@ static void emit_group(wl_demands *d, const moore_workload *w, moore_collective 
         wt[i] = b > 0.0 ? vol / b : 0.0;
     }
     if (c == MOORE_COLL_ALLTOALL)
-        wl_alltoall(d, k, srv, wt);
+        work_alltoall(d, k, srv, wt);
     else if (c == MOORE_COLL_RING)
-        wl_ring(d, k, srv, wt);
+        work_ring(d, k, srv, wt);
     else if (c == MOORE_COLL_TREE)
-        wl_tree(d, k, srv, wt);
+        work_tree(d, k, srv, wt);
     else
-        wl_hierarchical(d, k, srv, wt);
+        work_hierarchical(d, k, srv, wt);
 }
 
 static void emit_llm(wl_demands *d, const moore_workload *w, const int32_t *sr, int32_t *srv,
@@ -264,9 +264,9 @@ static void emit_llm(wl_demands *d, const moore_workload *w, const int32_t *sr, 
                 int64_t r = rank_of(w, t, p, dd);
                 double b = rank_bytes(w, p);
                 if (p + 1 < P)
-                    wl_send(d, sr[r], sr[rank_of(w, t, p + 1, dd)], w->vol_pp / 2 / b);
+                    work_send(d, sr[r], sr[rank_of(w, t, p + 1, dd)], w->vol_pp / 2 / b);
                 if (p > 0)
-                    wl_send(d, sr[r], sr[rank_of(w, t, p - 1, dd)], w->vol_pp / 2 / b);
+                    work_send(d, sr[r], sr[rank_of(w, t, p - 1, dd)], w->vol_pp / 2 / b);
             }
         }
     for (int64_t p = 0; p < P; p++)
@@ -292,7 +292,7 @@ int moore_workload_build(const moore_graph *g, const moore_workload *w, uint64_t
     int32_t *sw = NULL, *sr = NULL, *srv = NULL;
     double *wt = NULL, *sent = NULL;
     wl_demands d = {0};
-    rc = wl_servers(g, &first, &sw, err);
+    rc = work_servers(g, &first, &sw, err);
     if (rc)
         goto done;
     sr = moore_malloc((size_t)N, sizeof *sr, err);
@@ -320,20 +320,20 @@ int moore_workload_build(const moore_graph *g, const moore_workload *w, uint64_t
         }
         moore_collective c = w->kind == MOORE_WORKLOAD_ALLTOALL ? MOORE_COLL_ALLTOALL : w->algo;
         if (c == MOORE_COLL_ALLTOALL)
-            wl_alltoall(&d, N, srv, wt);
+            work_alltoall(&d, N, srv, wt);
         else if (c == MOORE_COLL_RING)
-            wl_ring(&d, N, srv, wt);
+            work_ring(&d, N, srv, wt);
         else if (c == MOORE_COLL_TREE)
-            wl_tree(&d, N, srv, wt);
+            work_tree(&d, N, srv, wt);
         else
-            wl_hierarchical(&d, N, srv, wt);
+            work_hierarchical(&d, N, srv, wt);
     }
     if (d.failed) {
         rc = d.failed;
         goto done;
     }
     static const char *const names[3] = {"llm", "alltoall", "allreduce"};
-    rc = wl_to_traffic(&d, g->n, names[w->kind], moore_graph_endpoints_total(g) == 0, out, err);
+    rc = work_to_traffic(&d, g->n, names[w->kind], moore_graph_endpoints_total(g) == 0, out, err);
 done:
     free(first);
     free(sw);

@@ -24,7 +24,7 @@ int64_t moore_workload_servers(const moore_graph *g)
     return s ? s : g->n;
 }
 
-int wl_servers(const moore_graph *g, int64_t **first_out, int32_t **switch_out, moore_error *err)
+int work_servers(const moore_graph *g, int64_t **first_out, int32_t **switch_out, moore_error *err)
 {
     int64_t S = moore_workload_servers(g);
     int unit = moore_graph_endpoints_total(g) == 0;
@@ -135,7 +135,7 @@ static int place_group(const moore_graph *g, const int64_t *first, int64_t N, in
         rc = core_alloc_code(err);
         goto done;
     }
-    rc = wl_structure(g, rack, &racks, err);
+    rc = work_structure(g, rack, &racks, err);
     if (rc)
         goto done;
     rack_order(n, rack, racks, order, free_);
@@ -181,7 +181,7 @@ int moore_workload_place(const moore_graph *g, const moore_workload *w, uint64_t
         return place_random(S, N, w->seed_set ? w->seed : seed, server_of_rank, err);
     int64_t *first = NULL;
     int32_t *sw = NULL;
-    rc = wl_servers(g, &first, &sw, err);
+    rc = work_servers(g, &first, &sw, err);
     if (!rc)
         rc = place_group(g, first, N, w->kind == MOORE_WORKLOAD_LLM ? w->tp : 1,
                          server_of_rank, err);

@@ -106,7 +106,7 @@ static int structure_keys(const moore_graph *g, int64_t *key)
     return 1;
 }
 
-int wl_structure(const moore_graph *g, int32_t *group, int32_t *groups, moore_error *err)
+int work_structure(const moore_graph *g, int32_t *group, int32_t *groups, moore_error *err)
 {
     int rc = MOORE_OK;
     int32_t n = g->n;

@@ -24,24 +24,24 @@ typedef struct wl_demands {
 } wl_demands;
 
 /* Server numbering: servers of switch v are first[v] .. first[v+1]-1. */
-int wl_servers(const moore_graph *g, int64_t **first, int32_t **switch_of_server,
+int work_servers(const moore_graph *g, int64_t **first, int32_t **switch_of_server,
                moore_error *err);
 
 /* The group of the family's structure of every switch (group[v] in
  * 0..*groups-1, structure.c): what `group` placement keeps TP groups and
  * consecutive groups inside. */
-int wl_structure(const moore_graph *g, int32_t *group, int32_t *groups, moore_error *err);
+int work_structure(const moore_graph *g, int32_t *group, int32_t *groups, moore_error *err);
 
 /* Collective patterns over a group of k ranks on servers srv[0..k-1]; member
  * i sends wt[i] bytes in total (docs/ai-traffic.md gives each pattern). */
-void wl_alltoall(wl_demands *d, int64_t k, const int32_t *srv, const double *wt);
-void wl_ring(wl_demands *d, int64_t k, const int32_t *srv, const double *wt);
-void wl_tree(wl_demands *d, int64_t k, const int32_t *srv, const double *wt);
-void wl_hierarchical(wl_demands *d, int64_t k, const int32_t *srv, const double *wt);
-void wl_send(wl_demands *d, int32_t from, int32_t to, double w);
+void work_alltoall(wl_demands *d, int64_t k, const int32_t *srv, const double *wt);
+void work_ring(wl_demands *d, int64_t k, const int32_t *srv, const double *wt);
+void work_tree(wl_demands *d, int64_t k, const int32_t *srv, const double *wt);
+void work_hierarchical(wl_demands *d, int64_t k, const int32_t *srv, const double *wt);
+void work_send(wl_demands *d, int32_t from, int32_t to, double w);
 
 /* Merges the entries into a CSR moore_traffic for n switches. */
-int wl_to_traffic(wl_demands *d, int32_t n, const char *name, int unit_endpoints,
+int work_to_traffic(wl_demands *d, int32_t n, const char *name, int unit_endpoints,
                   moore_traffic **out, moore_error *err);
 
 #endif
