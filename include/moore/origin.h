@@ -20,8 +20,22 @@ extern "C" {
 
 #define MOORE_PARAMS_MAX 16
 
+struct moore_graph;
+struct moore_counts;
+struct moore_error;
+
+/* The topology layer's loaders, handed down in the parameters to the families
+ * whose parameters name another topology (xpander's meta=, the of= of lift and
+ * expand): loading a SPEC or a file is a layer above the families, so they may
+ * not call it by name. moore_spec_parse sets it; NULL in parameters made by
+ * hand, and such a family then refuses the key. */
+typedef struct moore_loader {
+    int (*load)(const char *topology, struct moore_graph **out, struct moore_error *err);
+} moore_loader;
+
 typedef struct moore_params {
     const char *family;               /* the family's name (static, in its row) */
+    const moore_loader *loader;       /* static, set by moore_spec_parse; may be NULL */
     int count;
     char key[MOORE_PARAMS_MAX][32];
     char value[MOORE_PARAMS_MAX][96];

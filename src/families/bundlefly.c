@@ -21,6 +21,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 const moore_param_info fam_bundlefly_params[] = {
     { "q", "", "MMS (Slim Fly) prime power, q mod 4 != 2" },
@@ -55,6 +56,16 @@ typedef struct bf_shape {
     int32_t p;
 } bf_shape;
 
+/* The MMS graph's closed-form counts for q (refused when q is no MMS parameter). */
+static int mms_counts(int64_t q, moore_counts *c, moore_error *err)
+{
+    moore_params p;
+    fam_params_q(&p, "slimfly", q);
+    memset(c, 0, sizeof *c);
+    c->diameter = -1;
+    return fam_slimfly_counts(&p, c, err);
+}
+
 static int bf_read(moore_params *pp, bf_shape *s, moore_error *err)
 {
     int rc;
@@ -66,9 +77,7 @@ static int bf_read(moore_params *pp, bf_shape *s, moore_error *err)
                                "(e.g. bundlefly:q=5,r=5)");
     moore_counts mms;
     moore_error sub;
-    char spec[48];
-    snprintf(spec, sizeof spec, "slimfly:q=%lld", (long long)s->q);
-    if (moore_spec_counts(spec, &mms, &sub))
+    if (mms_counts(s->q, &mms, &sub))
         return moore_error_set(err, MOORE_EINVAL, "bundlefly: q=%lld is no MMS parameter (%s)",
                                (long long)s->q, sub.msg);
     if ((rc = fam_paley_check("bundlefly", s->r, err)))
@@ -135,8 +144,10 @@ int fam_bundlefly_build(moore_params *pp, moore_graph **out, moore_error *err)
         rc = fam_bundlefly_counts(pp, &c, err);
     if (!rc)
         rc = fam_guard(&c, "bundlefly", err);
+    moore_params base;
+    fam_params_q(&base, "slimfly", s.q);
     if (!rc)
-        rc = fam_base(&mms, err, "slimfly:q=%lld", (long long)s.q);
+        rc = fam_slimfly_build(&base, &mms, err);
     if (!rc)
         rc = moore_gf_new((int32_t)s.r, &f, err);
     if (!rc && !(square = moore_malloc((size_t)s.r, 1, err)))
@@ -171,9 +182,7 @@ int fam_bundlefly_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, v
     for (int64_t q = 3; q < radix; q++) {
         moore_counts mms;
         moore_error quiet;
-        char spec[48];
-        snprintf(spec, sizeof spec, "slimfly:q=%lld", (long long)q);
-        if (moore_spec_counts(spec, &mms, &quiet))
+        if (mms_counts(q, &mms, &quiet))
             continue;
         int reached = 0;
         for (int64_t r = 5; mms.degree_max + (r - 1) / 2 < radix && r <= MOORE_GF_MAX; r += 4) {

@@ -100,10 +100,10 @@ struct moore_gf;
 int fam_paley_squares(const struct moore_gf *f, char *square);
 /* Refuses r that is not a prime power = 1 mod 4 (or too large), naming family. */
 int fam_paley_check(const char *family, int64_t r, moore_error *err);
-/* oft.c: builds a family's graph from a formatted SPEC (PolarFly's ER_q and
- * Slim Fly's MMS graph as the base of OFT, PolarStar and Bundlefly). */
-int fam_base(moore_graph **out, moore_error *err, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+/* params.c: the parameters "q=Q" of row `family`, to call its build or
+ * counts directly (PolarFly's ER_q and Slim Fly's MMS graph as the base of
+ * OFT, PolarStar and Bundlefly). */
+void fam_params_q(moore_params *p, const char *family, int64_t q);
 /* oft.c: the endpoints a planner gives a switch of network degree `degree`:
  * the family's default, capped by the radix's free ports (>= 1 when
  * degree < radix). */

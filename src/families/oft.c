@@ -22,7 +22,6 @@
 #include "families.h"
 #include "moore/field.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -31,23 +30,6 @@ const moore_param_info fam_oft_params[] = {
     { "p", "k", "endpoints per leaf (L0 and L2; L1 routers have none)" },
     { NULL, NULL, NULL }
 };
-
-/* fam_emit's callback: builds the SPEC into *(moore_graph **)ctx. */
-static int family_base_build(void *ctx, const char *spec, moore_error *err)
-{
-    return moore_spec_build(spec, (moore_graph **)ctx, err);
-}
-
-int fam_base(moore_graph **out, moore_error *err, const char *fmt, ...)
-{
-    char spec[96];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(spec, sizeof spec, fmt, ap);
-    va_end(ap);
-    *out = NULL;
-    return fam_emit(family_base_build, out, err, "%s", spec);
-}
 
 int64_t fam_plan_p(int32_t radix, int64_t degree, int64_t def)
 {
@@ -124,8 +106,10 @@ int fam_oft_build(moore_params *pp, moore_graph **out, moore_error *err)
         rc = fam_oft_counts(pp, &c, err);
     if (!rc)
         rc = fam_guard(&c, "oft", err);
+    moore_params base;
+    fam_params_q(&base, "polarfly", s.q);
     if (!rc)
-        rc = fam_base(&er, err, "polarfly:q=%lld", (long long)s.q);
+        rc = fam_polarfly_build(&base, &er, err);
     if (!rc)
         rc = moore_builder_new((int32_t)c.switches, c.links, &b, err);
     int32_t R = (int32_t)s.rows;

@@ -7,6 +7,7 @@
  * `slimfly:Q=5` fails loudly instead of silently building the default. */
 #include "moore/family.h"
 #include "moore/parse.h"
+#include "families.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -121,4 +122,16 @@ int moore_family_resolve_endpoints(moore_params *p, int32_t degree, int32_t def_
     }
     *out = def_p;
     return MOORE_OK;
+}
+
+/* OFT and Bundlefly are made from a PolarFly and a Slim Fly of the same q: the
+ * row is called directly with parameters made here, so no SPEC text is printed
+ * and parsed and nothing calls up to the topology layer. */
+void fam_params_q(moore_params *p, const char *family, int64_t q)
+{
+    memset(p, 0, sizeof *p);
+    p->family = family;
+    p->count = 1;
+    snprintf(p->key[0], sizeof p->key[0], "q");
+    snprintf(p->value[0], sizeof p->value[0], "%lld", (long long)q);
 }

@@ -270,8 +270,10 @@ int fam_polarstar_build(moore_params *pp, moore_graph **out, moore_error *err)
         rc = fam_polarstar_counts(pp, &c, err);
     if (!rc)
         rc = fam_guard(&c, "polarstar", err);
+    moore_params base;
+    fam_params_q(&base, "polarfly", s.q);
     if (!rc)
-        rc = fam_base(&er, err, "polarfly:q=%lld", (long long)s.q);
+        rc = fam_polarfly_build(&base, &er, err);
     if (!rc)
         rc = ps_joiner_make(&s, &j, err);
     if (!rc)

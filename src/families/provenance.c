@@ -36,7 +36,10 @@ static int provenance_of(moore_params *p, moore_graph **g, moore_error *err)
     if (!of)
         return moore_error_set(err, MOORE_EINVAL, "%s: of= is required (the topology it "
                                "starts from, as the last key)", p->family);
-    return moore_topology_load(of, g, err);
+    if (!p->loader)
+        return moore_error_set(err, MOORE_EINVAL, "%s: of=%s needs a topology loader (build "
+                               "it with moore_spec_build)", p->family, of);
+    return p->loader->load(of, g, err);
 }
 
 /* The params a lift of g records, the same string moore lift writes; of is

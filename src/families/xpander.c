@@ -109,7 +109,10 @@ static int load_meta(moore_params *p, moore_graph **out, moore_error *err)
     moore_error inner;
     moore_error_clear(&inner);
     moore_graph *g = NULL;
-    rc = moore_topology_load(spec, &g, &inner);
+    if (!p->loader)
+        return moore_error_set(err, MOORE_EINVAL, "xpander: meta=%s needs a topology loader "
+                               "(build it with moore_spec_build)", meta);
+    rc = p->loader->load(spec, &g, &inner);
     if (rc)
         rc = moore_error_set(err, rc, "xpander: meta=%s: %s", meta, inner.msg);
     else if (g->m == 0)

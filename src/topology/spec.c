@@ -85,10 +85,14 @@ static int key_listed(const moore_family *f, const char *key)
     return 0;
 }
 
+/* What the families that name another topology load it with (origin.h). */
+static const moore_loader spec_loader = { moore_topology_load };
+
 int moore_spec_parse(const char *spec, const moore_family **fam, moore_params *params,
                      moore_error *err)
 {
     memset(params, 0, sizeof *params);
+    params->loader = &spec_loader;
     *fam = NULL;
     const char *colon = strchr(spec, ':');
     size_t nlen = colon ? (size_t)(colon - spec) : strlen(spec);
