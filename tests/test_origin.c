@@ -76,11 +76,71 @@ static void file_origin_is_provenance(void **state)
     moore_graph_free(g);
 }
 
+/* g with its first link moved to a pair that is not a link: the same switch
+ * and link counts, another graph. */
+static moore_graph *moved_link(const moore_graph *g)
+{
+    moore_error err;
+    moore_builder *b = NULL;
+    moore_graph *h = NULL;
+    assert_int_equal(moore_builder_new(g->n, g->m, &b, &err), MOORE_OK);
+    int skipped = 0;
+    for (int32_t u = 0; u < g->n; u++)
+        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
+            if (g->adj[k] > u && skipped++)
+                assert_int_equal(moore_builder_add_link(b, u, g->adj[k], &err), MOORE_OK);
+    int added = 0;
+    for (int32_t v = 1; v < g->n && !added; v++)
+        if (!moore_graph_has_link(g, 0, v) && (added = 1))
+            assert_int_equal(moore_builder_add_link(b, 0, v, &err), MOORE_OK);
+    assert_int_equal(moore_builder_finish(b, &h, &err), MOORE_OK);
+    assert_int_equal(moore_graph_set_origin(h, g->family, g->params, &err), MOORE_OK);
+    return h;
+}
+
+/* A file keeps no switch names; loading it gives back the family's labels
+ * when the file is that family's graph, and none when it was edited. Slim
+ * Fly's names are (g,x,y) with g in {0,1} and x, y in 0..q-1 (docs/families.md),
+ * one per switch. */
+static void file_gets_family_labels(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/moore_test_labels_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    moore_error err;
+    moore_graph *g = tu_build("slimfly:q=5"), *loaded = NULL, *edited = NULL;
+    moore_graph *h = moved_link(g);
+    assert_int_equal(moore_graph_write(g, path, "edgelist", &err), MOORE_OK);
+    assert_int_equal(moore_topology_load(path, &loaded, &err), MOORE_OK);
+    assert_non_null(loaded->labels);
+    char seen[2][5][5] = { { { 0 } } };
+    for (int32_t v = 0; v < loaded->n; v++) {
+        int a, x, y, used = 0;
+        assert_int_equal(sscanf(loaded->labels[v], "(%d,%d,%d)%n", &a, &x, &y, &used), 3);
+        assert_int_equal(loaded->labels[v][used], '\0');
+        assert_true(a >= 0 && a < 2 && x >= 0 && x < 5 && y >= 0 && y < 5);
+        assert_false(seen[a][x][y]);
+        seen[a][x][y] = 1;
+    }
+    assert_int_equal(moore_graph_write(h, path, "edgelist", &err), MOORE_OK);
+    assert_int_equal(moore_topology_load(path, &edited, &err), MOORE_OK);
+    assert_ptr_equal(edited->origin.family, moore_family_find("slimfly"));
+    assert_null(edited->labels);
+    remove(path);
+    moore_graph_free(edited);
+    moore_graph_free(loaded);
+    moore_graph_free(h);
+    moore_graph_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(spec_origin_is_data),
         cmocka_unit_test(file_origin_is_provenance),
+        cmocka_unit_test(file_gets_family_labels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

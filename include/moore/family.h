@@ -65,6 +65,11 @@ typedef struct moore_family {
     /* NULL when the family has no radix-driven configurations (references). */
     int (*plan)(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                 moore_error *err);
+    /* 1 when build names every switch (docs/families.md) from the parameters
+     * alone: a file of this family, which has no labels, gets them back by
+     * building the family again (moore_topology_load). 0 for families without
+     * labels and for those built from another topology (lift, expand). */
+    int labels;
 } moore_family;
 
 /* The table, terminated by an entry with name NULL. */

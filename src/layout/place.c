@@ -8,9 +8,8 @@
  * HyperX and torus "d0.d1.…" to the line of the first dimension(s): as many
  * leading dimensions as fit in a rack share one. Each group becomes one rack,
  * or ⌈size/cap⌉ racks of near-equal size when it is larger than the cap. All
- * of this is one pass over the labels. A graph read from a file has no
- * labels but keeps its family and parameters: the family's graph is rebuilt
- * from them and, when its links are exactly the file's, lends its labels.
+ * of this is one pass over the labels (a file moore wrote gets its family's
+ * labels back when it is loaded, src/topology/spec.c).
  *
  * Any other graph (Jellyfish, PolarFly, files, labels that do not parse) is
  * cut by METIS_PartGraphKway into k = ⌈n/cap⌉ balanced parts that minimise the
@@ -21,7 +20,6 @@
  * recursive bisection is used instead of k-way (five times faster there). */
 #include "layout_internal.h"
 #include "core/alloc.h"
-#include "moore/family.h"
 
 #include <math.h>
 #include <metis.h>
@@ -161,28 +159,6 @@ static int place_family_keys(const moore_graph *g, int32_t cap, int64_t *key,
         if (key[v] >= g->n)
             ok = 0;
     return ok;
-}
-
-/* A graph read from a file keeps its family and parameters but not its
- * labels: rebuild the family's graph from them and return it when its links
- * are exactly g's (then its labels describe g's switches), else NULL. */
-static moore_graph *place_labelled_twin(const moore_graph *g)
-{
-    if (g->labels || !g->params || !place_family_known(g->family))
-        return NULL;
-    char spec[512];
-    int w = snprintf(spec, sizeof spec, "%s:%s", g->family, g->params);
-    moore_graph *twin = NULL;
-    moore_error ignored;
-    if (w < 0 || (size_t)w >= sizeof spec || moore_spec_build(spec, &twin, &ignored) != MOORE_OK)
-        return NULL;
-    if (twin->n != g->n || twin->m != g->m || !twin->labels ||
-        memcmp(twin->offs, g->offs, ((size_t)g->n + 1) * sizeof *g->offs) != 0 ||
-        memcmp(twin->adj, g->adj, (size_t)(2 * g->m) * sizeof *g->adj) != 0) {
-        moore_graph_free(twin);
-        return NULL;
-    }
-    return twin;
 }
 
 /* Groups (keys in [0, n)) to racks, in key order; a group larger than cap
@@ -362,8 +338,7 @@ int layout_place_full(const moore_graph *g, int32_t switches_per_rack, uint64_t 
     if (!key)
         return core_alloc_code(err);
     int rc;
-    moore_graph *twin = place_labelled_twin(g);
-    if (place_family_keys(twin ? twin : g, cap, key, placement)) {
+    if (place_family_keys(g, cap, key, placement)) {
         rc = place_groups(g, key, cap, rack, racks, err);
     } else {
         if (switches_per_rack == 0) {
@@ -373,7 +348,6 @@ int layout_place_full(const moore_graph *g, int32_t switches_per_rack, uint64_t 
         *placement = (int64_t)g->n <= cap ? "single" : "metis";
         rc = layout_place_metis(g, cap, seed, rack, racks, err);
     }
-    moore_graph_free(twin);
     free(key);
     return rc;
 }

@@ -246,9 +246,40 @@ int moore_spec_counts(const char *spec, moore_counts *out, moore_error *err)
     return rc ? rc : spec_counts_of(f, &p, out, NULL, err);
 }
 
+/* 1 when a and b have the same switches and exactly the same links. */
+static int spec_same_links(const moore_graph *a, const moore_graph *b)
+{
+    return a->n == b->n && a->m == b->m &&
+           memcmp(a->offs, b->offs, ((size_t)a->n + 1) * sizeof *a->offs) == 0 &&
+           memcmp(a->adj, b->adj, (size_t)(2 * a->m) * sizeof *a->adj) == 0;
+}
+
+/* A file keeps its family and parameters but not the switch names the family
+ * gives (rack placement, group-aware job placement and the Slurm topology read
+ * them): the family's graph is built again and, when its links are exactly
+ * the file's, its labels are taken over. A file that is not that graph (an
+ * edited one) stays unlabelled; the rebuild is skipped when the file's size
+ * is not the family's closed form. Best effort: a failure changes nothing. */
+static void spec_adopt_labels(moore_graph *g, const moore_family *f, const moore_params *given,
+                              const moore_counts *c)
+{
+    if (g->labels || !f->labels || (c && (c->switches != g->n || c->links != g->m)))
+        return;
+    moore_params p = *given;
+    memset(p.used, 0, sizeof p.used);
+    moore_graph *twin = NULL;
+    moore_error quiet;
+    if (f->build(&p, &twin, &quiet) == MOORE_OK && twin->labels && spec_same_links(twin, g)) {
+        g->labels = twin->labels;
+        twin->labels = NULL;
+    }
+    moore_graph_free(twin);
+}
+
 /* A file whose header names a family (what moore writes): its origin gets
- * the row, parameters and counts from that header, parsed here once. A
- * header that does not parse leaves the file a plain graph, as before. */
+ * the row, parameters and counts from that header, parsed here once, and the
+ * family's switch names. A header that does not parse leaves the file a
+ * plain graph. */
 static void spec_resolve_file(moore_graph *g)
 {
     const moore_family *f;
@@ -256,8 +287,11 @@ static void spec_resolve_file(moore_graph *g)
     moore_counts c;
     moore_error quiet;
     const char *spec = moore_graph_spec(g);
-    if (spec && moore_spec_parse(spec, &f, &p, &quiet) == MOORE_OK)
-        moore_graph_set_family(g, f, &p, spec_origin_counts(f, &p, &c));
+    if (!spec || moore_spec_parse(spec, &f, &p, &quiet) != MOORE_OK)
+        return;
+    const moore_counts *known = spec_origin_counts(f, &p, &c);
+    moore_graph_set_family(g, f, &p, known);
+    spec_adopt_labels(g, f, &p, known);
 }
 
 static int is_regular_file(const char *path)
