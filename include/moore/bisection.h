@@ -28,6 +28,7 @@ typedef struct moore_bisection_options {
     int32_t spectral_max_switches;
 } moore_bisection_options;
 
+/* Fills the caller's struct with the defaults above; O(1). */
 MOORE_API void moore_bisection_options_default(moore_bisection_options *o);
 
 typedef struct moore_bisection_result {
@@ -41,12 +42,18 @@ typedef struct moore_bisection_result {
     int32_t *side;          /* n entries, 0 or 1 */
 } moore_bisection_result;
 
-/* The best balanced split METIS finds, and the spectral lower bound. */
+/* The best balanced split METIS finds, and the spectral lower bound. Fills the
+ * caller's *out (side on the heap): release it with
+ * moore_bisection_result_clear; on error it holds nothing to release. Time:
+ * o->tries METIS multilevel bisections (roughly O(m) each) and O(n + m) per
+ * rebalancing move and polishing round (at most 64), plus the lower bound. */
 MOORE_API int moore_bisection_compute(const moore_graph *g, const moore_bisection_options *o,
                             moore_bisection_result *out, moore_error *err);
+/* Frees side and zeroes r; safe on a zeroed or cleared r. O(1). */
 MOORE_API void moore_bisection_result_clear(moore_bisection_result *r);
 
-/* The spectral lower bound alone (NaN above max_switches). */
+/* The spectral lower bound alone (NaN above max_switches). Dense LAPACK on the
+ * (Schur-reduced) Laplacian: O(n³) time, O(n²) memory, freed before return. */
 MOORE_API int moore_bisection_lower_bound(const moore_graph *g, int32_t max_switches, double *lower,
                                 moore_error *err);
 

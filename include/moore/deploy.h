@@ -55,19 +55,26 @@ typedef struct moore_ib_fabric {
 
 /* The fabric of g: switch ports from its cable plan (moore_layout_write_cables
  * with the default cost model), then g->endpoints[s] server ports, names from
- * the family's labels. Refuses a switch with more than 254 ports. */
+ * the family's labels. Refuses a switch with more than 254 ports. Here and below,
+ * *out is written only on success (left as it was on error): a new object the
+ * caller frees with its _free function. Cost: moore_layout_compute and the
+ * cable plan, O(n + K·m + servers). */
 MOORE_API int moore_ib_fabric_from_graph(const moore_graph *g, moore_ib_fabric **out,
                                          moore_error *err);
 /* Reads an ibnetdiscover file (ibsim's format): Switch and Ca/Hca records,
  * GUIDs from switchguid=/caguid= lines or the "S-"/"H-" ids, port lines
  * "[p](guid) "remote-id"[rp]". Refuses an unknown remote id, a port beyond a
- * node's port count, and two ends that do not name each other, naming them. */
+ * node's port count, and two ends that do not name each other, naming them.
+ * *out: free with moore_ib_fabric_free. O(file size + nodes log nodes). */
 MOORE_API int moore_ib_fabric_read(const char *path, moore_ib_fabric **out, moore_error *err);
-/* Writes the fabric in ibnetdiscover format (ibsim -s reads it). */
+/* Writes the fabric in ibnetdiscover format (ibsim -s reads it). To the
+ * caller's stream; O(nodes + ports). */
 MOORE_API int moore_ib_fabric_write(const moore_ib_fabric *f, FILE *out, moore_error *err);
 /* The switch graph of a fabric (parallel cables become one link; servers per
- * switch = its connected HCAs; labels = node descriptions). */
+ * switch = its connected HCAs; labels = node descriptions). *out: free with
+ * moore_graph_free. O(nodes + ports + m log m). */
 MOORE_API int moore_ib_fabric_graph(const moore_ib_fabric *f, moore_graph **out, moore_error *err);
+/* Frees f and everything it holds. NULL is fine. O(nodes). */
 MOORE_API void moore_ib_fabric_free(moore_ib_fabric *f);
 
 /* Linear forwarding tables: port[s · (lid_top + 1) + lid] is switch s's out
@@ -90,18 +97,24 @@ typedef struct moore_ib_lfts {
  * tree into t (loop-free, consistent per destination) whatever the routing.
  * LID offset 0 uses the least depth, spread over a destination's HCAs; offset
  * k ≥ 1 takes the k-th such next hop (ordered by depth, then the routing's
- * share). Refuses lmc outside 0..7 and a LID space beyond 0xBFFF. */
+ * share). Refuses lmc outside 0..7 and a LID space beyond 0xBFFF. *out: free
+ * with moore_ib_lfts_free. Borrows g, r, f. Per destination: the next hops of
+ * every switch (moore_routing_next_hops) and depth rounds of O(m) each (as many
+ * as the deepest next-hop chain, ≤ n); the tables take switches × LIDs bytes. */
 MOORE_API int moore_ib_lfts_build(const moore_graph *g, const moore_routing *r,
                                   const moore_ib_fabric *f, int32_t lmc, moore_ib_lfts **out,
                                   moore_error *err);
-/* Writes the tables in the form `dump_fts` prints and `opensm -R file -U` loads. */
+/* Writes the tables in the form `dump_fts` prints and `opensm -R file -U` loads.
+ * To the caller's stream; O(switches × LIDs). */
 MOORE_API int moore_ib_lfts_write(const moore_ib_fabric *f, const moore_ib_lfts *l, FILE *out,
                                   moore_error *err);
 /* Reads a dump (dump_fts, OpenSM's opensm-lfts.dump, moore's) for fabric f:
  * switches by GUID, LIDs owned by the port GUID each line names. Refuses an
- * unknown switch or port GUID and a port the switch does not have. */
+ * unknown switch or port GUID and a port the switch does not have. *out: free
+ * with moore_ib_lfts_free. Two passes over the file, O(file size · log nodes). */
 MOORE_API int moore_ib_lfts_read(const char *path, const moore_ib_fabric *f, moore_ib_lfts **out,
                                  moore_error *err);
+/* Frees l and its tables. NULL is fine. O(1). */
 MOORE_API void moore_ib_lfts_free(moore_ib_lfts *l);
 
 /* What the tables route, as a moore routing on fabric graph g (from
@@ -110,7 +123,9 @@ MOORE_API void moore_ib_lfts_free(moore_ib_lfts *l);
  * explicit paths (name "lfts"). *mean_hops receives the mean switch hops over
  * every (source switch, destination LID) pair on different switches, *lid_pairs
  * their count. Refuses a LID with no route, a route into a dead end and a
- * loop, naming the switch and the LID. */
+ * loop, naming the switch and the LID. *out: free with moore_routing_free; on
+ * error *out, *mean_hops and *lid_pairs are left as they were. O(n·(n + m))
+ * for the distances, O(n²) memory, plus a walk of every (switch, LID) route. */
 MOORE_API int moore_ib_lfts_routing(const moore_graph *g, const moore_ib_fabric *f,
                                     const moore_ib_lfts *l, moore_routing **out,
                                     double *mean_hops, int64_t *lid_pairs, moore_error *err);
@@ -118,7 +133,9 @@ MOORE_API int moore_ib_lfts_routing(const moore_graph *g, const moore_ib_fabric 
 /* The keys of `moore route --lfts --json` (docs/deploy.md): those of
  * `moore route --json` for routing r (its statistics and deadlock layering),
  * path_length_mean (mean_hops), lid_pairs, path_stretch_mean and
- * path_stretch_min (path hops over the BFS distance, over every path). */
+ * path_stretch_min (path hops over the BFS distance, over every path). Values
+ * copied into the caller's rep. Cost: moore_routing_stats_compute and
+ * moore_routing_deadlock on r, plus O(paths). */
 MOORE_API int moore_ib_routing_report(const moore_graph *g, const moore_routing *r,
                                       double mean_hops, int64_t lid_pairs, moore_report *rep,
                                       moore_error *err);
@@ -126,7 +143,9 @@ MOORE_API int moore_ib_routing_report(const moore_graph *g, const moore_routing 
 /* `moore deploy TOPO --ib DIR`: the fabric of g, routing o's tables with LMC
  * lmc, written as DIR/fabric.topo and DIR/lfts.dump (DIR is created; both
  * files whole or neither written). Adds switches, hcas, lmc, lid_top, algo,
- * table_entries (valid LFT entries over all switches) to rep when not NULL. */
+ * table_entries (valid LFT entries over all switches) to rep when not NULL.
+ * Everything it builds is freed before it returns. Cost: moore_ib_fabric_from_graph,
+ * moore_routing_build and moore_ib_lfts_build, plus writing the two files. */
 MOORE_API int moore_ib_deploy(const moore_graph *g, const moore_routing_options *o, int32_t lmc,
                               const char *dir, moore_report *rep, moore_error *err);
 
@@ -149,12 +168,15 @@ typedef struct moore_cable_problem {
 /* Compares the planned fabric `plan` (moore_ib_fabric_from_graph, or the
  * plan CSV read by moore_ib_fabric_plan_csv) with a discovered one: switches
  * are matched by GUID, else by node description. Fills *out (caller frees)
- * with one problem per switch port that differs, in switch and port order. */
+ * with one problem per switch port that differs, in switch and port order.
+ * The list is one heap array (free()); *out and *count are left as they were
+ * on error. O(plan switches × found switches) to match them, then O(ports). */
 MOORE_API int moore_ib_cabling_check(const moore_ib_fabric *plan, const moore_ib_fabric *found,
                                      moore_cable_problem **out, int64_t *count, moore_error *err);
 /* Replaces the switch-to-switch cables of a fabric built from g with those of
  * a cable plan CSV (moore layout --cables): the plan a site built from. Refuses
- * a row naming a switch or port beyond g's, naming the row. */
+ * a row naming a switch or port beyond g's, naming the row. *out as for
+ * moore_ib_fabric_from_graph; O(n + rows + servers). */
 MOORE_API int moore_ib_fabric_plan_csv(const moore_graph *g, const char *csv,
                                        moore_ib_fabric **out, moore_error *err);
 
@@ -165,7 +187,8 @@ MOORE_API int moore_ib_fabric_plan_csv(const moore_graph *g, const char *csv,
  * (Slim Fly racks, Dragonfly groups, Xpander super-nodes, Clos pods: the
  * layout's placement), one upper switch per group over its leaves and a top
  * switch over the groups; writes topology.conf and, when groups exist, the
- * block form topology-block.conf (BlockName per group). */
+ * block form topology-block.conf (BlockName per group). Cost: moore_layout_compute
+ * plus O(n + servers) of output; nothing is kept. */
 MOORE_API int moore_slurm_write(const moore_graph *g, const char *dir, const char *node_prefix,
                                 moore_error *err);
 

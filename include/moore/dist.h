@@ -22,14 +22,15 @@ typedef struct moore_dist moore_dist;
 
 /* Joins the MPI job the program was started in (MPI_Init; argc/argv may be
  * NULL) and returns its group, or *out = NULL when moore was built without
- * MPI. Call once per program, from its main thread. */
+ * MPI. Call once per program, from its main thread. *out is freed (and MPI
+ * finalised) by moore_dist_finalize; NULL on error. */
 MOORE_API int moore_dist_init(int *argc, char ***argv, moore_dist **out, moore_error *err);
-/* Leaves the job (MPI_Finalize). NULL is fine. */
+/* Leaves the job (MPI_Finalize) and frees d. NULL is fine. */
 MOORE_API void moore_dist_finalize(moore_dist *d);
 
 MOORE_API int moore_dist_rank(const moore_dist *d);   /* 0 for NULL */
 MOORE_API int moore_dist_size(const moore_dist *d);   /* 1 for NULL */
-/* 1 when built with MPI support. */
+/* 1 when built with MPI support. This, rank and size are O(1). */
 MOORE_API int moore_dist_available(void);
 
 /* Item i of a loop over n items belongs to this rank: i mod size == rank. */
@@ -38,7 +39,10 @@ static inline int moore_dist_mine(const moore_dist *d, int64_t i)
     return i % moore_dist_size(d) == moore_dist_rank(d);
 }
 
-/* Element-wise sum over the ranks, result on every rank (exact). */
+/* The collectives below work in the caller's buffers and are no-ops for a
+ * NULL d (one process). Each is one or two MPI collectives over the data:
+ * O(data) bytes per rank, plus MPI's latency.
+ * Element-wise sum over the ranks, result on every rank (exact). */
 MOORE_API int moore_dist_sum_i64(const moore_dist *d, int64_t *buf, int64_t n, moore_error *err);
 /* Element-wise maximum over the ranks, result on every rank. */
 MOORE_API int moore_dist_max_i64(const moore_dist *d, int64_t *buf, int64_t n, moore_error *err);
@@ -62,16 +66,19 @@ typedef struct moore_dist_blob {
     int64_t at;                 /* where the next unpack reads */
 } moore_dist_blob;
 
+/* A blob is a caller-owned struct (zero it to start); clear frees its data and
+ * zeroes it (NULL is fine). */
 MOORE_API void moore_dist_blob_clear(moore_dist_blob *b);
 /* len raw bytes appended to b (growing it), or read from b->at on (an error
- * when b ends first). */
+ * when b ends first). Amortised O(len). */
 MOORE_API int moore_dist_blob_put(moore_dist_blob *b, const void *p, int64_t len,
                                   moore_error *err);
 MOORE_API int moore_dist_blob_get(moore_dist_blob *b, void *p, int64_t len, moore_error *err);
 /* Every rank's bytes (mine, len of them) on every rank: all receives their
  * concatenation in rank order (all->len in total, all->at = 0) and lens[r]
  * rank r's length (lens holds moore_dist_size(d) entries). A failure on any
- * rank (memory, more than 2 GiB) fails every rank with the same code. */
+ * rank (memory, more than 2 GiB) fails every rank with the same code. all is
+ * the caller's blob (released with moore_dist_blob_clear); O(total bytes). */
 MOORE_API int moore_dist_allgather(const moore_dist *d, const void *mine, int64_t len,
                                    moore_dist_blob *all, int64_t *lens, moore_error *err);
 
@@ -80,7 +87,8 @@ struct moore_report;
  * included, and each value's type — and unpacked from b->at on, appending its
  * keys to r. (JSON would lose NaN, infinities and the integer/double
  * distinction, so the results could differ by rank count.) A comparison is
- * packed the same way by moore_dist_pack_compare (plan.h). */
+ * packed the same way by moore_dist_pack_compare (plan.h). Both work in the
+ * caller's blob and report; O(size of the report). */
 MOORE_API int moore_dist_pack_report(moore_dist_blob *b, const struct moore_report *r,
                                      moore_error *err);
 MOORE_API int moore_dist_unpack_report(moore_dist_blob *b, struct moore_report *r,
@@ -103,7 +111,8 @@ typedef struct moore_dist_loop {
  * the outcome on every rank — its code and message, the same as one process
  * running the items in order would stop with — and a rank's own failure
  * never leaves the others waiting. With a NULL d (or one rank) each item is
- * run and taken in turn, as a plain loop. */
+ * run and taken in turn, as a plain loop. Cost: the items' own, plus a
+ * broadcast of each item's packed result from its owner. */
 MOORE_API int moore_dist_map(const moore_dist *d, const moore_dist_loop *loop, moore_error *err);
 
 /* The group a loop of count items should spread over: d when there are at

@@ -34,6 +34,7 @@ typedef struct moore_diversity_options {
     int32_t sp_sample_sources;      /* sampled sources above it (default 256) */
 } moore_diversity_options;
 
+/* Fills the caller's struct with the defaults above; O(1). */
 MOORE_API void moore_diversity_options_default(moore_diversity_options *o);
 
 typedef struct moore_diversity_result {
@@ -52,11 +53,17 @@ typedef struct moore_diversity_result {
     int dp_exact;
 } moore_diversity_result;
 
+/* Both measures. Fills the caller's *out (no heap inside; nothing to clear).
+ * Time: S BFS path counts, O(S·(n + m)) for S sources (n or sp_sample_sources),
+ * plus unit-capacity Dinic max-flows of O(Δ·m) each (Δ the largest degree):
+ * n − 1 of them (Gusfield) and O(n²) tree queries when exact, else one per
+ * sampled pair. O(n + m) memory per thread. */
 MOORE_API int moore_diversity_compute(const moore_graph *g, const moore_diversity_options *o,
                             const moore_metric_options *mo, moore_diversity_result *out,
                             moore_error *err);
 
-/* Edge-disjoint paths between switches s and t (s ≠ t): the max-flow value. */
+/* Edge-disjoint paths between switches s and t (s ≠ t): the max-flow value.
+ * One unit-capacity Dinic flow stopped at min(deg s, deg t): O(Δ·m) time, O(m) memory. */
 MOORE_API int moore_edge_disjoint_paths(const moore_graph *g, int32_t s, int32_t t, int32_t *paths,
                               moore_error *err);
 

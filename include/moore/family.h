@@ -24,7 +24,8 @@ extern "C" {
 /* ---- parsed key=value parameters (the type: moore/origin.h) ---- */
 
 /* The getters mark the key they read in p->used (so p is not const): after a
- * build, a key no getter read is refused as unknown.
+ * build, a key no getter read is refused as unknown. p is caller-owned; each
+ * getter is O(MOORE_PARAMS_MAX) and allocates nothing.
  * 1 when key was given. */
 MOORE_API int moore_params_has(moore_params *p, const char *key);
 /* Reads key as an integer in [lo, hi]; *out = def when the key is absent.
@@ -33,9 +34,10 @@ MOORE_API int moore_params_int(moore_params *p, const char *key, int64_t def, in
                      int64_t hi, int64_t *out, moore_error *err);
 MOORE_API int moore_params_double(moore_params *p, const char *key, double def, double lo,
                         double hi, double *out, moore_error *err);
-/* The raw string value, or def when absent. */
+/* The raw string value, or def when absent. Borrowed: points into p (or is def). */
 MOORE_API const char *moore_params_str(moore_params *p, const char *key, const char *def);
-/* Canonical "k=v,k=v" of the given keys, in the order given (for graph origin). */
+/* Canonical "k=v,k=v" of the given keys, in the order given (for graph origin).
+ * Writes into the caller's buf; MOORE_EINVAL (err not filled) when len is too short. */
 MOORE_API int moore_params_format(const moore_params *p, char *buf, size_t len);
 
 /* ---- the family table ---- */
@@ -72,36 +74,43 @@ typedef struct moore_family {
     int labels;
 } moore_family;
 
-/* The table, terminated by an entry with name NULL. */
+/* The table, terminated by an entry with name NULL. Static; never freed.
+ * moore_family_find is a linear scan over the rows; NULL when not found. */
 MOORE_API const moore_family *moore_families(void);
 MOORE_API const moore_family *moore_family_find(const char *name);
 
 /* ---- SPEC strings and topology arguments ---- */
 
 /* Splits a SPEC into its family and parameters; refuses unknown families,
- * unknown keys, repeated keys and malformed pairs. */
+ * unknown keys, repeated keys and malformed pairs. Fills the caller's *params
+ * (no heap; *fam points at the static row, NULL on error); O(length of spec). */
 MOORE_API int moore_spec_parse(const char *spec, const moore_family **fam, moore_params *params,
                      moore_error *err);
 
 /* Builds the topology a SPEC names. Afterwards every given key must have been
- * read by the builder, otherwise the key is refused as unknown. */
+ * read by the builder, otherwise the key is refused as unknown. *out is a new
+ * graph the caller frees with moore_graph_free; NULL on error. Time is the
+ * family builder's: O(n + m log m) for most, more for searches (xpander, lift). */
 MOORE_API int moore_spec_build(const char *spec, moore_graph **out, moore_error *err);
 
-/* Closed-form counts for a SPEC (MOORE_EINVAL if the family has none). */
+/* Closed-form counts for a SPEC (MOORE_EINVAL if the family has none). Fills the
+ * caller's *out; builds nothing, so O(1) for most families. */
 MOORE_API int moore_spec_counts(const char *spec, moore_counts *out, moore_error *err);
 
 /* A topology argument: an existing file is read (edge list, or a netbench
- * .topology), anything else is parsed as a SPEC. */
+ * .topology), anything else is parsed as a SPEC. *out is a new graph the caller
+ * frees with moore_graph_free; NULL on error. Cost: moore_graph_read's or
+ * moore_spec_build's. */
 MOORE_API int moore_topology_load(const char *arg, moore_graph **out, moore_error *err);
 /* A `file:PATH,p=P` or `file:PATH,radix=R` SPEC: the file with P endpoints on
  * every switch (or R minus its network degree); its origin becomes family
  * "file", params "PATH,p=P" (src/topology/filespec.c). moore_topology_load takes
- * such SPECs too. */
+ * such SPECs too. *out as for moore_topology_load; O(file size + m log m). */
 MOORE_API int moore_file_spec_load(const char *spec, moore_graph **out, moore_error *err);
 
 /* Resolves the shared `p` / `radix` keys for a family whose switches have
  * network degree `degree`: p= wins, else radix= gives radix − degree (refused
- * when < 1), else def_p. */
+ * when < 1), else def_p. Fills *out; O(MOORE_PARAMS_MAX). */
 MOORE_API int moore_family_resolve_endpoints(moore_params *p, int32_t degree, int32_t def_p,
                                    int32_t *out, moore_error *err);
 

@@ -34,11 +34,15 @@ typedef struct moore_gf {
     int32_t poly[32];   /* the irreducible polynomial's coefficients, low first (n+1 of them) */
 } moore_gf;
 
-/* 1 when q is a prime power p^n (q >= 2), filling p and n if not NULL. */
+/* 1 when q is a prime power p^n (q >= 2), filling p and n if not NULL.
+ * Both are trial division: O(√q) time, no allocation. */
 MOORE_API int moore_is_prime_power(int64_t q, int32_t *p, int32_t *n);
 MOORE_API int moore_is_prime(int64_t x);
 
-/* Builds GF(q); refuses q that is not a prime power or exceeds MOORE_GF_MAX. */
+/* Builds GF(q); refuses q that is not a prime power or exceeds MOORE_GF_MAX.
+ * *out is a new field the caller frees with moore_gf_free (NULL is fine); NULL
+ * on error. O(q²) time and memory for the two tables (the searches for the
+ * irreducible polynomial and ξ are smaller); the inline operations are O(1). */
 MOORE_API int moore_gf_new(int32_t q, moore_gf **out, moore_error *err);
 MOORE_API void moore_gf_free(moore_gf *f);
 

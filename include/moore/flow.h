@@ -65,6 +65,7 @@ typedef struct moore_flow_options {
     const struct moore_dist *dist;
 } moore_flow_options;
 
+/* Fills the caller's struct: eps 0.05, exact_gap 1e-7, the rest zero/NULL; O(1). */
 MOORE_API void moore_flow_options_default(moore_flow_options *o);
 
 typedef struct moore_flow_result {
@@ -84,21 +85,31 @@ typedef struct moore_flow_result {
 } moore_flow_result;
 
 /* Bytes the exact LP would take (Clp's model, factorisation and ours), an
- * estimate used to refuse an LP that would not fit before building it. */
+ * estimate used to refuse an LP that would not fit before building it.
+ * O(n); allocates nothing. */
 MOORE_API double moore_flow_exact_bytes(const moore_graph *g, const moore_traffic *t);
 
 /* The exact value. With MOORE_FLOW_EXACT_AUTO: column generation, the
  * faster method on every matrix measured (see lp.c). Refuses (MOORE_ETOOBIG) an LP that would
- * not fit in memory, with a hint to use the approximation. */
+ * not fit in memory, with a hint to use the approximation. Borrows g and t;
+ * fills the caller's *out (static strings only; nothing to clear), zeroed first.
+ * Time is Clp's: column generation prices with one Dijkstra per source a round,
+ * O(K·(m + n log n)) for K sources, times the rounds and simplex re-solves; the
+ * arc LP has K·2m columns and K·n + 2m rows (barrier), so memory is the limit. */
 MOORE_API int moore_flow_exact(const moore_graph *g, const moore_traffic *t,
                      const moore_flow_options *o, moore_flow_result *out, moore_error *err);
 
 /* The (1+ε) approximation with both bounds; deterministic for a given input
- * whatever the thread count. */
+ * whatever the thread count. Ownership as moore_flow_exact. Each phase routes
+ * every source along shortest-path DAGs: O(K·(m + n log n)) per phase for K
+ * sources; O(m) memory (a few dozen doubles an arc: lengths, flows, snapshots)
+ * plus O(n) per thread. Phases: O(ε⁻² log m) in theory; in
+ * practice tens to hundreds (until upper ≤ (1+ε)·lower, max_phases or time_limit). */
 MOORE_API int moore_flow_approx(const moore_graph *g, const moore_traffic *t,
                       const moore_flow_options *o, moore_flow_result *out, moore_error *err);
 
-/* TUB = 2|E| / Σ T(s,t)·dist(s,t), an upper bound on θ(T). */
+/* TUB = 2|E| / Σ T(s,t)·dist(s,t), an upper bound on θ(T). One BFS per source:
+ * O(K·(n + m)) time for K sources, O(n) memory per thread. */
 MOORE_API int moore_flow_tub(const moore_graph *g, const moore_traffic *t, double *out,
                    moore_error *err);
 
@@ -135,11 +146,15 @@ typedef struct moore_hose_result {
  * the METIS cut), for searches that need the lower bound; 1: also
  * the (1+o->eps) approximation of the uniform and the optimised two-phase
  * matrix (skipped above ~5,000 server switches, where the dense matrix would
- * not fit); 2: the exact LP instead (small graphs). */
+ * not fit); 2: the exact LP instead (small graphs). Fills the caller's *out
+ * (static strings only; nothing to clear). effort ≥ 0 adds the worst matrix's
+ * matching (O(k³) for k server switches up to MOORE_MATCHING_EXACT_MAX) and a
+ * METIS bisection; effort 1 / 2 add moore_flow_approx / moore_flow_exact runs. */
 MOORE_API int moore_flow_hose(const moore_graph *g, const moore_flow_options *o, int effort,
                               moore_hose_result *out, moore_error *err);
 
-/* Adds the keys `moore throughput --tm hose --json` prints for h. */
+/* Adds the keys `moore throughput --tm hose --json` prints for h (copied into
+ * the caller's report r). O(size of the report). */
 MOORE_API int moore_flow_hose_report(moore_report *r, const moore_graph *g,
                                      const moore_hose_result *h, double eps, int effort,
                                      moore_error *err);
@@ -148,7 +163,8 @@ MOORE_API int moore_flow_hose_report(moore_report *r, const moore_graph *g,
  * g: the identity (topology, family, params; null for a graph without an
  * origin), tm, switches, commodities, demand_total, throughput, lower, upper,
  * method, gap, eps (approximation), converged, phases / rounds /
- * lp_iterations, tub, link utilisation, and the matching of a worst-case TM. */
+ * lp_iterations, tub, link utilisation, and the matching of a worst-case TM.
+ * Values are copied into the caller's r; O(size of the report). */
 MOORE_API int moore_flow_report(moore_report *r, const moore_graph *g, const moore_traffic *t,
                                 const moore_flow_result *f, double tub, double eps, int exact,
                                 uint64_t seed, moore_error *err);

@@ -25,7 +25,10 @@ extern "C" {
  * (dense pairings rarely repair, and such a graph is always connected).
  * Refuses n·d odd, d ≥ n, d < 1, and d = 1 with n > 2 (never connected);
  * gives up with a clear error after a bounded number of restarts. Endpoints
- * are left at zero. */
+ * are left at zero. *out is a new graph the caller frees with
+ * moore_graph_free; NULL on error. Per pairing (at most 50): O(m log m) plus
+ * O(d) per repair swap (O(m + bad links) tries), plus O(c·(n + m)) to join c
+ * components; O(n·d) memory. */
 MOORE_API int moore_jellyfish_random_regular(int32_t n, int32_t d, uint64_t seed, moore_graph **out,
                                    moore_error *err);
 
@@ -34,7 +37,9 @@ MOORE_API int moore_jellyfish_random_regular(int32_t n, int32_t d, uint64_t seed
  * neighbours), removes them and links u and v to itself. degree 0 means the
  * largest degree in g. New switches get the endpoints that keep their radix
  * equal to g's largest (degree + endpoints), at least 0. Connectivity is kept
- * (u–v becomes u–w–v). The result records family "expand". */
+ * (u–v becomes u–w–v). The result records family "expand". Borrows g; *out
+ * is a new graph the caller frees with moore_graph_free; NULL on error.
+ * O(add · degree²) to attach, then O(n' + m' log m') to build (n', m' after). */
 MOORE_API int moore_jellyfish_expand(const moore_graph *g, int32_t add, int32_t degree, uint64_t seed,
                            moore_graph **out, moore_error *err);
 

@@ -62,7 +62,9 @@ typedef struct moore_cost_model {
     double transceiver_power_w;     /* watts per optical transceiver */
 } moore_cost_model;
 
-/* The default model ("400g"; docs/layout.md names the source of each value). */
+/* The cost model is plain data in a caller-owned struct (nothing to free);
+ * each loader below fills *m, O(1) apart from reading the file.
+ * The default model ("400g"; docs/layout.md names the source of each value). */
 MOORE_API void moore_cost_model_default(moore_cost_model *m);
 /* A built-in model by name: "400g" (a current 400 Gb/s build) or "2014" (the
  * Slim Fly paper's 40 Gb/s prices); unknown names refused (MOORE_EINVAL). */
@@ -78,7 +80,7 @@ MOORE_API int moore_cost_model_load(const char *name_or_path, moore_cost_model *
                                     moore_error *err);
 /* The length a cable is bought in: the routed length rounded up to the next
  * stock size (1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 75, 100 m; above 100 m the
- * next multiple of 50 m). */
+ * next multiple of 50 m). O(1). */
 MOORE_API double moore_layout_buy_length(double length_m);
 
 /* Rack of every switch (rack[v] in 0..*racks-1), family-aware when g->family names a family with a
@@ -87,7 +89,9 @@ MOORE_API double moore_layout_buy_length(double length_m);
  * switches_per_rack > 0 splits groups that are larger. switches_per_rack = 0 uses
  * MOORE_LAYOUT_RACK_DEFAULT for family groups and min(that, ⌈√n⌉) for METIS racks.
  * rack must hold g->n entries; racks are numbered in the family's order (docs/layout.md).
- * METIS runs with seed 1, so the same graph always gets the same racks. */
+ * METIS runs with seed 1, so the same graph always gets the same racks.
+ * rack is caller-owned. O(n + m) for a family grouping, else a METIS k-way
+ * partition (multilevel, near-linear in m). */
 MOORE_API int moore_layout_place(const moore_graph *g, int32_t switches_per_rack,
                                  int32_t *rack, int32_t *racks, moore_error *err);
 
@@ -124,17 +128,22 @@ typedef struct moore_layout {
 
 /* Places (with m->switches_per_rack), lays out the floor, routes and prices
  * every cable. o supplies the METIS seed and a progress callback (NULL: seed 1).
- * Multiplicity comes from the family's closed-form counts when they match g. */
+ * Multiplicity comes from the family's closed-form counts when they match g.
+ * Fills the caller's *out (arrays on the heap): release it with
+ * moore_layout_clear; on error it holds nothing to release. Time: the placement
+ * (moore_layout_place), then O(n + K·m + servers) for racks, cables and prices;
+ * O(n + servers + groups) memory. */
 MOORE_API int moore_layout_compute(const moore_graph *g, const moore_cost_model *m,
                                    const moore_metric_options *o, moore_layout *out,
                                    moore_error *err);
+/* Frees l's arrays and zeroes it; NULL and a cleared l are fine. O(1). */
 MOORE_API void moore_layout_clear(moore_layout *l);
 
-/* Length in metres of a cable between racks a and b (a == b: inside a rack). */
+/* Length in metres of a cable between racks a and b (a == b: inside a rack). O(1). */
 MOORE_API double moore_layout_cable_length(const moore_layout *l, const moore_cost_model *m,
                                            int32_t a, int32_t b);
 /* Price of one cable of that length, its transceivers included (electrical up
- * to m->electrical_max_m). */
+ * to m->electrical_max_m). O(1). */
 MOORE_API double moore_layout_cable_cost(const moore_cost_model *m, double length_m);
 
 /* The cable plan as CSV (docs/layout.md): header
@@ -143,16 +152,18 @@ MOORE_API double moore_layout_cable_cost(const moore_cost_model *m, double lengt
  * then one row per switch-to-switch cable (multiplicity rows per link, kind
  * "switch"), then one per server cable (kind "server": from its switch's
  * server port to server `to`). Switch ports are numbered from 0 in the order
- * its cables appear, network cables first. */
+ * its cables appear, network cables first. Writes to the caller's stream (not
+ * closed); O(n + K·m + servers). */
 MOORE_API int moore_layout_write_cables(const moore_graph *g, const moore_layout *l,
                                         const moore_cost_model *m, FILE *out, moore_error *err);
 /* The bill of materials as CSV: item,type,length_m,count,unit_cost,cost (switches,
  * racks, cables by type and bought length, transceivers); the costs sum to
- * cost_total. */
+ * cost_total. Writes to the caller's stream; O((m + servers) · L) for L distinct
+ * (type, length) lines, a few dozen. */
 MOORE_API int moore_layout_write_bom(const moore_graph *g, const moore_layout *l,
                                      const moore_cost_model *m, FILE *out, moore_error *err);
 
-/* Adds the layout keys (docs/layout.md) to a report. */
+/* Adds the layout keys (docs/layout.md) to a report (values copied into r). O(1). */
 MOORE_API int moore_layout_report(const moore_layout *l, moore_report *r, moore_error *err);
 
 #ifdef __cplusplus

@@ -28,12 +28,13 @@ extern "C" {
 #endif
 
 /* The 2-lift of g by signs[0..m−1] (each +1 or −1). Endpoints and labels are
- * copied to both copies (the copy's label gets a trailing '). */
+ * copied to both copies (the copy's label gets a trailing '). *out is a new
+ * graph the caller frees with moore_graph_free; NULL on error. O(n + m log m). */
 MOORE_API int moore_lift_build(const moore_graph *g, const int8_t *signs, moore_graph **out,
                      moore_error *err);
 
 /* ρ(A_s) = max(|λ_min(A_s)|, |λ_max(A_s)|), and those two eigenvalues when
- * lo / hi are not NULL. */
+ * lo / hi are not NULL. Borrows g and signs; one moore_eig_extremes solve. */
 MOORE_API int moore_lift_signed_radius(const moore_graph *g, const int8_t *signs, moore_eig_method method,
                              double *rho, double *lo, double *hi, moore_error *err);
 
@@ -48,7 +49,8 @@ typedef struct moore_lift_options {
     void *progress_ctx;
 } moore_lift_options;
 
-/* seed 1, 4 tries, 32 evaluations per try, AUTO, no progress callback. */
+/* seed 1, 4 tries, 32 evaluations per try, AUTO, no progress callback.
+ * Fills the caller's struct; O(1). */
 MOORE_API void moore_lift_options_default(moore_lift_options *o);
 
 /* Searches for a signing with small ρ(A_s): each try starts from a random
@@ -60,7 +62,9 @@ MOORE_API void moore_lift_options_default(moore_lift_options *o);
  * halved otherwise. The best signing over all tries is returned in signs
  * (m entries) with its ρ, recomputed from scratch. Ties are broken by a
  * 1e-10 margin and the try order, so rounding noise does not change the
- * result. */
+ * result. signs (m entries) is caller-owned. Time: tries × max_evals + 1
+ * eigen-solves (moore_eig_extremes) plus O(m log m) ranking per kept batch;
+ * O(n + m) scratch memory. */
 MOORE_API int moore_lift_search(const moore_graph *g, const moore_lift_options *o, int8_t *signs,
                       double *rho, moore_error *err);
 
@@ -79,7 +83,9 @@ typedef struct moore_lift_result {
 /* Searches a signing, builds the lift, and measures it: λ₂ of the lift is
  * computed from the lifted graph itself and checked against
  * max(λ₂(G), λ_max(A_s)) (MOORE_EINTERNAL if they differ by more than 1e-6).
- * res may be NULL. The lift records family "lift". */
+ * res may be NULL. The lift records family "lift". *out is a new graph the
+ * caller frees with moore_graph_free; NULL on error. Cost: moore_lift_search,
+ * then moore_spectrum_compute on g and on the lift (2n switches). */
 MOORE_API int moore_lift(const moore_graph *g, const moore_lift_options *o, moore_graph **out,
                moore_lift_result *res, moore_error *err);
 
@@ -90,7 +96,7 @@ MOORE_API int moore_lift(const moore_graph *g, const moore_lift_options *o, moor
 
 /* Refuses, before any work, `times` successive lifts of g whose final graph
  * (2^times · n switches, 2^times · m links) exceeds MOORE_LIFT_MAX_SWITCHES
- * (MOORE_EINVAL) or the memory this process may use (MOORE_ETOOBIG). */
+ * (MOORE_EINVAL) or the memory this process may use (MOORE_ETOOBIG). O(1). */
 MOORE_API int moore_lift_check_times(const moore_graph *g, int times, moore_error *err);
 /* Called after each lift of moore_lift_times with the graphs before and
  * after; a non-zero return stops and is returned. */
@@ -99,7 +105,10 @@ typedef int (*moore_lift_step)(void *ctx, int step, const moore_graph *before,
 
 /* times lifts in a row, lift i with seed o->seed + i - 1. The result records
  * family "lift", params "times=T,seed=S,tries=N,evals=E,of=ORIGIN" (g's
- * family:params), a SPEC that rebuilds it byte for byte (src/families/provenance.c). */
+ * family:params), a SPEC that rebuilds it byte for byte (src/families/provenance.c).
+ * *out is a new graph the caller frees with moore_graph_free; NULL on error; the
+ * graphs step sees are borrowed for the call. Cost: times × moore_lift, the last
+ * on 2^(times−1)·n switches dominating. */
 MOORE_API int moore_lift_times(const moore_graph *g, int times, const moore_lift_options *o,
                                moore_lift_step step, void *ctx, moore_graph **out,
                                moore_error *err);

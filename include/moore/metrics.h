@@ -34,6 +34,7 @@ typedef struct moore_metric_options {
     const struct moore_cost_model *cost_model;
 } moore_metric_options;
 
+/* Fills the caller's struct with the defaults (seed 1, no callbacks); O(1). */
 MOORE_API void moore_metric_options_default(moore_metric_options *o);
 
 typedef struct moore_metric_group {
@@ -44,12 +45,16 @@ typedef struct moore_metric_group {
                    moore_error *err);
 } moore_metric_group;
 
-/* The table, terminated by an entry with name NULL. */
+/* The table, terminated by an entry with name NULL. Static; find is a linear
+ * scan, NULL when the name is unknown. */
 MOORE_API const moore_metric_group *moore_metric_groups(void);
 MOORE_API const moore_metric_group *moore_metric_group_find(const char *name);
 
 /* Runs the groups named in a comma list ("basic,paths"), "all", or NULL for the
- * default set, in table order; unknown names are refused. */
+ * default set, in table order; unknown names are refused. Borrows g; appends to
+ * the caller's report r (released with moore_report_clear), which on error keeps
+ * the rows of the groups that ran. Cost: the sum of the groups', each that of
+ * its area's functions (paths: moore_paths_auto, usually the largest). */
 MOORE_API int moore_metrics_compute(const moore_graph *g, const char *list,
                           const moore_metric_options *o, moore_report *r, moore_error *err);
 

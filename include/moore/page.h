@@ -42,12 +42,16 @@ typedef struct moore_page_options {
     moore_metric_options metric; /* seed, threads, progress */
 } moore_page_options;
 
+/* Fills the caller's struct with the defaults above; O(1). */
 MOORE_API void moore_page_options_default(moore_page_options *o);
 
 /* Measures and writes the page to out. The CSV files, when asked for, are
  * each written whole or not at all. Bad options (an empty family list, a
  * sweep value < 1, a radix no family can use) are refused (MOORE_EINVAL)
- * before any work. */
+ * before any work. Writes to the caller's stream; keeps nothing. Time:
+ * dominated by moore_compare_run, once per sweep value (the main count's run
+ * feeding the table too), plus bounded resilience and routing runs per
+ * chosen topology (docs/report.md). */
 MOORE_API int moore_page_write(const moore_page_options *o, FILE *out, moore_error *err);
 
 #ifdef __cplusplus

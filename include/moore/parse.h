@@ -26,14 +26,15 @@ typedef enum moore_parse_status {
 } moore_parse_status;
 
 /* The length of the integer at the start of s under the rule (0: none). A
- * caller that parses a list ("8x8x8", "set(1,4)") checks what follows. */
+ * caller that parses a list ("8x8x8", "set(1,4)") checks what follows.
+ * These three allocate nothing and run in O(length of s). */
 MOORE_API size_t moore_parse_int_prefix(const char *s);
 
 /* s, all of it, as an integer in [lo, hi]. *out is set only on MOORE_PARSE_OK. */
 MOORE_API moore_parse_status moore_parse_int(const char *s, int64_t lo, int64_t hi,
                                              int64_t *out);
 
-/* s, all of it, as a finite number in [lo, hi]. */
+/* s, all of it, as a finite number in [lo, hi]. *out is set only on MOORE_PARSE_OK. */
 MOORE_API moore_parse_status moore_parse_number(const char *s, double lo, double hi,
                                                 double *out);
 

@@ -32,9 +32,13 @@ typedef struct moore_paths_result {
  * o->progress ("distances"); o may be NULL. Needs about N · 112 bytes per
  * thread (refused with MOORE_ETOOBIG beyond the machine's memory). A
  * disconnected graph returns MOORE_OK with connected = 0 after the
- * components count, without any distance work. */
+ * components count, without any distance work. Fills the caller's *out
+ * (histogram on the heap): release it with moore_paths_result_clear; on error
+ * it holds nothing to release. Bit-parallel BFS from all sources, 256 a batch:
+ * O(n·m·D/64) word operations at worst (D the diameter), O(n) memory per thread. */
 MOORE_API int moore_paths_compute(const moore_graph *g, const moore_metric_options *o,
                         moore_paths_result *out, moore_error *err);
+/* Frees the histogram and zeroes r; safe on a zeroed or cleared r. O(1). */
 MOORE_API void moore_paths_result_clear(moore_paths_result *r);
 
 /* The same metrics from a closed form, without any search, where one is
@@ -43,20 +47,25 @@ MOORE_API void moore_paths_result_clear(moore_paths_result *r);
  * params) names the grid and whose links are exactly that grid's (the
  * histogram of a product of rings and paths is the convolution of theirs).
  * *found = 1 and out filled when it applies; *found = 0 and out empty
- * otherwise. moore_paths_auto (symmetry.h) tries it first. */
+ * otherwise. moore_paths_auto (symmetry.h) tries it first. Release out with
+ * moore_paths_result_clear. O(n + m) to recognise, O(diameter²) or less for the
+ * histogram. */
 MOORE_API int moore_paths_closed_form(const moore_graph *g, moore_paths_result *out, int *found,
                                       moore_error *err);
 
 /* Single-source BFS: dist[v] = hops from src, -1 when unreachable. queue is
  * scratch of n entries (NULL: allocated inside). Returns the eccentricity of
- * src within its component, or a negative error code. */
+ * src within its component, or a negative error code. dist (and queue) are
+ * caller-owned; O(n + m) time. */
 MOORE_API int32_t moore_bfs(const moore_graph *g, int32_t src, int32_t *dist, int32_t *queue);
 
 /* Length of the shortest cycle; 0 when the graph is a forest. Exact: BFS
- * from every vertex of the 2-core, each stopped by the best cycle found. */
+ * from every vertex of the 2-core, each stopped by the best cycle found.
+ * O(n·m) time in the worst case (far less with short cycles: a triangle ends
+ * it), O(n) memory per thread. */
 MOORE_API int moore_girth(const moore_graph *g, int32_t *girth, moore_error *err);
 
-/* M(d, D) = 1 + d Σ_{i<D} (d-1)^i, as a double (it overflows int64 quickly). */
+/* M(d, D) = 1 + d Σ_{i<D} (d-1)^i, as a double (it overflows int64 quickly). O(D). */
 MOORE_API double moore_bound(int32_t degree, int32_t diameter);
 
 #ifdef __cplusplus

@@ -56,9 +56,13 @@ typedef struct moore_plan {
  * among those reaching that many endpoints is marked chosen (ties: fewer
  * cables, then fewer endpoints). A radix for which no family has any
  * configuration is refused (MOORE_EINVAL), naming the smallest radix that has
- * one. */
+ * one. Fills the caller's *out (rows on the heap): release it with
+ * moore_plan_clear; on error it holds nothing to release. Builds no graph:
+ * the planners' closed forms, O(R log R) for R rows (plus the probe of larger
+ * radixes on a refusal). */
 MOORE_API int moore_plan_make(int32_t radix, int64_t endpoints, const char *families, moore_plan *out,
                     moore_error *err);
+/* Frees p's rows and empties it (NULL is fine); O(1). */
 MOORE_API void moore_plan_clear(moore_plan *p);
 
 /* The search space of `compare --bandwidth B` (docs/compare.md): every
@@ -70,11 +74,15 @@ MOORE_API void moore_plan_clear(moore_plan *p);
  * (> 0, required) are kept. Each row gets its closed-form bound; rows whose
  * bound is below `bandwidth` are ruled_out. Rows are sorted per family by
  * switches, then cables, then endpoints — the order compare tries them in —
- * and the first row not ruled out is chosen. bandwidth must be > 0. */
+ * and the first row not ruled out is chosen. bandwidth must be > 0. *out as for
+ * moore_plan_make. Builds no graph: the planners run at every smaller radix a
+ * p= value needs, closed forms only, then O(R log R) for R rows. */
 MOORE_API int moore_plan_search(int32_t radix, int64_t endpoints, const char *families,
                                 double bandwidth, moore_plan *out, moore_error *err);
 
-/* The chosen row of family f, or NULL when none of its rows reaches the target. */
+/* The chosen row of family f, or NULL when none of its rows reaches the target.
+ * This and moore_plan_largest return a pointer into p's rows (valid until
+ * moore_plan_clear); O(rows). */
 MOORE_API const moore_plan_row *moore_plan_chosen(const moore_plan *p, const moore_family *f);
 
 /* The largest-endpoint row of family f (for "cannot reach" messages), or NULL. */
@@ -83,12 +91,14 @@ MOORE_API const moore_plan_row *moore_plan_largest(const moore_plan *p, const mo
 /* Why family f has no row reaching p's target, as one clause for a message:
  * "no clos configuration with radix 48 reaches 50,000 endpoints: the
  * largest, clos:radix=48,pods=48,tiers=3, has 27,648 (more than 3 tiers is
- * beyond the family)" — the tiers clause when the largest row sets tiers=. */
+ * beyond the family)" — the tiers clause when the largest row sets tiers=.
+ * Writes into the caller's buf; O(rows). */
 MOORE_API void moore_plan_unreached(const moore_plan *p, const moore_family *f, char *buf,
                                     size_t len);
 
 /* 1 when family f is named in the comma list (NULL: every family with a
- * planner); refuses names that are unknown or have no planner. */
+ * planner); refuses names that are unknown or have no planner. O(length of
+ * the list × families). */
 MOORE_API int moore_plan_family_selected(const char *families, const moore_family *f, int *selected,
                                moore_error *err);
 
@@ -110,12 +120,13 @@ typedef struct moore_compare_column {
  * and worst-case throughput bounds, the routing group's ECMP and KSP-8
  * throughput and ratios, bisection_bandwidth, cost_total, cost_per_endpoint,
  * power_w, cables_optical; terminated by {NULL}. Keys a run did not measure
- * are absent from its reports (shown as '-' / null). docs/compare.md. */
+ * are absent from its reports (shown as '-' / null). docs/compare.md. A static
+ * table; O(1). */
 MOORE_API const moore_compare_column *moore_compare_columns(void);
 
 /* Refuses (MOORE_EINVAL, one line naming the group) a metric list for
  * compare that names an unknown group or one without a column ("all"
- * included): compare would compute it and show nothing. */
+ * included): compare would compute it and show nothing. O(length of list × columns). */
 MOORE_API int moore_compare_check_metrics(const char *list, moore_error *err);
 
 struct moore_compare;
@@ -170,10 +181,11 @@ typedef struct moore_compare_options {
     void *lookup_ctx;
 } moore_compare_options;
 
+/* Fills the caller's struct with the defaults above; O(1). */
 MOORE_API void moore_compare_options_default(moore_compare_options *o);
 
-/* "basic,paths" plus spectral, bisection and throughput where the metric
- * table has them. */
+/* "basic,paths" plus spectral, bisection and layout where the metric
+ * table has them. Written into the caller's buf (refused when len is short). */
 MOORE_API int moore_compare_default_metrics(char *buf, size_t len, moore_error *err);
 
 typedef struct moore_compare_row {
@@ -200,15 +212,22 @@ typedef struct moore_compare {
 /* Plans (unless topologies are given), builds each chosen configuration,
  * checks it against its closed forms, and measures it. Families that cannot
  * reach the target at this radix are left out with a note. Calls
- * o->metric.progress once per topology before its work starts. */
+ * o->metric.progress once per topology before its work starts. Fills the
+ * caller's *out (rows, reports, notes on the heap): release it with
+ * moore_compare_clear; on error it holds nothing to release. Time: dominated by
+ * building each row's graph and running its metric groups (moore_metrics_compute;
+ * at a bandwidth, up to max_tries rows per family, each with throughput bounds). */
 MOORE_API int moore_compare_run(const moore_compare_options *o, moore_compare *out, moore_error *err);
+/* Frees every row's report, the rows and the notes, and zeroes c (NULL is fine).
+ * O(rows + items). */
 MOORE_API void moore_compare_clear(moore_compare *c);
 
 struct moore_dist_blob;
 /* A comparison (its rows' specs and reports, its notes) packed bit for bit
  * as moore_dist_pack_report packs a report (dist.h), and unpacked from b->at
  * on: unpacking appends its rows and notes to c, adds its database counts to
- * c's, and takes its bandwidth and by_cost. */
+ * c's, and takes its bandwidth and by_cost. Pack appends to the caller's blob,
+ * unpack to the caller's c (released with moore_compare_clear); O(size packed). */
 MOORE_API int moore_dist_pack_compare(struct moore_dist_blob *b, const moore_compare *c,
                                       moore_error *err);
 MOORE_API int moore_dist_unpack_compare(struct moore_dist_blob *b, moore_compare *c,
@@ -216,13 +235,15 @@ MOORE_API int moore_dist_unpack_compare(struct moore_dist_blob *b, moore_compare
 
 /* Row `row` against the Clos baseline (the first row of family "clos"):
  * signed percentages (row − clos)/clos of switches, cables and cost_total
- * (NAN where either lacks the value). MOORE_EINVAL when there is no Clos row. */
+ * (NAN where either lacks the value). MOORE_EINVAL when there is no Clos row.
+ * O(rows + items). */
 MOORE_API int moore_compare_vs_baseline(const moore_compare *c, int row, double pct[3],
                                         moore_error *err);
 
 /* One line on the often-quoted Slim Fly claim "at equal ports, 25-40% fewer
  * switches and cables than fat-tree, uniform throughput equal or better",
- * checked on these rows (Slim Fly against the Clos baseline). */
+ * checked on these rows (Slim Fly against the Clos baseline). Written into the
+ * caller's buf; O(rows + items). */
 MOORE_API void moore_compare_verdict(const moore_compare *c, char *buf, size_t len);
 
 #ifdef __cplusplus

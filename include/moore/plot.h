@@ -36,7 +36,9 @@ typedef struct moore_plot {
 } moore_plot;
 
 /* Draws the figure; *svg (malloc'd, NUL-terminated) is the SVG document.
- * Refuses an empty figure and non-positive values on a log axis. */
+ * Refuses an empty figure and non-positive values on a log axis. The caller
+ * frees *svg with free(); NULL on error. Borrows p and s. PLplot: O(total
+ * points) plus a constant per figure. */
 MOORE_API int moore_plot_svg(const moore_plot *p, const moore_plot_series *s, int nseries,
                              char **svg, moore_error *err);
 

@@ -44,10 +44,14 @@ typedef struct moore_report {
     moore_report_item *items;
 } moore_report;
 
+/* A report is a caller-owned struct: init empties it, clear frees every item
+ * it holds and empties it again (safe to call twice). O(1) / O(items). */
 MOORE_API void moore_report_init(moore_report *r);
 MOORE_API void moore_report_clear(moore_report *r);
 
-/* Adding a key that exists replaces its value. */
+/* Adding a key that exists replaces its value. Values are copied into r (the
+ * caller keeps v); keys are found by a linear scan: O(items + len). On error r
+ * stays valid for moore_report_clear. */
 MOORE_API int moore_report_int(moore_report *r, const char *key, int64_t v, moore_error *err);
 MOORE_API int moore_report_double(moore_report *r, const char *key, double v, moore_error *err);
 MOORE_API int moore_report_bool(moore_report *r, const char *key, int v, moore_error *err);
@@ -58,14 +62,15 @@ MOORE_API int moore_report_int_array(moore_report *r, const char *key, const int
 MOORE_API int moore_report_double_array(moore_report *r, const char *key, const double *v, int64_t len,
                               moore_error *err);
 
-/* NULL when absent. */
+/* NULL when absent. Borrowed from r: valid until r changes. O(items). */
 MOORE_API const moore_report_item *moore_report_get(const moore_report *r, const char *key);
-/* The value as a double (INT, DOUBLE, BOOL); NaN when absent or not numeric. */
+/* The value as a double (INT, DOUBLE, BOOL); NaN when absent or not numeric. O(items). */
 MOORE_API double moore_report_number(const moore_report *r, const char *key);
 
-/* One JSON object (cJSON), pretty when `pretty`. Non-finite doubles become null. */
+/* One JSON object (cJSON), pretty when `pretty`. Non-finite doubles become null.
+ * Writes to the caller's stream (not closed); O(size of the report). */
 MOORE_API int moore_report_write_json(const moore_report *r, FILE *out, int pretty, moore_error *err);
-/* Human-readable "key  value" lines, aligned. */
+/* Human-readable "key  value" lines, aligned. O(size of the report). */
 MOORE_API int moore_report_write_text(const moore_report *r, FILE *out, moore_error *err);
 
 #ifdef __cplusplus

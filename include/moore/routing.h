@@ -70,9 +70,10 @@ typedef struct moore_routing_options {
 
 /* Parses "minimal", "ecmp", "ksp", "ksp:k=8", "valiant:samples=0",
  * "ugal:samples=4,seed=2" into o (other fields keep their values). Refuses an
- * unknown algorithm, an unknown key and k ≤ 0 or k > MOORE_ROUTE_KSP_MAX. */
+ * unknown algorithm, an unknown key and k ≤ 0 or k > MOORE_ROUTE_KSP_MAX.
+ * Writes only into the caller's o; O(length of text). */
 MOORE_API int moore_routing_parse(const char *text, moore_routing_options *o, moore_error *err);
-/* Defaults: ecmp, k = 8, samples = 8, seed = 1. */
+/* Defaults: ecmp, k = 8, samples = 8, seed = 1. Fills the caller's struct; O(1). */
 MOORE_API void moore_routing_options_default(moore_routing_options *o);
 
 typedef struct moore_routing {
@@ -94,9 +95,16 @@ typedef struct moore_routing {
 
 /* Computes the routing of g. Refuses a disconnected graph (naming a pair with
  * no path), a distance above 65534, and a path set that would not fit in
- * memory, before allocating it. */
+ * memory, before allocating it. *out is a new routing the caller frees with
+ * moore_routing_free (NULL is fine); NULL on error. Borrows g (r keeps no
+ * pointer to it). Every algorithm first runs one BFS per switch: O(n·(n + m))
+ * time, O(n²) memory (dist). ksp adds about the hops of the k·n² paths it lists
+ * (pruned DFS); valiant/ugal S paths per pair of two minimal halves each (S =
+ * samples, or n − 2 when 0), so O(n²·S·diameter) time and memory. Sources run
+ * in parallel. */
 MOORE_API int moore_routing_build(const moore_graph *g, const moore_routing_options *o,
                                   moore_routing **out, moore_error *err);
+/* Frees r and its arrays. NULL is fine. O(1). */
 MOORE_API void moore_routing_free(moore_routing *r);
 
 /* Next hops of u toward t (u ≠ t) into nh (room for deg(u)), with the split
@@ -107,7 +115,8 @@ MOORE_API void moore_routing_free(moore_routing *r);
  * each hop, the hops v with (d(v,t), v) < (d(u,t), u), renormalised (the
  * minimal hop when none is). Returns the count. For explicit path sets this
  * scans the paths toward t, so whole tables are better written with
- * moore_routing_write_tables. */
+ * moore_routing_write_tables. nh and w are caller-owned; no allocation.
+ * O(deg u) for minimal/ECMP, O(stored hops of the paths toward t) otherwise. */
 MOORE_API int32_t moore_routing_next_hops(const moore_graph *g, const moore_routing *r, int32_t u,
                                           int32_t t, int32_t *nh, double *w);
 
@@ -122,6 +131,9 @@ typedef struct moore_routing_stats {
     int64_t table_entries_total;
 } moore_routing_stats;
 
+/* Fills the caller's *out (no heap inside), zeroed first. O(n·(n + m)) for
+ * minimal/ECMP (per destination, in distance order), O(n² + stored hops) for
+ * explicit path sets; O(n) scratch per thread. */
 MOORE_API int moore_routing_stats_compute(const moore_graph *g, const moore_routing *r,
                                           moore_routing_stats *out, moore_error *err);
 
@@ -141,10 +153,15 @@ typedef struct moore_deadlock_result {
 /* Builds the channel dependency graph (a vertex per directed link, an arc
  * a→b when a path uses b right after a), says whether it is acyclic, and
  * assigns units (paths, or destinations for minimal/ecmp) greedily in order to
- * the first virtual layer whose dependency graph stays acyclic. */
+ * the first virtual layer whose dependency graph stays acyclic. Fills the
+ * caller's *out (layer on the heap): release it with
+ * moore_deadlock_result_clear; on error layer is NULL. Memory: Σ_v deg(v)²
+ * bits per layer. Time: each unit's dependencies once per layer tried, plus
+ * Pearce–Kelly reorderings (bounded by the affected window of the order); sequential. */
 MOORE_API int moore_routing_deadlock(const moore_graph *g, const moore_routing *r,
                                      const moore_routing_options *o, moore_deadlock_result *out,
                                      moore_error *err);
+/* Frees d->layer and sets it to NULL (NULL d is fine); O(1). */
 MOORE_API void moore_deadlock_result_clear(moore_deadlock_result *d);
 
 /* ---- the whole of `moore route` (report.c) ---- */
@@ -160,7 +177,9 @@ MOORE_API void moore_deadlock_result_clear(moore_deadlock_result *d);
  * table_entries_max/_total, cdg_acyclic, cdg_dependencies, layers (null
  * without `layers`) and vcs_hop_index. On success *keep (when keep is not
  * NULL) receives the routing (the caller frees it), else it is freed. One
- * call for the CLI and the Python binding. */
+ * call for the CLI and the Python binding. On error *keep is left unset.
+ * Cost: moore_routing_build, moore_routing_stats_compute and, when asked,
+ * moore_routing_deadlock and the writers. */
 MOORE_API int moore_routing_run(const moore_graph *g, const moore_routing_options *o, int layers,
                                 const char *paths, int netbench, const char *tables,
                                 moore_report *rep, moore_routing **keep, moore_error *err);
@@ -168,7 +187,8 @@ MOORE_API int moore_routing_run(const moore_graph *g, const moore_routing_option
 /* ---- files (export.c) ---- */
 
 /* CSV "src,dst,rank,layer,path" (path: switch ids joined by '-'; ECMP lists
- * every shortest path). layers may be NULL (layer column then 0). */
+ * every shortest path). layers may be NULL (layer column then 0). Borrows its
+ * arguments; writes path atomically (moore_atomic_open). O(size of the output). */
 MOORE_API int moore_routing_write_paths(const moore_graph *g, const moore_routing *r,
                                         const moore_deadlock_result *layers, const char *path,
                                         moore_error *err);
@@ -176,7 +196,7 @@ MOORE_API int moore_routing_write_paths(const moore_graph *g, const moore_routin
  * paths of any pair), then "rank,src,dst,path" lines, ranks from 1, for every
  * ordered pair of switches with servers (all switches when the graph has no
  * endpoints). netbench reads it as paths-cache/<SHA-1 of its .topology
- * file>.kspaths. */
+ * file>.kspaths. Writes atomically; O(size of the output). */
 MOORE_API int moore_routing_write_netbench(const moore_graph *g, const moore_routing *r,
                                            const char *path, moore_error *err);
 /* The forwarding tables (docs/routing.md) as CSV
@@ -187,7 +207,9 @@ MOORE_API int moore_routing_write_netbench(const moore_graph *g, const moore_rou
  * cable plan numbers them (moore_layout_write_cables), space-separated;
  * weights: integer weights in the same order (all 1 for an even split);
  * layer: dest_layer[t], the destination's virtual layer (empty when
- * dest_layer is NULL). Every table is destination-based and loop-free. */
+ * dest_layer is NULL). Every table is destination-based and loop-free. Writes
+ * atomically; builds every switch's table first: O(n·(n + m)) for minimal/ECMP,
+ * O(n² + stored hops) for explicit path sets, plus the output. */
 MOORE_API int moore_routing_write_tables(const moore_graph *g, const moore_routing *r,
                                          const int32_t *dest_layer, int all_destinations,
                                          const char *path, moore_error *err);
@@ -200,7 +222,11 @@ MOORE_API int moore_routing_write_tables(const moore_graph *g, const moore_routi
  * `exact` (refused beyond memory) or by Garg–Könemann restricted to the paths
  * with proven lower and upper bounds (o->eps; anytime like moore_flow_approx:
  * o->time_limit, o->cancelled and o->max_phases stop it with the bounds so
- * far, `stopped` set). util_max/util_mean are the arc loads of θ·t. */
+ * far, `stopped` set). util_max/util_mean are the arc loads of θ·t. Borrows
+ * its inputs; fills the caller's *out (static strings only), zeroed first.
+ * Fixed splits: O(n·(n + m)). Path sets: each Garg–Könemann phase costs
+ * O(stored hops of the paths of t's pairs); the exact LP is Clp's, one column
+ * per path. */
 MOORE_API int moore_routed_throughput(const moore_graph *g, const moore_routing *r,
                                       const moore_traffic *t, const moore_flow_options *o,
                                       int exact, moore_flow_result *out, moore_error *err);
@@ -209,7 +235,8 @@ MOORE_API int moore_routed_throughput(const moore_graph *g, const moore_routing 
  * routing and runs moore_routed_throughput. o->time_limit and o->cancelled
  * count from the start of this call and cover the routing's build too; when
  * they stop it before the paths are complete the result is the trivial
- * proven bracket lower 0 ≤ θ ≤ TUB (`stopped` set, 0 phases). */
+ * proven bracket lower 0 ≤ θ ≤ TUB (`stopped` set, 0 phases). The routing
+ * lives only for the call. Cost: moore_routing_build plus moore_routed_throughput. */
 MOORE_API int moore_routed_throughput_spec(const moore_graph *g, const char *routing,
                                            const moore_traffic *t, const moore_flow_options *o,
                                            int exact, moore_flow_result *out, moore_error *err);

@@ -52,12 +52,14 @@ typedef struct moore_symmat {
 } moore_symmat;
 
 /* Views of a graph's adjacency matrix / Laplacian. The Laplacian needs a
- * caller-owned array of n doubles that receives the degrees. */
+ * caller-owned array of n doubles that receives the degrees. *m borrows g's
+ * arrays (and degrees): it must not outlive them. O(1) / O(n). */
 MOORE_API void moore_symmat_adjacency(const moore_graph *g, moore_symmat *m);
 MOORE_API void moore_symmat_laplacian(const moore_graph *g, double *degrees, moore_symmat *m);
 
 /* y = M x (x and y distinct, n entries each). OpenMP over rows; every row is
- * summed in a fixed order, so the result does not depend on the thread count. */
+ * summed in a fixed order, so the result does not depend on the thread count.
+ * Caller-owned vectors; O(n + nnz) time, no allocation. */
 MOORE_API void moore_symmat_apply(const moore_symmat *m, const double *x, double *y);
 
 typedef enum moore_eig_method {
@@ -69,7 +71,8 @@ typedef enum moore_eig_method {
 } moore_eig_method;
 
 /* Every eigenvalue of M, ascending, into w[0..n-1] (LAPACKE_dsyevr).
- * Refuses (MOORE_ETOOBIG) a dense copy that does not fit in memory. */
+ * Refuses (MOORE_ETOOBIG) a dense copy that does not fit in memory.
+ * w is caller-owned; O(n³) time, O(n²) memory (freed before return). */
 MOORE_API int moore_eig_dense(const moore_symmat *m, double *w, moore_error *err);
 
 /* nev extreme eigenvalues of M by ARPACK, with the n_deflate orthonormal
@@ -82,14 +85,18 @@ MOORE_API int moore_eig_dense(const moore_symmat *m, double *w, moore_error *err
  * bottom, the rest from the top) or "LM" (largest magnitude). vals receives
  * the nev values ascending; vecs (n × nev, column-major, may be NULL) the
  * matching unit eigenvectors. Needs n − n_deflate > nev + 1. Deterministic:
- * the start vector comes from a fixed seed. Not thread-safe (see above). */
+ * the start vector comes from a fixed seed. Not thread-safe (see above).
+ * vals/vecs are caller-owned. ARPACK Lanczos: O(r · ncv · (nnz + n·ncv)) time for
+ * r restarts, ncv = 4·nev + 24 basis vectors, r capped by a work budget of
+ * ~10¹¹ flops (50..20000 restarts); O(n · ncv) memory, freed before return. */
 MOORE_API int moore_eig_arpack(const moore_symmat *m, const char *which, int nev, const double *deflate,
                      int n_deflate, double deflate_value, double *vals, double *vecs,
                      moore_error *err);
 
 /* The smallest and the largest eigenvalue of M (lo ≤ hi) and, when vlo / vhi
  * are not NULL, unit eigenvectors for them (n entries each), by the method
- * given (AUTO picks by size). */
+ * given (AUTO picks by size). Outputs caller-owned, written only on success.
+ * Cost: two dense solves (O(n³)) or one moore_eig_arpack run with nev = 2. */
 MOORE_API int moore_eig_extremes(const moore_symmat *m, moore_eig_method method, double *lo, double *hi,
                        double *vlo, double *vhi, moore_error *err);
 
@@ -121,12 +128,15 @@ typedef struct moore_spectrum {
  * bounded amount of work (seconds); if that is not enough it returns MOORE_OK
  * with converged = 0 and err holding the explanation, so that a metric report
  * can say "not computed" instead of failing (moore_eig_arpack and
- * moore_eig_extremes return MOORE_EINTERNAL in that case). */
+ * moore_eig_extremes return MOORE_EINTERNAL in that case). Fills the caller's
+ * *out (no heap inside). Cost: closed forms O(n + m); dense O(n³) time, O(n²)
+ * memory; ARPACK as moore_eig_arpack, a few runs (adjacency and Laplacian). */
 MOORE_API int moore_spectrum_compute(const moore_graph *g, const moore_metric_options *o,
                            moore_eig_method method, moore_spectrum *out, moore_error *err);
 
 /* *is_bipartite = 1 when every component of g is 2-colourable; colour (may be
- * NULL) receives 0/1 per switch from a BFS 2-colouring when it is. */
+ * NULL) receives 0/1 per switch from a BFS 2-colouring when it is.
+ * colour is caller-owned; O(n + m) time, O(n) scratch. */
 MOORE_API int moore_spectrum_bipartite(const moore_graph *g, int *is_bipartite, int8_t *colour,
                              moore_error *err);
 

@@ -14,16 +14,19 @@ extern "C" {
 #endif
 
 /* The optimal-string-alignment distance (insertions, deletions,
- * substitutions and swaps of neighbours), case-insensitive. */
+ * substitutions and swaps of neighbours), case-insensitive. O(|a|·|b|) time,
+ * both read up to 64 characters; no allocation. */
 MOORE_API int moore_edit_distance(const char *a, const char *b);
 
 /* The candidate closest to word, or NULL when none is close enough to be a
  * typo: within 1 edit for words of up to 4 letters, 2 up to 8, 3 beyond; a
  * candidate that starts with word also counts ("--met" → "--metrics"). Ties
- * go to the first candidate. candidates is NULL-terminated. */
+ * go to the first candidate. candidates is NULL-terminated. Returns one of
+ * the candidates (borrowed); one edit distance per candidate. */
 MOORE_API const char *moore_suggest(const char *word, const char *const *candidates);
 
-/* Writes " (did you mean 'X'?)" into buf when there is a suggestion, else "". */
+/* Writes " (did you mean 'X'?)" into buf when there is a suggestion, else "".
+ * Returns buf (caller-owned). */
 MOORE_API const char *moore_suggest_text(const char *word, const char *const *candidates,
                                          char *buf, size_t len);
 

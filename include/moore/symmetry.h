@@ -39,6 +39,7 @@ typedef struct moore_symmetry_options {
     int canonical;
 } moore_symmetry_options;
 
+/* Fills the caller's struct with the defaults above; O(1). */
 MOORE_API void moore_symmetry_options_default(moore_symmetry_options *o);
 
 typedef struct moore_symmetry_result {
@@ -55,15 +56,21 @@ typedef struct moore_symmetry_result {
                               * (and the endpoint counts when respected) */
 } moore_symmetry_result;
 
-/* Automorphism group, orbits and (optionally) the canonical form. */
+/* Automorphism group, orbits and (optionally) the canonical form. Fills the
+ * caller's *out (orbits, canon_lab on the heap): release it with
+ * moore_symmetry_result_clear; on error it holds nothing to release. Time is
+ * Traces': no polynomial bound (a search tree; twin switches make it deep,
+ * 7 s for a k=48 fat-tree); O(n + m) memory, checked up front. */
 MOORE_API int moore_symmetry_compute(const moore_graph *g, const moore_symmetry_options *o,
                            moore_symmetry_result *out, moore_error *err);
+/* Frees orbits and canon_lab and zeroes r; safe on a zeroed or cleared r. O(1). */
 MOORE_API void moore_symmetry_result_clear(moore_symmetry_result *r);
 
 /* Isomorphism test by canonical forms. *isomorphic = 1 or 0; when map is not
  * NULL (a->n entries) and the graphs are isomorphic, map[v] is the switch of b
  * that switch v of a corresponds to (every link u–v of a is map[u]–map[v] in
- * b). With respect_endpoints, endpoint counts must correspond too. */
+ * b). With respect_endpoints, endpoint counts must correspond too. map is
+ * caller-owned. Two Traces runs (see moore_symmetry_compute), then O(n + m). */
 MOORE_API int moore_isomorphic(const moore_graph *a, const moore_graph *b,
                      const moore_symmetry_options *o, int *isomorphic, int32_t *map,
                      moore_error *err);
@@ -74,7 +81,8 @@ MOORE_API int moore_isomorphic(const moore_graph *a, const moore_graph *b,
  * orbit, each weighted by its orbit's size: automorphisms preserve distances,
  * so every switch of an orbit sees the same distance distribution. `orbits`
  * is any orbit labelling with orbits[orbits[v]] == orbits[v] (as
- * moore_symmetry_result.orbits is). Same result struct as moore_paths_compute. */
+ * moore_symmetry_result.orbits is). Same result struct as moore_paths_compute,
+ * released with moore_paths_result_clear. O(orbits · (n + m)) time. */
 MOORE_API int moore_paths_by_orbits(const moore_graph *g, const int32_t *orbits,
                           const moore_metric_options *o, moore_paths_result *out,
                           moore_error *err);
@@ -88,7 +96,9 @@ MOORE_API int moore_paths_by_orbits(const moore_graph *g, const int32_t *orbits,
  * and, when there are at most n/4 of them, runs one BFS per orbit; otherwise
  * (or if the symmetry step fails for size reasons) it runs
  * moore_paths_compute. *used_orbits (may be NULL) is set to the number of
- * orbits used, or 0 when the closed form or the plain all-pairs method ran. */
+ * orbits used, or 0 when the closed form or the plain all-pairs method ran.
+ * Release out with moore_paths_result_clear. Cost: the method chosen, after
+ * probes costing O(Σ deg² + 32·(n + m)). */
 MOORE_API int moore_paths_auto(const moore_graph *g, const moore_metric_options *o,
                      moore_paths_result *out, int32_t *used_orbits, moore_error *err);
 

@@ -50,30 +50,35 @@ typedef struct moore_traffic {
     char name[32];          /* "uniform", "permutation", "worst", "file" */
 } moore_traffic;
 
-/* The all-to-all matrix. */
+/* Every constructor below makes *out a new matrix the caller frees with
+ * moore_traffic_free (NULL is fine); *out is NULL on error. g is borrowed.
+ * The all-to-all matrix: O(n²) time and memory. */
 MOORE_API int moore_traffic_uniform(const moore_graph *g, moore_traffic **out, moore_error *err);
-/* A seeded random switch-level derangement (same seed, same matrix). */
+/* A seeded random switch-level derangement (same seed, same matrix). O(n). */
 MOORE_API int moore_traffic_permutation(const moore_graph *g, uint64_t seed, moore_traffic **out,
                               moore_error *err);
 /* The longest-matching matrix. Exact (Edmonds' blossom algorithm) up to
  * MOORE_MATCHING_EXACT_MAX switches with servers; beyond, a greedy farthest-
  * partner matching whose weight is certified against a ceiling (see matching.c).
- * Refuses a graph where two switches with servers cannot reach each other. */
+ * Refuses a graph where two switches with servers cannot reach each other.
+ * For k server switches: BFS from each, O(k·(n + m)), then O(k³) time and O(k²)
+ * memory exactly, or O(k·(n + m + k)) greedily. */
 MOORE_API int moore_traffic_worst(const moore_graph *g, moore_traffic **out, moore_error *err);
-/* Reads a CSV "src,dst,demand" file for graph g. */
+/* Reads a CSV "src,dst,demand" file for graph g. O(lines · log lines) (sorted). */
 MOORE_API int moore_traffic_read(const moore_graph *g, const char *path, moore_traffic **out,
                        moore_error *err);
 /* "uniform", "permutation", "worst", an AI-training job SPEC (workload.h), or
- * otherwise a CSV file path. */
+ * otherwise a CSV file path. Cost and ownership: those of the function it calls. */
 MOORE_API int moore_traffic_make(const moore_graph *g, const char *what, uint64_t seed,
                        moore_traffic **out, moore_error *err);
 /* A matrix from a dense row-major n×n array (zeros and the diagonal skipped),
- * for callers that build their own. */
+ * for callers that build their own. Borrows t; O(n²). */
 MOORE_API int moore_traffic_from_dense(const moore_graph *g, const double *t, moore_traffic **out,
                              moore_error *err);
+/* Frees t and its arrays. NULL is fine. O(1). */
 MOORE_API void moore_traffic_free(moore_traffic *t);
 
-/* Sources with at least one demand. */
+/* Sources with at least one demand. O(n), no allocation. */
 MOORE_API int32_t moore_traffic_sources(const moore_traffic *t);
 
 /* ---- maximum-weight matching (matching.c) ---- */
@@ -87,7 +92,8 @@ MOORE_API int32_t moore_traffic_sources(const moore_traffic *t);
  * algorithm with vertex and blossom duals, O(n³). mate[v] is v's partner or
  * −1. With positive weights the result is perfect for even n and leaves one
  * vertex unmatched for odd n (a complete graph with positive weights has a
- * maximum-weight matching of maximum cardinality). */
+ * maximum-weight matching of maximum cardinality). w and mate are caller-owned;
+ * O(n²) scratch memory. */
 MOORE_API int moore_matching_max_weight(int32_t n, const int64_t *w, int32_t *mate, moore_error *err);
 
 #ifdef __cplusplus

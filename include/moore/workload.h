@@ -66,17 +66,22 @@ typedef struct moore_workload {
     double vol_tp, vol_pp, vol_dp, vol_ep;  /* relative bytes per rank per step */
 } moore_workload;
 
-/* 1 when `what` names a workload (starts with "llm:", "alltoall" or "allreduce"). */
+/* 1 when `what` names a workload (starts with "llm:", "alltoall" or "allreduce"). O(1). */
 MOORE_API int moore_workload_is_spec(const char *what);
-/* Parses a description (defaults filled in); MOORE_EINVAL names the bad value. */
+/* Parses a description (defaults filled in); MOORE_EINVAL names the bad value.
+ * A moore_workload is plain data in a caller-owned struct (nothing to free);
+ * O(length of spec). */
 MOORE_API int moore_workload_parse(const char *spec, moore_workload *w, moore_error *err);
-/* The documented default volumes (volume.c). */
+/* The documented default volumes (volume.c). Writes w's vol_* fields; O(1). */
 MOORE_API void moore_workload_volume_default(moore_workload *w);
 
-/* Servers of graph g (its endpoints, or one per switch when it has none). */
+/* Servers of graph g (its endpoints, or one per switch when it has none). O(n). */
 MOORE_API int64_t moore_workload_servers(const moore_graph *g);
 /* The server of every rank (w's rank count entries; resolve ranks with
- * moore_workload_ranks first); servers are numbered switch by switch. */
+ * moore_workload_ranks first); servers are numbered switch by switch.
+ * moore_workload_ranks only resolves the count (O(n)). moore_workload_place
+ * fills the caller's server_of_rank: linear O(N), random O(S), group picks
+ * the roomiest switch over all n for each switch it fills (O(n) a pick). */
 MOORE_API int moore_workload_ranks(const moore_graph *g, const moore_workload *w, int64_t *ranks,
                                    moore_error *err);
 MOORE_API int moore_workload_place(const moore_graph *g, const moore_workload *w, uint64_t seed,
@@ -85,10 +90,13 @@ MOORE_API int moore_workload_place(const moore_graph *g, const moore_workload *w
 /* The switch-level matrix of w on g. `seed` is used unless w has seed=.
  * server_sent, when not NULL, receives every server's total demand at server
  * level (intra-switch traffic included): 1 for servers of the job (0 for a
- * job of one rank), 0 for the others; it must hold moore_workload_servers(g). */
+ * job of one rank), 0 for the others; it must hold moore_workload_servers(g).
+ * *out is a new matrix the caller frees with moore_traffic_free; NULL on error.
+ * Time: the placement, plus the sends (k² per all-to-all group of k, k per ring
+ * or tree) and a sort of them into the matrix; O(S + sends) memory. */
 MOORE_API int moore_workload_build(const moore_graph *g, const moore_workload *w, uint64_t seed,
                                    moore_traffic **out, double *server_sent, moore_error *err);
-/* Parse + build: the hook moore_traffic_make dispatches to. */
+/* Parse + build: the hook moore_traffic_make dispatches to. *out as above. */
 MOORE_API int moore_workload_traffic(const moore_graph *g, const char *spec, uint64_t seed,
                                      moore_traffic **out, moore_error *err);
 
