@@ -41,7 +41,7 @@ const char cmd_step_usage[] =
     "  --eps E          stop each throughput once upper <= (1+E)*lower (default 0.1)\n"
     "  --time-limit S   seconds per throughput computation (bounds so far)\n"
     "  --seed S         seed of random placement and of the search (default 1)\n"
-    "  --evals N        placement search: steps timed after the start (default 24)\n"
+    "  --evals N        placement search: steps timed after the start (default 100)\n"
     "  --json           one JSON object instead of text\n\n"
     "Keys: topology, family, params, job, placement, routing, link_rate_gbps, servers,\n"
     "ranks, phases (name, bytes, network, throughput_lower, throughput_upper,\n"
@@ -127,7 +127,7 @@ typedef struct step_cli {
 static int parse_args(int argc, char **argv, step_cli *c)
 {
     cli_args a;
-    long long seed = 1, evals = 24;
+    long long seed = 1, evals = 100;
     moore_step_options_default(&c->o);
     cli_args_init(&a, argc, argv);
     for (; a.i < a.argc && !a.bad; a.i++) {

@@ -42,7 +42,7 @@ typedef struct moore_step_options {
     const char *overlap;    /* the phase overlapped with compute, or NULL */
     double compute;         /* seconds of compute it overlaps (≥ 0) */
     uint64_t seed;          /* random placement and the search's stream (default 1) */
-    int32_t search_evals;   /* placement search: evaluations after the start (default 24) */
+    int32_t search_evals;   /* placement search: evaluations after the start (default 100) */
 } moore_step_options;
 
 MOORE_API void moore_step_options_default(moore_step_options *o);
@@ -82,12 +82,12 @@ MOORE_API int moore_step_jobs(const moore_graph *g, int32_t jobs, const moore_wo
  * ranks (one rank when the slowest phase is tp or the job is one
  * collective, else a TP group) chosen by the seeded stream swap servers
  * (or move to free servers) and the swap is kept when the step's upper
- * bound drops. Never worse than the best of the three by construction. */
+ * bound does not grow. Never worse than the best of the three by construction. */
 typedef struct moore_step_search {
     double linear, random, group;   /* their step_upper */
     const char *start;      /* the best of them (static string) */
     int32_t evaluations;    /* steps timed after the start */
-    int32_t accepted;       /* swaps kept */
+    int32_t accepted;       /* swaps kept (equal ones too) */
     double gain;            /* best of the three / the result − 1 (≥ 0) */
 } moore_step_search;
 

@@ -11,7 +11,9 @@
  * among the job's ranks and the second among every block of servers
  * (another block of ranks, or a block of free servers when the job does not
  * fill the fabric); their servers are exchanged, the step is timed again,
- * and the exchange is kept only when step_upper drops. The search ends
+ * and the exchange is kept when step_upper does not grow (equal moves let
+ * the search cross the plateaus of a bottleneck link: a single swap seldom
+ * unloads the busiest link, a few in a row do). The search ends
  * early once every phase runs at its ideal time (nothing left to gain). A
  * result is only ever replaced by a smaller one, so it is never worse than
  * the best of the three. Deterministic: the stream is o->seed's, and the
@@ -127,7 +129,7 @@ static int local_search(const step_context *c, const moore_workload *w, int32_t 
         if (rc)
             break;
         s->evaluations++;
-        if (r.step_upper < cur->step_upper * (1 - 1e-12)) {
+        if (r.step_upper <= cur->step_upper) {
             moore_step_result_clear(cur);
             *cur = r;
             s->accepted++;

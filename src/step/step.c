@@ -21,7 +21,7 @@ void moore_step_options_default(moore_step_options *o)
     o->link_gbps = 400;
     o->eps = 0.1;
     o->seed = 1;
-    o->search_evals = 24;
+    o->search_evals = 100;
 }
 
 void moore_step_result_clear(moore_step_result *r)
