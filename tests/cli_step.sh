@@ -62,4 +62,16 @@ refused "search with two jobs" "one --job" "$MOORE" step fattree:k=4 --job allto
 refused "skewed moe without ep" "skew=1 needs ep=" "$MOORE" step fattree:k=4 --job llm:tp=2,pp=2,dp=4,skew=1 --link-rate 400
 refused "experts not a multiple of ep" "multiple of ep" "$MOORE" step fattree:k=4 --job moe:tp=1,pp=2,dp=8,ep=4,experts=6 --link-rate 400
 
+# compare --job: every row timed, and the ranking after the table fastest first.
+check "compare --job exit 0" test "$(status "$MOORE" compare slimfly:q=5 fattree:k=8 --metrics basic,layout --job llm:tp=2,pp=2,dp=25 --link-rate 400 --step-routing ecmp --json)" = 0
+check "compare --job keys" jq -e 'length == 2 and all(.[]; .step_seconds_upper > 0 and .slowdown >= 1 and .cost_per_step > 0)' "$TMP/out" >/dev/null
+# each row as moore step times it
+"$MOORE" step slimfly:q=5 --job llm:tp=2,pp=2,dp=25 --link-rate 400 --routing ecmp --json >"$TMP/sf.json" 2>/dev/null
+check "compare --job = step" jq -e --slurpfile s "$TMP/sf.json" '.[0].step_seconds_upper == $s[0].step_seconds_upper' "$TMP/out" >/dev/null
+check "compare --job text exit 0" test "$(status "$MOORE" compare slimfly:q=5 fattree:k=8 --metrics basic --job llm:tp=2,pp=2,dp=25 --link-rate 400 --step-routing ecmp)" = 0
+check "compare --job ranked" bash -c "sed -n '/fastest first/,\$p' '$TMP/out' | awk '\$1 ~ /:/ {print \$3}' | sort -c -g"
+refused "compare rate" "--link-rate 0 must be a positive finite" "$MOORE" compare slimfly:q=5 --job allreduce --link-rate 0
+refused "compare job without rate" "go together" "$MOORE" compare slimfly:q=5 --job allreduce
+refused "compare bad job" "bytes=-1 must be a positive" "$MOORE" compare slimfly:q=5 --job allreduce:bytes=-1 --link-rate 400
+
 summary cli_step
