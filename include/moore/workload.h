@@ -105,6 +105,10 @@ MOORE_API int moore_workload_place(const moore_graph *g, const moore_workload *w
  * job of one rank), 0 for the others; it must hold moore_workload_servers(g). */
 MOORE_API int moore_workload_build(const moore_graph *g, const moore_workload *w, uint64_t seed,
                                    moore_traffic **out, double *server_sent, moore_error *err);
+/* Parse + build: the hook moore_traffic_make dispatches to. */
+MOORE_API int moore_workload_traffic(const moore_graph *g, const char *spec, uint64_t seed,
+                                     moore_traffic **out, moore_error *err);
+
 /* ---- communication phases with bytes (phases.c, docs/step-time.md) ---- */
 
 /* One phase of a step: a collective (or the PP sends) of every group of the
@@ -148,10 +152,6 @@ MOORE_API int moore_workload_place_on(const moore_graph *g, const moore_workload
 MOORE_API int moore_workload_traffic_sum(const moore_graph *g, int32_t count,
                                          const moore_traffic *const *t, const double *weight,
                                          moore_traffic **out, moore_error *err);
-
-/* Parse + build: the hook moore_traffic_make dispatches to. */
-MOORE_API int moore_workload_traffic(const moore_graph *g, const char *spec, uint64_t seed,
-                                     moore_traffic **out, moore_error *err);
 
 #ifdef __cplusplus
 }
