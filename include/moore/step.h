@@ -45,6 +45,8 @@ typedef struct moore_step_options {
     int32_t search_evals;   /* placement search: evaluations after the start (default 100) */
 } moore_step_options;
 
+/* Fills o with the defaults above (400 Gb/s, optimal routing, eps 0.1, seed 1,
+ * 100 search evaluations). O(1). */
 MOORE_API void moore_step_options_default(moore_step_options *o);
 
 typedef struct moore_step_phase {
@@ -65,6 +67,7 @@ typedef struct moore_step_result {
     double slowdown, slowdown_lower;    /* step_upper / ideal, step_lower / ideal */
 } moore_step_result;
 
+/* Releases the phases r holds (r itself is the caller's) and zeroes it. O(1). */
 MOORE_API void moore_step_result_clear(moore_step_result *r);
 
 /* The step of each of `jobs` jobs placed on disjoint servers
@@ -91,8 +94,9 @@ typedef struct moore_step_search {
     double gain;            /* best of the three / the result − 1 (≥ 0) */
 } moore_step_search;
 
-/* Searches w's placement on g; server_of_rank (w's rank count) receives it
- * and out its step. Cost: (3 + o->search_evals) steps. */
+/* Searches w's placement on g; server_of_rank (the caller's, w's rank count
+ * entries) receives it and out its step (the caller clears it; cleared on
+ * error). Cost: (3 + o->search_evals) steps. */
 MOORE_API int moore_step_search_place(const moore_graph *g, const moore_workload *w,
                                       const moore_step_options *o, int32_t *server_of_rank,
                                       moore_step_search *s, moore_step_result *out,

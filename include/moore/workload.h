@@ -132,10 +132,12 @@ typedef struct moore_phases {
 /* The phases of w with its ranks on servers server_of_rank (w's rank count
  * entries, from moore_workload_place or moore_workload_place_on). Phases
  * with no bytes (tp when T = 1, ...) are left out. The caller releases out
- * with moore_phases_clear. O(ranks · largest group + entries·log entries). */
+ * with moore_phases_clear (out is empty on error). O(ranks · largest EP
+ * group + sends·log sends): an EP group of E ranks sends E² times. */
 MOORE_API int moore_workload_phases(const moore_graph *g, const moore_workload *w,
                                     const int32_t *server_of_rank, moore_phases *out,
                                     moore_error *err);
+/* Frees the matrices and the array p holds (p itself is the caller's). O(count). */
 MOORE_API void moore_phases_clear(moore_phases *p);
 
 /* Like moore_workload_place, on the servers with taken[s] = 0 only (taken:
