@@ -60,6 +60,19 @@ void work_send(wl_demands *d, int32_t from, int32_t to, double w)
     work_push(d, d->switch_of_server[from], d->switch_of_server[to], w);
 }
 
+void work_collective(wl_demands *d, moore_collective c, int64_t k, const int32_t *srv,
+                     const double *wt)
+{
+    if (c == MOORE_COLL_ALLTOALL)
+        work_alltoall(d, k, srv, wt);
+    else if (c == MOORE_COLL_RING)
+        work_ring(d, k, srv, wt);
+    else if (c == MOORE_COLL_TREE)
+        work_tree(d, k, srv, wt);
+    else
+        work_hierarchical(d, k, srv, wt);
+}
+
 void work_alltoall_shares(wl_demands *d, int64_t k, const int32_t *srv, double c,
                           const double *share, int combine)
 {

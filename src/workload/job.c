@@ -314,14 +314,7 @@ static void emit_group(wl_demands *d, const moore_workload *w, moore_collective 
         srv[i] = srv_of_rank[r];
         wt[i] = b > 0.0 ? vol / b : 0.0;
     }
-    if (c == MOORE_COLL_ALLTOALL)
-        work_alltoall(d, k, srv, wt);
-    else if (c == MOORE_COLL_RING)
-        work_ring(d, k, srv, wt);
-    else if (c == MOORE_COLL_TREE)
-        work_tree(d, k, srv, wt);
-    else
-        work_hierarchical(d, k, srv, wt);
+    work_collective(d, c, k, srv, wt);
 }
 
 static void emit_llm(wl_demands *d, const moore_workload *w, const int32_t *sr, int32_t *srv,
@@ -395,14 +388,7 @@ int moore_workload_build(const moore_graph *g, const moore_workload *w, uint64_t
             wt[i] = 1.0;
         }
         moore_collective c = w->kind == MOORE_WORKLOAD_ALLTOALL ? MOORE_COLL_ALLTOALL : w->algo;
-        if (c == MOORE_COLL_ALLTOALL)
-            work_alltoall(&d, N, srv, wt);
-        else if (c == MOORE_COLL_RING)
-            work_ring(&d, N, srv, wt);
-        else if (c == MOORE_COLL_TREE)
-            work_tree(&d, N, srv, wt);
-        else
-            work_hierarchical(&d, N, srv, wt);
+        work_collective(&d, c, N, srv, wt);
     }
     if (d.failed) {
         rc = d.failed;

@@ -128,14 +128,7 @@ static void emit_collective(wl_demands *d, const moore_workload *w, int64_t N, c
                                          : S;
     }
     d->buffer_sizes = 1;
-    if (c == MOORE_COLL_ALLTOALL)
-        work_alltoall(d, N, sr, wt);
-    else if (c == MOORE_COLL_RING)
-        work_ring(d, N, sr, wt);
-    else if (c == MOORE_COLL_TREE)
-        work_tree(d, N, sr, wt);
-    else
-        work_hierarchical(d, N, sr, wt);
+    work_collective(d, c, N, sr, wt);
 }
 
 /* Turns the accumulated sends into phase ph: bytes = the busiest NIC, the

@@ -42,6 +42,9 @@ void work_ring(wl_demands *d, int64_t k, const int32_t *srv, const double *wt);
 void work_tree(wl_demands *d, int64_t k, const int32_t *srv, const double *wt);
 void work_hierarchical(wl_demands *d, int64_t k, const int32_t *srv, const double *wt);
 void work_send(wl_demands *d, int32_t from, int32_t to, double w);
+/* The pattern of collective c (one of the four above). */
+void work_collective(wl_demands *d, moore_collective c, int64_t k, const int32_t *srv,
+                     const double *wt);
 /* One switch-level demand s → t (dropped when s = t or w ≤ 0). */
 void work_push(wl_demands *d, int32_t s, int32_t t, double w);
 /* All-to-all with uneven destinations (MoE experts): member i sends
