@@ -6,6 +6,7 @@
  * and a verdict on the often-quoted Slim Fly claim (library: plan.h,
  * docs/compare.md). */
 #include "cli.h"
+#include "compare_step.h"
 #include "table.h"
 #include "moore/sweep.h"
 
@@ -18,7 +19,8 @@
 const char cmd_compare_usage[] =
     "usage: moore compare [--radix R] [--endpoints N] [--bandwidth B|any] [--families LIST]\n"
     "                     [--metrics LIST] [--throughput] [--thorough] [--tm TM] [--db FILE]\n"
-    "                     [--model NAME|FILE] [--seed S] [--json] [TOPO...]\n\n"
+    "                     [--model NAME|FILE] [--seed S] [--job JOB --link-rate GBPS\n"
+    "                     [--step-routing R]] [--json] [TOPO...]\n\n"
     "For switches of radix R and at least N servers, chooses per family the cheapest\n"
     "configuration whose uniform-traffic throughput per server (each server sending 1\n"
     "in total) is proven to be at least B, and measures it. Cheapest: lowest cost_total\n"
@@ -76,6 +78,12 @@ const char cmd_compare_usage[] =
     "                    file (docs/layout.md); every switch is priced as a chassis\n"
 
     "  --seed S          seed for randomised metrics and matrices (default 1)\n"
+    "  --job JOB         also time one training step of JOB on every row ('moore step',\n"
+    "                    docs/step-time.md) with links at --link-rate GBPS, under optimal\n"
+    "                    routing or --step-routing R; below the table the rows fastest\n"
+    "                    first with cost_per_step (cost_total over 3 years of steps);\n"
+    "                    JSON: step_seconds_lower/upper, ideal_seconds, slowdown,\n"
+    "                    cost_per_step\n"
     "  --json            an array of objects, one per row as it is done (--json=lines:\n"
     "                    one a line), keyed as the columns, plus avg_path_length,\n"
     "                    diameter_endpoints, bandwidth_proof, lambda2, ramanujan_bound,\n"
@@ -249,6 +257,7 @@ static void print_row(void *vctx, const moore_compare *c, int i)
     cli_progress_done();
     if (t->json) {
         cJSON *o = json_row(c, i, t->o->tm);
+        cli_compare_step_json(c->rows[i].spec, &c->rows[i].report, o);
         if (!o || cli_json_row(o, &t->first))
             t->failed = 1;
         cJSON_Delete(o);
@@ -379,6 +388,8 @@ static int parse(int argc, char **argv, moore_compare_options *o, const char **t
         else if (cli_option(&a, "--seed", NULL)) {
             if (cli_int_value(&a, "--seed", 0, (long long)9e18, &v))
                 o->metric.seed = (uint64_t)v;
+        } else if (cli_compare_step_option(&a)) {
+            continue;   /* --job, --link-rate, --step-routing: compare_step.c */
         } else if (word[0] == '-' && word[1]) {
             char hint[96];
             return cli_usage_error("compare: unknown option '%s'%s", word,
@@ -397,6 +408,9 @@ static int parse(int argc, char **argv, moore_compare_options *o, const char **t
     }
     if (a.bad)
         return 2;
+    int step_status = cli_compare_step_check();
+    if (step_status)
+        return step_status;
     if (x->model && x->db)
         return cli_usage_error("compare: --model %s cannot reprice the costs stored in --db %s "
                                "(the sweep measured them): drop one or the other", x->model,
@@ -482,7 +496,7 @@ int cmd_compare(int argc, char **argv)
     if (x.json)
         rc = t.first ? (cli_json_rows_end(1), 0) : 0;
     else
-        rc = print_baseline(&c);
+        rc = print_baseline(&c) || cli_compare_step_table(&c);
     moore_compare_clear(&c);
     return rc || t.failed;
 }

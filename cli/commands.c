@@ -16,6 +16,7 @@ int cmd_layout(int argc, char **argv);
 int cmd_route(int argc, char **argv);
 int cmd_fail(int argc, char **argv);
 int cmd_deploy(int argc, char **argv);
+int cmd_step(int argc, char **argv);
 
 extern const char cmd_build_usage[], cmd_stats_usage[], cmd_families_usage[];
 extern const char cmd_plan_usage[], cmd_compare_usage[];
@@ -27,6 +28,7 @@ extern const char cmd_layout_usage[];
 extern const char cmd_route_usage[];
 extern const char cmd_fail_usage[];
 extern const char cmd_deploy_usage[];
+extern const char cmd_step_usage[];
 
 static const cli_command COMMANDS[] = {
     { "build", "build a topology and write it to a file", cmd_build_usage, cmd_build },
@@ -41,6 +43,8 @@ static const cli_command COMMANDS[] = {
     { "expand", "add switches the way Jellyfish grows", cmd_expand_usage, cmd_expand },
     { "throughput", "max concurrent flow under a traffic matrix (LP or (1+eps) bounds)",
       cmd_throughput_usage, cmd_throughput },
+    { "step", "a training step's communication time by phase, against a non-blocking fabric",
+      cmd_step_usage, cmd_step },
     { "sweep", "measure a sweep file's configurations into an SQLite database", cmd_sweep_usage,
       cmd_sweep },
     { "report", "the comparison as one self-contained HTML page with figures", cmd_report_usage,

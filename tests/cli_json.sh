@@ -76,6 +76,8 @@ json "families" 0 families
 json "lift" 0 lift slimfly:q=3 -o lift.el
 json "throughput" 1 throughput slimfly:q=3
 json "throughput hose" 1 throughput slimfly:q=3 --tm hose
+json "compare --job" 1 compare slimfly:q=3 fattree:k=4 --metrics basic,layout --job allreduce:servers=16 --link-rate 100 --step-routing ecmp
+json "step" 1 step slimfly:q=3 --job llm:tp=2,pp=2,dp=3 --link-rate 400 --place search --evals 3
 json "plan" 1 plan --radix 12
 json "plan --bandwidth" 1 plan --radix 16 --endpoints 300 --bandwidth 1 --families clos,jellyfish
 json "compare search" 1 compare --radix 12 --endpoints 150 --families clos,jellyfish --metrics basic,paths

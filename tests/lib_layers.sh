@@ -39,6 +39,7 @@ routing 70.0
 resilience 70.0
 workload 70.1
 analysis 80.0
+step 80.0
 plan 90.0
 sweep 90.1
 report 90.2
@@ -161,6 +162,7 @@ routing route_
 resilience resil_
 workload work_
 analysis analysis_
+step step_
 plan plan_
 sweep sweep_
 report page_

@@ -25,6 +25,8 @@
 #include "moore/dist.h"
 #include "moore/layout.h"
 #include "moore/routing.h"
+#include "moore/workload.h"
+#include "moore/step.h"
 #include "moore/deploy.h"
 
 #endif

@@ -19,9 +19,18 @@
  *       relative bytes per rank per step of each collective (vol_ep per routed
  *       copy, so EP sends vol_ep·K); defaults in volume.c / docs/ai-traffic.md.
  *       ranks=N, when given, must equal T·P·D.
- *   alltoall[:servers=N][,place=..][,seed=..]
- *   allreduce[:algo=ring|tree|hierarchical][,servers=N][,place=..][,seed=..]
- *       one collective over N ranks (default: every server).
+ *   moe:tp=T,pp=P,dp=D,ep=E[,experts=X][,topk=K][,skew=Z][,...]
+ *       an llm job whose every MLP is a mixture of X experts (default E, a
+ *       multiple of E) spread in blocks of X/E over each EP group; expert e
+ *       (0-based) receives a share ∝ (e+1)^−Z of the routed tokens (Zipf;
+ *       Z = 0, the default, loads them evenly). skew= needs per-phase bytes:
+ *       the summed matrix of moore_workload_build refuses Z > 0.
+ *   alltoall[:servers=N][,bytes=S][,place=..][,seed=..]
+ *   allreduce[:algo=ring|tree|hierarchical][,servers=N][,bytes=S][,place=..][,seed=..]
+ *       one collective over N ranks (default: every server) of an S-byte
+ *       buffer per rank (default 1e9; used by moore_workload_phases).
+ *   llm and moe also take the model's dimensions for moore_workload_phases:
+ *   layers=96,hidden=12288,seq=2048,mbs=1,micro=8,dtype=2 (GPT-3 175B).
  *
  * Placement of ranks on servers (servers numbered switch by switch):
  *   linear  rank r on server r (the default);
@@ -64,6 +73,14 @@ typedef struct moore_workload {
     int seed_set;                   /* 1 when the description gave seed= */
     uint64_t seed;
     double vol_tp, vol_pp, vol_dp, vol_ep;  /* relative bytes per rank per step */
+    /* Bytes (moore_workload_phases, docs/step-time.md). The model's
+     * dimensions, GPT-3 175B by default: layers, hidden size, sequence
+     * length, micro-batch size, micro-batches per step, bytes per element. */
+    int32_t layers, hidden, seq, mbs, micro, dtype;
+    unsigned vol_set;               /* bit i: vol_tp, vol_pp, vol_dp, vol_ep given (GB) */
+    int32_t experts;                /* MoE: experts of a layer (a multiple of ep; default ep) */
+    double skew;                    /* MoE: Zipf exponent of the experts' load (0: even) */
+    double bytes;                   /* alltoall/allreduce: the buffer per rank (default 1e9) */
 } moore_workload;
 
 /* 1 when `what` names a workload (starts with "llm:", "alltoall" or "allreduce"). O(1). */
@@ -99,6 +116,52 @@ MOORE_API int moore_workload_build(const moore_graph *g, const moore_workload *w
 /* Parse + build: the hook moore_traffic_make dispatches to. *out as above. */
 MOORE_API int moore_workload_traffic(const moore_graph *g, const char *spec, uint64_t seed,
                                      moore_traffic **out, moore_error *err);
+
+/* ---- communication phases with bytes (phases.c, docs/step-time.md) ---- */
+
+/* One phase of a step: a collective (or the PP sends) of every group of the
+ * job at once. `bytes` is the most any one server sends or receives in it
+ * (its NIC's load; for a ring all-reduce of S bytes over n ranks 2(n−1)/n·S);
+ * `traffic` is the switch-level matrix in units of `bytes` (the busiest
+ * server sends or receives 1), so its θ is the rate the fabric gives that
+ * server as a multiple of the link rate; traffic->total is 0 when every send
+ * stays inside one switch. */
+typedef struct moore_phase {
+    char name[24];          /* tp, pp, dp, ep_dispatch, ep_combine, alltoall, allreduce */
+    double bytes;
+    moore_traffic *traffic;
+} moore_phase;
+
+typedef struct moore_phases {
+    int32_t count;
+    moore_phase *phase;     /* count entries, in step order */
+} moore_phases;
+
+/* The phases of w with its ranks on servers server_of_rank (w's rank count
+ * entries, from moore_workload_place or moore_workload_place_on). Phases
+ * with no bytes (tp when T = 1, ...) are left out. The caller releases out
+ * with moore_phases_clear (out is empty on error). O(ranks · largest EP
+ * group + sends·log sends): an EP group of E ranks sends E² times. */
+MOORE_API int moore_workload_phases(const moore_graph *g, const moore_workload *w,
+                                    const int32_t *server_of_rank, moore_phases *out,
+                                    moore_error *err);
+/* Frees the matrices and the array p holds (p itself is the caller's). O(count). */
+MOORE_API void moore_phases_clear(moore_phases *p);
+
+/* Like moore_workload_place, on the servers with taken[s] = 0 only (taken:
+ * moore_workload_servers(g) entries, or NULL for none): linear takes the
+ * free servers in order, random a seeded choice of them, group packs TP
+ * groups into the free servers of each switch. Refuses a job larger than
+ * the free servers. O(servers + switches·TP groups) for group. */
+MOORE_API int moore_workload_place_on(const moore_graph *g, const moore_workload *w,
+                                      uint64_t seed, const unsigned char *taken,
+                                      int32_t *server_of_rank, moore_error *err);
+
+/* The switch-level matrix Σ weight[i]·t[i] of count matrices of g (the
+ * result named "mix"). Caller frees *out. O(entries·log entries). */
+MOORE_API int moore_workload_traffic_sum(const moore_graph *g, int32_t count,
+                                         const moore_traffic *const *t, const double *weight,
+                                         moore_traffic **out, moore_error *err);
 
 #ifdef __cplusplus
 }

@@ -14,6 +14,11 @@
  *                   across switches, splitting the bytes in the ratio of a
  *                   two-level all-reduce, (l−1)/l inside to (G−1)/(G·l)
  *                   across (l members on the switch, G switches in that ring);
+ *                   with buffer sizes (phases.c) a member of an S-byte
+ *                   all-reduce sends 2(l−1)/l·S inside and 2(G−1)/(G·l)·S
+ *                   across, the two-level all-reduce's bytes;
+ *   weighted        all-to-all whose destinations take shares of the bytes
+ *                   (MoE experts with uneven load, phases.c);
  *   point-to-point  one send.
  * Sends between servers of one switch count in server_sent but use no link. */
 #include "workload_internal.h"
@@ -23,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void push(wl_demands *d, int32_t s, int32_t t, double w)
+void work_push(wl_demands *d, int32_t s, int32_t t, double w)
 {
     if (d->failed || s == t || w <= 0.0)
         return;
@@ -50,7 +55,31 @@ static void push(wl_demands *d, int32_t s, int32_t t, double w)
 void work_send(wl_demands *d, int32_t from, int32_t to, double w)
 {
     d->server_sent[from] += w;
-    push(d, d->switch_of_server[from], d->switch_of_server[to], w);
+    if (d->server_recv)
+        d->server_recv[to] += w;
+    work_push(d, d->switch_of_server[from], d->switch_of_server[to], w);
+}
+
+void work_collective(wl_demands *d, moore_collective c, int64_t k, const int32_t *srv,
+                     const double *wt)
+{
+    if (c == MOORE_COLL_ALLTOALL)
+        work_alltoall(d, k, srv, wt);
+    else if (c == MOORE_COLL_RING)
+        work_ring(d, k, srv, wt);
+    else if (c == MOORE_COLL_TREE)
+        work_tree(d, k, srv, wt);
+    else
+        work_hierarchical(d, k, srv, wt);
+}
+
+void work_alltoall_shares(wl_demands *d, int64_t k, const int32_t *srv, double c,
+                          const double *share, int combine)
+{
+    for (int64_t i = 0; i < k; i++)
+        for (int64_t j = 0; j < k; j++)
+            if (i != j)
+                work_send(d, srv[i], srv[j], c * share[combine ? i : j]);
 }
 
 static int cmp_i32(const void *a, const void *b)
@@ -75,10 +104,14 @@ void work_alltoall(wl_demands *d, int64_t k, const int32_t *srv, const double *w
                                     "out of memory for an all-to-all of %lld ranks", (long long)k);
         goto done;
     }
+    double all = 0.0;
     for (int64_t i = 0; i < k; i++) {
         sw[i] = d->switch_of_server[srv[i]];
         d->server_sent[srv[i]] += wt[i];
+        all += wt[i];
     }
+    for (int64_t i = 0; d->server_recv && i < k; i++)
+        d->server_recv[srv[i]] += (all - wt[i]) / (double)(k - 1);
     memcpy(uniq, sw, (size_t)k * sizeof *uniq);
     qsort(uniq, (size_t)k, sizeof *uniq, cmp_i32);
     int64_t u = 0;
@@ -94,7 +127,7 @@ void work_alltoall(wl_demands *d, int64_t k, const int32_t *srv, const double *w
     for (int64_t a = 0; a < u; a++)
         for (int64_t b = 0; b < u; b++)
             if (a != b)
-                push(d, uniq[a], uniq[b], bytes[a] * (double)count[b] / (double)(k - 1));
+                work_push(d, uniq[a], uniq[b], bytes[a] * (double)count[b] / (double)(k - 1));
 done:
     free(sw);
     free(uniq);
@@ -189,7 +222,7 @@ void work_hierarchical(wl_demands *d, int64_t k, const int32_t *srv, const doubl
         int64_t j = i - start[i], l = size[i], G = in_ring[j];
         double a = l > 1 ? (double)(l - 1) / (double)l : 0.0;
         double b = G > 1 ? (double)(G - 1) / ((double)G * (double)l) : 0.0;
-        double w = wt[m[i].pos];
+        double w = wt[m[i].pos] * (d->buffer_sizes ? 2.0 * (a + b) : 1.0);
         int32_t from = srv[m[i].pos];
         if (a > 0.0) {
             int64_t to = start[i] + (j + 1) % l;

@@ -8,6 +8,7 @@
 #include "workload_internal.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 int moore_workload_is_spec(const char *what)
 {
     return strncmp(what, "llm:", 4) == 0 || strcmp(what, "llm") == 0 ||
+           strncmp(what, "moe:", 4) == 0 ||
            strncmp(what, "alltoall", 8) == 0 || strncmp(what, "allreduce", 9) == 0;
 }
 
@@ -40,6 +42,36 @@ static int parse_volume(const char *key, const char *v, double *out, moore_error
         return moore_error_set(err, MOORE_EINVAL, "workload: %s=%s must be a number >= 0", key, v);
     *out = x;
     return MOORE_OK;
+}
+
+/* A positive finite number (bytes=, skew= allows 0 through allow_zero). */
+static int parse_positive(const char *key, const char *v, int allow_zero, double *out,
+                          moore_error *err)
+{
+    char *end;
+    errno = 0;
+    double x = strtod(v, &end);
+    if (errno || end == v || *end || !isfinite(x) || x < 0.0 || (!allow_zero && x == 0.0))
+        return moore_error_set(err, MOORE_EINVAL, "workload: %s=%s must be a %s finite number",
+                               key, v, allow_zero ? "non-negative" : "positive");
+    *out = x;
+    return MOORE_OK;
+}
+
+/* The model's dimensions (layers= ... dtype=) into w; 1 when key is one. */
+static int parse_dimension(moore_workload *w, const char *k, const char *v, int *rc,
+                           moore_error *err)
+{
+    static const char *const keys[6] = {"layers", "hidden", "seq", "mbs", "micro", "dtype"};
+    int32_t *dims[6] = {&w->layers, &w->hidden, &w->seq, &w->mbs, &w->micro, &w->dtype};
+    for (int i = 0; i < 6; i++)
+        if (strcmp(k, keys[i]) == 0) {
+            int64_t x = 0;
+            *rc = parse_int(k, v, 1 << 30, &x, err);
+            *dims[i] = (int32_t)x;
+            return 1;
+        }
+    return 0;
 }
 
 static int parse_place(const char *v, moore_placement *out, moore_error *err)
@@ -88,6 +120,19 @@ static int parse_pair(moore_workload *w, char *pair, int64_t grid[6], moore_erro
             return parse_int(k, v, 1 << 30, &grid[i], err);
     if (!llm && strcmp(k, "servers") == 0)
         return parse_int(k, v, 1 << 30, &w->ranks, err);
+    if (!llm && strcmp(k, "bytes") == 0)
+        return parse_positive(k, v, 0, &w->bytes, err);
+    int rc = MOORE_OK;
+    if (llm && parse_dimension(w, k, v, &rc, err))
+        return rc;
+    if (llm && strcmp(k, "experts") == 0) {
+        int64_t x = 0;
+        rc = parse_int(k, v, 1 << 30, &x, err);
+        w->experts = (int32_t)x;
+        return rc;
+    }
+    if (llm && strcmp(k, "skew") == 0)
+        return parse_positive(k, v, 1, &w->skew, err);
     if (strcmp(k, "place") == 0)
         return parse_place(v, &w->place, err);
     if (strcmp(k, "seed") == 0) {
@@ -107,13 +152,17 @@ static int parse_pair(moore_workload *w, char *pair, int64_t grid[6], moore_erro
     double *vol[4] = {&w->vol_tp, &w->vol_pp, &w->vol_dp, &w->vol_ep};
     static const char *const vol_keys[4] = {"vol_tp", "vol_pp", "vol_dp", "vol_ep"};
     for (int i = 0; llm && i < 4; i++)
-        if (strcmp(k, vol_keys[i]) == 0)
+        if (strcmp(k, vol_keys[i]) == 0) {
+            w->vol_set |= 1u << i;
             return parse_volume(k, v, vol[i], err);
+        }
     return moore_error_set(err, MOORE_EINVAL, "workload: unknown key '%s' for %s", k,
-                           llm ? "llm (tp, pp, dp, ep, topk, ranks, place, seed, tp_algo, vol_*)"
+                           llm ? "llm and moe (tp, pp, dp, ep, topk, experts, skew, ranks, "
+                                 "place, seed, tp_algo, vol_*, layers, hidden, seq, mbs, micro, "
+                                 "dtype)"
                                : w->kind == MOORE_WORKLOAD_ALLTOALL
-                                     ? "alltoall (servers, place, seed)"
-                                     : "allreduce (algo, servers, place, seed)");
+                                     ? "alltoall (servers, bytes, place, seed)"
+                                     : "allreduce (algo, servers, bytes, place, seed)");
 }
 
 /* The grid's consistency: T, P, D given, E | D, 1 ≤ K ≤ E, ranks = T·P·D. */
@@ -146,6 +195,17 @@ static int check_grid(moore_workload *w, const int64_t grid[6], moore_error *err
         return moore_error_set(err, MOORE_EINVAL,
                                "workload: ranks=%lld does not match tp*pp*dp = %lld",
                                (long long)grid[5], (long long)n);
+    if (w->experts && !grid[3])
+        return moore_error_set(err, MOORE_EINVAL, "workload: experts=%d needs ep=",
+                               (int)w->experts);
+    if (!w->experts)
+        w->experts = (int32_t)E;
+    if (w->experts % E)
+        return moore_error_set(err, MOORE_EINVAL,
+                               "workload: experts=%d must be a multiple of ep=%lld (each EP rank "
+                               "holds experts/ep of them)", (int)w->experts, (long long)E);
+    if (w->skew > 0.0 && !grid[3])
+        return moore_error_set(err, MOORE_EINVAL, "workload: skew=%g needs ep=", w->skew);
     w->tp = (int32_t)grid[0];
     w->pp = (int32_t)grid[1];
     w->dp = (int32_t)grid[2];
@@ -163,8 +223,16 @@ int moore_workload_parse(const char *spec, moore_workload *w, moore_error *err)
     w->algo = MOORE_COLL_RING;
     w->place = MOORE_PLACE_LINEAR;
     moore_workload_volume_default(w);
+    w->layers = 96;     /* GPT-3 175B (volume.c) */
+    w->hidden = 12288;
+    w->seq = 2048;
+    w->mbs = 1;
+    w->micro = 8;
+    w->dtype = 2;
+    w->bytes = 1e9;
     const char *rest;
-    if (strncmp(spec, "llm", 3) == 0 && (spec[3] == ':' || !spec[3])) {
+    int moe = strncmp(spec, "moe:", 4) == 0;
+    if (moe || (strncmp(spec, "llm", 3) == 0 && (spec[3] == ':' || !spec[3]))) {
         w->kind = MOORE_WORKLOAD_LLM;
         rest = spec + 3;
     } else if (strncmp(spec, "alltoall", 8) == 0 && (spec[8] == ':' || !spec[8])) {
@@ -175,7 +243,8 @@ int moore_workload_parse(const char *spec, moore_workload *w, moore_error *err)
         rest = spec + 9;
     } else {
         return moore_error_set(err, MOORE_EINVAL,
-                               "workload '%s' is not llm:..., alltoall[:...] or allreduce[:...]",
+                               "workload '%s' is not llm:..., moe:..., alltoall[:...] or "
+                               "allreduce[:...]",
                                spec);
     }
     if (*rest == ':')
@@ -189,6 +258,9 @@ int moore_workload_parse(const char *spec, moore_workload *w, moore_error *err)
     for (char *pair = strtok_r(copy, ",", &save); pair && !rc; pair = strtok_r(NULL, ",", &save))
         rc = parse_pair(w, pair, grid, err);
     free(copy);
+    if (!rc && moe && !grid[3])
+        rc = moore_error_set(err, MOORE_EINVAL, "workload: moe needs ep= (experts spread over "
+                             "ep ranks)");
     if (!rc && w->kind == MOORE_WORKLOAD_LLM)
         rc = check_grid(w, grid, err);
     return rc;
@@ -242,14 +314,7 @@ static void emit_group(wl_demands *d, const moore_workload *w, moore_collective 
         srv[i] = srv_of_rank[r];
         wt[i] = b > 0.0 ? vol / b : 0.0;
     }
-    if (c == MOORE_COLL_ALLTOALL)
-        work_alltoall(d, k, srv, wt);
-    else if (c == MOORE_COLL_RING)
-        work_ring(d, k, srv, wt);
-    else if (c == MOORE_COLL_TREE)
-        work_tree(d, k, srv, wt);
-    else
-        work_hierarchical(d, k, srv, wt);
+    work_collective(d, c, k, srv, wt);
 }
 
 static void emit_llm(wl_demands *d, const moore_workload *w, const int32_t *sr, int32_t *srv,
@@ -284,6 +349,10 @@ int moore_workload_build(const moore_graph *g, const moore_workload *w, uint64_t
                          moore_traffic **out, double *server_sent, moore_error *err)
 {
     *out = NULL;
+    if (w->skew > 0.0)
+        return moore_error_set(err, MOORE_EINVAL, "workload: skew=%g needs each phase's bytes "
+                               "(moore step); the summed matrix takes evenly loaded experts",
+                               w->skew);
     int64_t N, S = moore_workload_servers(g);
     int rc = moore_workload_ranks(g, w, &N, err);
     if (rc)
@@ -319,14 +388,7 @@ int moore_workload_build(const moore_graph *g, const moore_workload *w, uint64_t
             wt[i] = 1.0;
         }
         moore_collective c = w->kind == MOORE_WORKLOAD_ALLTOALL ? MOORE_COLL_ALLTOALL : w->algo;
-        if (c == MOORE_COLL_ALLTOALL)
-            work_alltoall(&d, N, srv, wt);
-        else if (c == MOORE_COLL_RING)
-            work_ring(&d, N, srv, wt);
-        else if (c == MOORE_COLL_TREE)
-            work_tree(&d, N, srv, wt);
-        else
-            work_hierarchical(&d, N, srv, wt);
+        work_collective(&d, c, N, srv, wt);
     }
     if (d.failed) {
         rc = d.failed;

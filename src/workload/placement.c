@@ -46,21 +46,30 @@ int work_servers(const moore_graph *g, int64_t **first_out, int32_t **switch_out
     return MOORE_OK;
 }
 
-static int place_random(int64_t S, int64_t N, uint64_t seed, int32_t *server_of_rank,
+/* The free servers in order (all of them when taken is NULL); *count of them. */
+static int free_servers(int64_t S, const unsigned char *taken, int32_t **out, int64_t *count,
                         moore_error *err)
 {
-    int32_t *perm = moore_malloc((size_t)S, sizeof *perm, err);
-    if (!perm)
+    int32_t *list = moore_malloc((size_t)(S ? S : 1), sizeof *list, err);
+    if (!list)
         return core_alloc_code(err);
+    int64_t k = 0;
     for (int64_t s = 0; s < S; s++)
-        perm[s] = (int32_t)s;
+        if (!taken || !taken[s])
+            list[k++] = (int32_t)s;
+    *out = list;
+    *count = k;
+    return MOORE_OK;
+}
+
+static void place_random(int32_t *perm, int64_t F, int64_t N, uint64_t seed,
+                         int32_t *server_of_rank)
+{
     moore_rng rng;
     moore_rng_seed(&rng, seed);
-    moore_rng_shuffle_i32(&rng, perm, S);
+    moore_rng_shuffle_i32(&rng, perm, F);
     for (int64_t r = 0; r < N; r++)
         server_of_rank[r] = perm[r];
-    free(perm);
-    return MOORE_OK;
 }
 
 /* State of the greedy group placement. */
@@ -121,8 +130,16 @@ static void rack_order(int32_t n, const int32_t *rack, int32_t racks, int32_t *o
         order[count[rack[v]]++] = v;
 }
 
-static int place_group(const moore_graph *g, const int64_t *first, int64_t N, int64_t T,
-                       int32_t *server_of_rank, moore_error *err)
+/* The next free server of switch v from next[v] on (one exists: free_[v] > 0). */
+static int32_t next_free(int64_t *next, int32_t v, const unsigned char *taken)
+{
+    while (taken && taken[next[v]])
+        next[v]++;
+    return (int32_t)next[v]++;
+}
+
+static int place_group(const moore_graph *g, const int64_t *first, const unsigned char *taken,
+                       int64_t N, int64_t T, int32_t *server_of_rank, moore_error *err)
 {
     int rc = MOORE_OK;
     int32_t n = g->n, racks = 0;
@@ -140,7 +157,9 @@ static int place_group(const moore_graph *g, const int64_t *first, int64_t N, in
         goto done;
     rack_order(n, rack, racks, order, free_);
     for (int32_t v = 0; v < n; v++) {
-        free_[v] = first[v + 1] - first[v];
+        free_[v] = 0;
+        for (int64_t s = first[v]; s < first[v + 1]; s++)
+            free_[v] += !taken || !taken[s];
         next[v] = first[v];
     }
     wl_packing pk = {n, rack, order, near, free_, -1};
@@ -150,7 +169,7 @@ static int place_group(const moore_graph *g, const int64_t *first, int64_t N, in
             int32_t v = pick_switch(&pk, left);   /* N ≤ servers: always found */
             int64_t take = free_[v] < left ? free_[v] : left;
             for (int64_t i = 0; i < take; i++)
-                server_of_rank[r++] = (int32_t)next[v]++;
+                server_of_rank[r++] = next_free(next, v, taken);
             free_[v] -= take;
             left -= take;
             set_last(g, &pk, v);
@@ -165,27 +184,41 @@ done:
     return rc;
 }
 
-int moore_workload_place(const moore_graph *g, const moore_workload *w, uint64_t seed,
-                         int32_t *server_of_rank, moore_error *err)
+int moore_workload_place_on(const moore_graph *g, const moore_workload *w, uint64_t seed,
+                            const unsigned char *taken, int32_t *server_of_rank, moore_error *err)
 {
-    int64_t N, S = moore_workload_servers(g);
-    int rc = moore_workload_ranks(g, w, &N, err);
-    if (rc)
-        return rc;
-    if (w->place == MOORE_PLACE_LINEAR) {
-        for (int64_t r = 0; r < N; r++)
-            server_of_rank[r] = (int32_t)r;
-        return MOORE_OK;
-    }
-    if (w->place == MOORE_PLACE_RANDOM)
-        return place_random(S, N, w->seed_set ? w->seed : seed, server_of_rank, err);
+    int64_t N, F, S = moore_workload_servers(g);
+    int32_t *list = NULL;
     int64_t *first = NULL;
     int32_t *sw = NULL;
-    rc = work_servers(g, &first, &sw, err);
+    int rc = moore_workload_ranks(g, w, &N, err);
     if (!rc)
-        rc = place_group(g, first, N, w->kind == MOORE_WORKLOAD_LLM ? w->tp : 1,
-                         server_of_rank, err);
+        rc = free_servers(S, taken, &list, &F, err);
+    if (!rc && N > F)
+        rc = moore_error_set(err, MOORE_EINVAL, "workload: %lld ranks do not fit on the %lld "
+                             "servers the other jobs leave free", (long long)N, (long long)F);
+    if (rc)
+        goto done;
+    if (w->place == MOORE_PLACE_LINEAR) {
+        for (int64_t r = 0; r < N; r++)
+            server_of_rank[r] = list[r];
+    } else if (w->place == MOORE_PLACE_RANDOM) {
+        place_random(list, F, N, w->seed_set ? w->seed : seed, server_of_rank);
+    } else {
+        rc = work_servers(g, &first, &sw, err);
+        if (!rc)
+            rc = place_group(g, first, taken, N, w->kind == MOORE_WORKLOAD_LLM ? w->tp : 1,
+                             server_of_rank, err);
+    }
+done:
+    free(list);
     free(first);
     free(sw);
     return rc;
+}
+
+int moore_workload_place(const moore_graph *g, const moore_workload *w, uint64_t seed,
+                         int32_t *server_of_rank, moore_error *err)
+{
+    return moore_workload_place_on(g, w, seed, NULL, server_of_rank, err);
 }

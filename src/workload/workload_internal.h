@@ -17,6 +17,9 @@ typedef struct wl_entry {
 typedef struct wl_demands {
     const int32_t *switch_of_server;
     double *server_sent;        /* servers entries */
+    double *server_recv;        /* servers entries, or NULL when not wanted */
+    int buffer_sizes;           /* hierarchical: wt[i] is the all-reduce buffer (phases.c),
+                                   not the bytes the member sends */
     wl_entry *e;
     int64_t len, cap;
     int failed;                 /* an allocation failed: its error code (err was set) */
@@ -39,6 +42,16 @@ void work_ring(wl_demands *d, int64_t k, const int32_t *srv, const double *wt);
 void work_tree(wl_demands *d, int64_t k, const int32_t *srv, const double *wt);
 void work_hierarchical(wl_demands *d, int64_t k, const int32_t *srv, const double *wt);
 void work_send(wl_demands *d, int32_t from, int32_t to, double w);
+/* The pattern of collective c (one of the four above). */
+void work_collective(wl_demands *d, moore_collective c, int64_t k, const int32_t *srv,
+                     const double *wt);
+/* One switch-level demand s → t (dropped when s = t or w ≤ 0). */
+void work_push(wl_demands *d, int32_t s, int32_t t, double w);
+/* All-to-all with uneven destinations (MoE experts): member i sends
+ * c·share[j] to every j ≠ i, or with `combine` c·share[i] (the reply of
+ * the experts on i to the tokens j sent them). */
+void work_alltoall_shares(wl_demands *d, int64_t k, const int32_t *srv, double c,
+                          const double *share, int combine);
 
 /* Merges the entries into a CSR moore_traffic for n switches. */
 int work_to_traffic(wl_demands *d, int32_t n, const char *name, int unit_endpoints,
