@@ -46,8 +46,9 @@ int deploy_frr_write(const deploy_eth *e, int32_t s, int32_t max_paths, FILE *ou
  * weight). Counts the routes written into *routes. */
 int deploy_static_write(const deploy_eth *e, const moore_routing *r, int32_t s, FILE *out,
                         int64_t *routes, moore_error *err);
-/* Integer weights of the shares w[0..c−1] (all 1 for an even split, else in
- * 64ths, each at least 1, divided by their gcd). */
+/* The kernel's next-hop weights (1..255) of the shares w[0..c−1]: all 1 for
+ * an even split, else the largest share 255 and the others in proportion,
+ * each at least 1. */
 void deploy_int_weights(const double *w, int32_t c, int64_t *iw);
 
 #endif

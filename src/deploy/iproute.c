@@ -6,36 +6,23 @@
  * address to the peer's MAC (which scripts/twin.sh sets from twin.json). A
  * route toward each other switch's loopback and server prefix lists routing
  * r's next hops of the loop-free destination-based table, every cable to a
- * next-hop switch, with integer weights. */
+ * next-hop switch, with the kernel's integer weights (1..255). */
 #include <stdlib.h>
 #include "eth_internal.h"
 #include "core/alloc.h"
 
-static int64_t gcd64(int64_t a, int64_t b)
-{
-    while (b) {
-        int64_t x = a % b;
-        a = b;
-        b = x;
-    }
-    return a;
-}
-
 void deploy_int_weights(const double *w, int32_t c, int64_t *iw)
 {
-    double lo = w[0], hi = w[0];
-    for (int32_t j = 1; j < c; j++) {
-        lo = w[j] < lo ? w[j] : lo;
-        hi = w[j] > hi ? w[j] : hi;
-    }
-    int64_t g = 0;
+    double hi = 0;
+    int even = 1;
     for (int32_t j = 0; j < c; j++) {
-        iw[j] = hi - lo < 1e-9 ? 1 : (int64_t)(w[j] * 64 + 0.5);
-        iw[j] = iw[j] < 1 ? 1 : iw[j];
-        g = gcd64(iw[j], g);
+        hi = w[j] > hi ? w[j] : hi;
+        even &= j == 0 || (w[j] - w[0] < 1e-9 && w[0] - w[j] < 1e-9);
     }
-    for (int32_t j = 0; j < c && g > 1; j++)
-        iw[j] /= g;
+    for (int32_t j = 0; j < c; j++) {
+        iw[j] = even || hi <= 0 ? 1 : (int64_t)(255 * w[j] / hi + 0.5);
+        iw[j] = iw[j] < 1 ? 1 : iw[j];
+    }
 }
 
 /* "route replace PREFIX proto static nexthop via ... weight W ...". */
