@@ -134,14 +134,19 @@ do_up() {
     cables >"$STATE/cables.batch"
     ip -batch "$STATE/cables.batch"
     setup_batches
+    local starts=() job
     while read -r id ns lo gw; do
         ip -n "$ns" -batch "$STATE/s$id.batch"
         if [ "$MODE" = static ]; then
             ip -n "$ns" -batch "$DIR/s$id/routes.batch"
-        else
-            start_frr "$id" "$ns"
+        else # daemons start in parallel: each waits for its own start-up
+            (trap - ERR; start_frr "$id" "$ns") &
+            starts+=($!)
         fi
     done < <(switches)
+    for job in "${starts[@]}"; do
+        wait "$job"
+    done
     trap - ERR
     echo "twin.sh: $(wc -l <"$STATE/namespaces") namespaces up ($MODE)"
 }
