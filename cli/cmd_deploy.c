@@ -171,6 +171,8 @@ int cmd_deploy(int argc, char **argv)
     if (!!ib + !!check + !!slurm + !!frr + !!stat != 1)
         return cli_usage_error("deploy: give exactly one of --ib DIR, --check-cabling FILE, "
                                "--slurm DIR, --frr DIR, --static DIR");
+    if (strcmp(ns, "moore-") && !frr && !stat)
+        return cli_usage_error("deploy: --ns-prefix goes with --frr or --static");
     if (frr && algo_given)
         return cli_usage_error("deploy: --frr routes by BGP (ECMP); --algo goes with --ib or "
                                "--static");

@@ -76,5 +76,6 @@ refused "limits twice" "'routes=2'" "$MOORE" route hypercube:n=3 --budget --limi
 refused "limits without budget" "--limits goes with --budget" "$MOORE" route hypercube:n=3 --limits routes=1
 refused "frr with another algo" "--frr routes by BGP" "$MOORE" deploy hypercube:n=3 --frr "$TMP/x" --algo ksp
 refused "bad namespace prefix" "namespace prefix" "$MOORE" deploy hypercube:n=3 --static "$TMP/y" --ns-prefix 'a/b'
-check "refused deploys wrote nothing" test ! -e "$TMP/x" -a ! -e "$TMP/y"
+refused "namespace prefix without a twin" "--ns-prefix goes with" "$MOORE" deploy hypercube:n=3 --ib "$TMP/z" --ns-prefix x-
+check "refused deploys wrote nothing" test ! -e "$TMP/x" -a ! -e "$TMP/y" -a ! -e "$TMP/z"
 summary cli_deploy_eth

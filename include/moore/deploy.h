@@ -212,7 +212,8 @@ typedef struct moore_table_limits {
 } moore_table_limits;
 
 /* Parses "routes=N,groups=G,members=M" (any of the three, each once, positive
- * integers). Refuses anything else, naming the bad part. */
+ * integers; a key left out is no limit). Refuses anything else, naming the
+ * bad part. The caller owns out. O(length of text). */
 MOORE_API int moore_table_limits_parse(const char *text, moore_table_limits *out,
                                        moore_error *err);
 
@@ -224,7 +225,7 @@ MOORE_API int moore_table_limits_parse(const char *text, moore_table_limits *out
  * per-switch arrays budget_routes, budget_groups, budget_largest_group,
  * budget_members, the maxima routes_max, groups_max, largest_group,
  * members_max, and, against lim (NULL: no limits), switches_fitting and
- * fits. Time: O(n² · deg) next-hop lookups (explicit path sets: each lookup
+ * fits. Reads g and r only. Time: O(n² · deg) next-hop lookups (explicit path sets: each lookup
  * scans the paths toward its destination). */
 MOORE_API int moore_table_budget(const moore_graph *g, const moore_routing *r,
                                  int all_destinations, const moore_table_limits *lim,
