@@ -12,15 +12,8 @@
 #   bash deploy_frr.sh <path-to-moore> <source-dir>
 # Exit 77 (skipped) when not root or FRR, jq or ip is missing.
 . "$(dirname "$0")/cli.bash" "$@"
-TWIN="$SRC/scripts/twin.sh"
-if [ "$(id -u)" != 0 ] || [ ! -x /usr/lib/frr/zebra ] || ! command -v jq >/dev/null ||
-    ! command -v ip >/dev/null || ! ip netns list >/dev/null 2>&1; then
-    echo "SKIP: deploy_frr needs root, FRR (/usr/lib/frr), jq and ip netns"
-    exit 77
-fi
-D="$TMP/sf"
-trap 'timeout -k 5 60 bash "$TWIN" down "$D" >/dev/null 2>&1; rm -rf "$TMP"' EXIT
-P="mf$$-"
+. "$(dirname "$0")/twin.bash"
+twin_setup deploy_frr mf /usr/lib/frr/zebra
 "$MOORE" deploy slimfly:q=3 --frr "$D" --ns-prefix "$P" >/dev/null
 check "18 FRR routers up" timeout -k 5 150 bash "$TWIN" up "$D"
 check "converged within 60 s: every switch's next hops = moore's ECMP" \

@@ -8,16 +8,8 @@
 #   bash deploy_static.sh <path-to-moore> <source-dir>
 # Exit 77 (skipped) when not root or jq, ip, ping or traceroute is missing.
 . "$(dirname "$0")/cli.bash" "$@"
-TWIN="$SRC/scripts/twin.sh"
-if [ "$(id -u)" != 0 ] || ! command -v jq >/dev/null || ! command -v ip >/dev/null ||
-    ! command -v ping >/dev/null || ! command -v traceroute >/dev/null ||
-    ! ip netns list >/dev/null 2>&1; then
-    echo "SKIP: deploy_static needs root, jq, ip netns, ping and traceroute"
-    exit 77
-fi
-D="$TMP/sf"
-trap 'timeout -k 5 60 bash "$TWIN" down "$D" >/dev/null 2>&1; rm -rf "$TMP"' EXIT
-P="ms$$-"
+. "$(dirname "$0")/twin.bash"
+twin_setup deploy_static ms ping traceroute
 "$MOORE" deploy slimfly:q=5 --static "$D" --ns-prefix "$P" >/dev/null
 check "50 namespaces up" timeout -k 5 150 bash "$TWIN" up "$D"
 check "kernel next-hop sets = moore's ECMP table" timeout -k 5 60 bash "$TWIN" check "$D"
