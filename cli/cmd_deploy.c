@@ -11,8 +11,11 @@
 const char cmd_deploy_usage[] =
     "usage: moore deploy TOPO --ib DIR [--algo A] [--lmc L] [--json]\n"
     "       moore deploy TOPO --check-cabling DISCOVERED [--cables PLAN.csv]\n"
-    "       moore deploy TOPO --slurm DIR [--node-prefix P]\n\n"
-    "Puts TOPO (a SPEC or a topology file) on an InfiniBand control plane.\n\n"
+    "       moore deploy TOPO --slurm DIR [--node-prefix P]\n"
+    "       moore deploy TOPO --frr DIR [--ns-prefix P] [--json]\n"
+    "       moore deploy TOPO --static DIR [--algo A] [--ns-prefix P] [--json]\n\n"
+    "Puts TOPO (a SPEC or a topology file) on an InfiniBand control plane, or on a\n"
+    "routed Ethernet one (docs/deploy-ethernet.md).\n\n"
     "  --ib DIR       write DIR/fabric.topo (ibnetdiscover format: ibsim -s reads it; switch\n"
     "                 ports are the cable plan's ports + 1, then one port per server) and\n"
     "                 DIR/lfts.dump (dump_fts format: opensm -R file -U DIR/lfts.dump loads it)\n"
@@ -27,8 +30,16 @@ const char cmd_deploy_usage[] =
     "                 one line per missing, extra or miswired switch port; exit 3 if any\n"
     "  --slurm DIR    write DIR/topology.conf (tree form) and, when the family has groups,\n"
     "                 DIR/topology-block.conf (block form); servers are named P0, P1, ...\n"
-    "  --node-prefix P  Slurm node name prefix (default \"n\")\n\n"
-    "Keys: algo, switches, hcas, lmc, lid_top, table_entries.\n"
+    "  --node-prefix P  Slurm node name prefix (default \"n\")\n"
+    "  --frr DIR      per switch DIR/s<id>/frr.conf (FRR: BGP unnumbered on interfaces swpN,\n"
+    "                 N = cable plan port + 1; one ASN per switch, RFC 7938 tiers for Clos\n"
+    "                 and fat-tree; loopback 10.0.0.0+id+1/32, servers 10.128.id.0/24)\n"
+    "  --static DIR   per switch DIR/s<id>/routes.batch (ip -batch: the --algo routing's\n"
+    "                 loop-free table, default ecmp, via 169.254.0.1 onlink)\n"
+    "                 Both also write DIR/twin.json and DIR/ecmp.txt for scripts/twin.sh\n"
+    "  --ns-prefix P  twin namespace names P + \"s<id>\" (default \"moore-\")\n\n"
+    "Keys: algo, switches, hcas, lmc, lid_top, table_entries; with --frr/--static:\n"
+    "algo, switches, interfaces, asn_scheme, max_paths, routes (--static).\n"
     "Read tables back with: moore route --lfts FILE --fabric DIR/fabric.topo --json.\n";
 
 static int finish(moore_report *r, int json, int rc, moore_error *err)
@@ -122,7 +133,8 @@ int cmd_deploy(int argc, char **argv)
 {
     cli_args a;
     const char *topo = NULL, *ib = NULL, *algo = "ecmp", *check = NULL, *cables = NULL;
-    const char *slurm = NULL, *prefix = "n";
+    const char *slurm = NULL, *prefix = "n", *frr = NULL, *stat = NULL, *ns = "moore-";
+    int algo_given = 0;
     int json = 0;
     long long lmc = 0;
     cli_args_init(&a, argc, argv);
@@ -139,8 +151,14 @@ int cmd_deploy(int argc, char **argv)
             slurm = a.value;
         else if (cli_option(&a, "--node-prefix", NULL))
             prefix = a.value;
+        else if (cli_option(&a, "--frr", NULL))
+            frr = a.value;
+        else if (cli_option(&a, "--static", NULL))
+            stat = a.value;
+        else if (cli_option(&a, "--ns-prefix", NULL))
+            ns = a.value;
         else if (cli_option(&a, "--algo", NULL))
-            algo = a.value;
+            algo = a.value, algo_given = 1;
         else if (cli_option(&a, "--lmc", NULL))
             cli_int_value(&a, "--lmc", 0, MOORE_IB_LMC_MAX, &lmc);
         else if (cli_positional(&a, &topo))
@@ -150,9 +168,14 @@ int cmd_deploy(int argc, char **argv)
         return 2;
     if (!topo)
         return cli_usage_error("deploy: missing TOPO (see 'moore deploy --help')");
-    if (!!ib + !!check + !!slurm != 1)
+    if (!!ib + !!check + !!slurm + !!frr + !!stat != 1)
         return cli_usage_error("deploy: give exactly one of --ib DIR, --check-cabling FILE, "
-                               "--slurm DIR");
+                               "--slurm DIR, --frr DIR, --static DIR");
+    if (strcmp(ns, "moore-") && !frr && !stat)
+        return cli_usage_error("deploy: --ns-prefix goes with --frr or --static");
+    if (frr && algo_given)
+        return cli_usage_error("deploy: --frr routes by BGP (ECMP); --algo goes with --ib or "
+                               "--static");
     if (cables && !check)
         return cli_usage_error("deploy: --cables PLAN.csv goes with --check-cabling");
     moore_error err;
@@ -178,6 +201,9 @@ int cmd_deploy(int argc, char **argv)
         rc = moore_report_string(&r, "slurm", slurm, &err);
     if (!rc && ib)
         rc = moore_ib_deploy(g, &o, (int32_t)lmc, ib, &r, &err);
+    if (!rc && (frr || stat))
+        rc = moore_eth_deploy(g, &o, frr ? MOORE_ETH_FRR : MOORE_ETH_STATIC, ns, frr ? frr : stat,
+                              &r, &err);
     moore_graph_free(g);
     return finish(&r, json, rc, &err);
 }

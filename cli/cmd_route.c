@@ -4,13 +4,15 @@
  * deadlock-freedom report, and optionally write its paths and forwarding
  * tables (docs/routing.md). */
 #include "cli.h"
+#include "moore/deploy.h"
 #include "moore/routing.h"
 
 #include <string.h>
 
 const char cmd_route_usage[] =
     "usage: moore route TOPO [--algo ALGO] [--json] [--paths FILE [--paths-format F]]\n"
-    "                   [--tables FILE [--all-destinations]] [--no-layers]\n\n"
+    "                   [--tables FILE [--all-destinations]] [--no-layers]\n"
+    "       moore route TOPO [--algo ALGO] --budget [--limits L] [--all-destinations] [--json]\n\n"
     "Routes of TOPO (a SPEC or a topology file) for every ordered switch pair.\n\n"
     "  --algo A       minimal, ecmp (default), ksp[:k=K] (K shortest simple paths, K=8),\n"
     "                 valiant[:samples=S,seed=X] (via S random intermediates per pair, 8;\n"
@@ -26,6 +28,10 @@ const char cmd_route_usage[] =
     "                 of their paths that is, docs/routing.md)\n"
     "  --all-destinations  tables toward every switch, not only those with servers\n"
     "  --no-layers    skip the channel dependency graph and the layering\n"
+    "  --budget       instead: the switch table budget (docs/deploy-ethernet.md): per switch\n"
+    "                 budget_routes, budget_groups (distinct next-hop sets), budget_largest_group,\n"
+    "                 budget_members (summed over the groups), their maxima\n"
+    "  --limits L     routes=N,groups=G,members=M (any of them): adds switches_fitting, fits\n"
     "  --json         one JSON object instead of aligned text\n"
     "  --lfts FILE --fabric F   instead of TOPO: the routes of an LFT dump (dump_fts, OpenSM)\n"
     "                 on the ibnetdiscover fabric F (docs/deploy.md); adds lid_pairs,\n"
@@ -34,12 +40,24 @@ const char cmd_route_usage[] =
     "table_entries_max, table_entries_total, cdg_acyclic, layers (greedy layering, the one\n"
     "written in --paths), vcs_hop_index (a path of h hops on VCs 0..h-1).\n";
 
+/* `--budget`: the routing's table budget per switch instead of its report. */
+static int route_budget(const moore_graph *g, const moore_routing_options *o, int all,
+                        const moore_table_limits *lim, moore_report *rep, moore_error *err)
+{
+    moore_routing *r = NULL;
+    int rc = moore_routing_build(g, o, &r, err);
+    if (!rc)
+        rc = moore_table_budget(g, r, all, lim, rep, err);
+    moore_routing_free(r);
+    return rc;
+}
+
 int cmd_route(int argc, char **argv)
 {
     cli_args a;
     const char *topo = NULL, *algo = "ecmp", *paths = NULL, *tables = NULL, *format = NULL;
-    const char *lfts = NULL, *fabric = NULL;
-    int json = 0, layers = 1, all_dest = 0;
+    const char *lfts = NULL, *fabric = NULL, *limits = NULL;
+    int json = 0, layers = 1, all_dest = 0, budget = 0;
     cli_args_init(&a, argc, argv);
     for (; a.i < a.argc && !a.bad; a.i++) {
         if (cli_flag(&a, "--json", NULL))
@@ -48,6 +66,10 @@ int cmd_route(int argc, char **argv)
             layers = 0;
         else if (cli_flag(&a, "--all-destinations", NULL))
             all_dest = 1;
+        else if (cli_flag(&a, "--budget", NULL))
+            budget = 1;
+        else if (cli_option(&a, "--limits", NULL))
+            limits = a.value;
         else if (cli_option(&a, "--algo", NULL))
             algo = a.value;
         else if (cli_option(&a, "--paths", NULL))
@@ -71,8 +93,12 @@ int cmd_route(int argc, char **argv)
         return cli_usage_error("route: missing TOPO (see 'moore route --help')");
     if (format && strcmp(format, "csv") && strcmp(format, "netbench"))
         return cli_usage_error("route: --paths-format '%s' is not csv or netbench", format);
-    if (all_dest && !tables)
-        return cli_usage_error("route: --all-destinations needs --tables FILE");
+    if (limits && !budget)
+        return cli_usage_error("route: --limits goes with --budget");
+    if (budget && (paths || tables))
+        return cli_usage_error("route: --budget writes no --paths or --tables");
+    if (all_dest && !tables && !budget)
+        return cli_usage_error("route: --all-destinations needs --tables FILE or --budget");
     if (format && !paths)
         return cli_usage_error("route: --paths-format needs --paths FILE");
     size_t plen = paths ? strlen(paths) : 0;
@@ -84,14 +110,19 @@ int cmd_route(int argc, char **argv)
     moore_routing_options_default(&o);
     o.progress = cli_progress;
     o.table_all_destinations = all_dest;
+    moore_table_limits lim = { 0, 0, 0 };
     int rc = moore_routing_parse(algo, &o, &err);
+    if (!rc && limits)
+        rc = moore_table_limits_parse(limits, &lim, &err);
     if (rc)
         return cli_fail(&err);
     moore_graph *g = NULL;
     moore_report rep;
     moore_report_init(&rep);
     rc = moore_topology_load(topo, &g, &err);
-    if (!rc)
+    if (!rc && budget)
+        rc = route_budget(g, &o, all_dest, limits ? &lim : NULL, &rep, &err);
+    else if (!rc)
         rc = moore_routing_run(g, &o, layers, paths, netbench, tables, &rep, NULL, &err);
     cli_progress_done();
     if (!rc)

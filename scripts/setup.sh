@@ -23,6 +23,7 @@ PACKAGES=(
   chromium                              # the report test renders the page headless
   libopenmpi-dev openmpi-bin            # the MPI build (-DMOORE_MPI=ON, docs/scale.md)
   opensm ibsim-utils infiniband-diags   # moore deploy on a simulated IB fabric (docs/deploy.md)
+  frr iproute2 iputils-ping traceroute  # moore deploy on an Ethernet twin in namespaces (docs/deploy-ethernet.md)
 )
 if [ "${MOORE_BENCH:-0}" = 1 ]; then
   PACKAGES+=(libigraph-dev)             # benchmarks only (GPL: never linked into libmoore)

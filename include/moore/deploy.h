@@ -192,6 +192,68 @@ MOORE_API int moore_ib_fabric_plan_csv(const moore_graph *g, const char *csv,
 MOORE_API int moore_slurm_write(const moore_graph *g, const char *dir, const char *node_prefix,
                                 moore_error *err);
 
+/* ---- routed Ethernet: FRR and static twins (eth.c, frr.c, iproute.c,
+ * budget.c; docs/deploy-ethernet.md) ---- */
+
+typedef enum moore_eth_mode {
+    MOORE_ETH_FRR = 0,      /* per switch DIR/s<id>/frr.conf: BGP unnumbered, ECMP */
+    MOORE_ETH_STATIC        /* per switch DIR/s<id>/routes.batch: `ip -batch` routes */
+} moore_eth_mode;
+
+/* The address plan (docs/deploy-ethernet.md): switch s has loopback
+ * 10.0.0.0 + s + 1 (/32, also its BGP router id) and, when it has servers
+ * (or the graph has none), the server prefix 10.128.0.0 + 256·s (/24,
+ * gateway .1). Host byte order. O(1). */
+MOORE_API uint32_t moore_eth_loopback(int32_t s);
+MOORE_API uint32_t moore_eth_server_net(int32_t s);
+/* The most switches the address plan numbers (10.128.0.0/9 in /24s). */
+#define MOORE_ETH_MAX_SWITCHES 32768
+
+/* `moore deploy TOPO --frr DIR` / `--static DIR`: interfaces swp<N> from the
+ * cable plan (N = the plan's port + 1, as the IB ports), per switch its FRR
+ * configuration (mode FRR; BGP ECMP, so o must be ecmp) or its `ip -batch`
+ * route file (mode STATIC; routing o's loop-free destination-based table,
+ * with weights), and for both DIR/twin.json (per switch: id, namespace
+ * ns_prefix + "s<id>", ASN, loopback, server prefix, interfaces with peer
+ * switch, peer interface and MAC) and DIR/ecmp.txt (per switch u and
+ * destination t with a server prefix: "u t v1 v2 ..." the next-hop switches
+ * the kernel must hold). Each file is written whole. Refuses more switches
+ * than the address plan holds, more than 253 servers on a switch, a switch
+ * with more than 254 ports and a namespace prefix outside [A-Za-z0-9_.-]
+ * (at most 32 characters). Adds switches, interfaces, asn_scheme
+ * ("per-switch" or "rfc7938-tiers"), max_paths and routes to rep when not
+ * NULL. Time: the routing's build plus O(n · Σ deg) next-hop lookups. */
+MOORE_API int moore_eth_deploy(const moore_graph *g, const moore_routing_options *o,
+                               moore_eth_mode mode, const char *ns_prefix, const char *dir,
+                               moore_report *rep, moore_error *err);
+
+/* What a switch's forwarding ASIC can hold (0 = no limit given). */
+typedef struct moore_table_limits {
+    int64_t routes;         /* route (prefix) entries */
+    int64_t groups;         /* next-hop groups (distinct ECMP sets) */
+    int64_t members;        /* next-hop group members, summed over the groups */
+} moore_table_limits;
+
+/* Parses "routes=N,groups=G,members=M" (any of the three, each once, positive
+ * integers; a key left out is no limit). Refuses anything else, naming the
+ * bad part. The caller owns out. O(length of text). */
+MOORE_API int moore_table_limits_parse(const char *text, moore_table_limits *out,
+                                       moore_error *err);
+
+/* The table budget of routing r on g (docs/deploy-ethernet.md): per switch u,
+ * routes = destinations of its table (switches with servers, every switch
+ * when all_destinations or the graph has none; u itself excluded), groups =
+ * distinct (next-hop set, weights) among them, largest_group = the largest
+ * set, members = Σ over the distinct groups of their sizes. Adds to rep the
+ * per-switch arrays budget_routes, budget_groups, budget_largest_group,
+ * budget_members, the maxima routes_max, groups_max, largest_group,
+ * members_max, and, against lim (NULL: no limits), switches_fitting and
+ * fits. Reads g and r only. Time: O(n² · deg) next-hop lookups (explicit path sets: each lookup
+ * scans the paths toward its destination). */
+MOORE_API int moore_table_budget(const moore_graph *g, const moore_routing *r,
+                                 int all_destinations, const moore_table_limits *lim,
+                                 moore_report *rep, moore_error *err);
+
 #ifdef __cplusplus
 }
 #endif

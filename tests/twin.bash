@@ -1,0 +1,26 @@
+# twin.bash — what the twin tests (deploy_frr.sh, deploy_static.sh) share,
+# sourced after cli.bash:
+#   twin_setup NAME PREFIX CMD...   exit 77 (skipped) unless root with jq, ip
+#                                   netns and every CMD (a command or a path);
+#                                   sets TWIN (scripts/twin.sh), D (the twin's
+#                                   directory) and P (PREFIX plus this shell's
+#                                   pid: namespace names no other run uses), and
+#                                   traps EXIT to bring the twin down (every
+#                                   daemon and namespace it made) and remove $TMP.
+twin_setup() {
+    local name=$1 c
+    P="$2$$-"
+    shift 2
+    local ok=1
+    [ "$(id -u)" = 0 ] && ip netns list >/dev/null 2>&1 || ok=0
+    for c in jq ip "$@"; do
+        command -v "$c" >/dev/null || [ -x "$c" ] || ok=0
+    done
+    if [ "$ok" = 0 ]; then
+        echo "SKIP: $name needs root, ip netns, jq and: $*"
+        exit 77
+    fi
+    TWIN="$SRC/scripts/twin.sh"
+    D="$TMP/twin"
+    trap 'timeout -k 5 60 bash "$TWIN" down "$D" >/dev/null 2>&1; rm -rf "$TMP"' EXIT
+}
