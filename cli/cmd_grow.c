@@ -71,12 +71,12 @@ static cJSON *step_json(const moore_grow_family *f, int k)
         { "cost_equipment", s->cost_equipment }, { "cost_labour", s->cost_labour },
         { "cost_step", s->cost_step },        { "cost_total", s->cost_total },
         { "cost_headroom", s->cost_headroom },
-        { "throughput_lower", s->lower },     { "throughput_upper", s->upper },
-        { "throughput_before_lower", s->before_lower },
+        { "throughput_uniform", s->lower },     { "throughput_uniform_upper", s->upper },
+        { "throughput_before", s->before_lower },
         { "throughput_before_upper", s->before_upper },
-        { "throughput_during_lower", s->during_lower },
+        { "throughput_during", s->during_lower },
         { "throughput_during_upper", s->during_upper },
-        { "batches", (double)s->batches },    { "seconds", s->seconds },
+        { "batches", (double)s->batches },
     };
     for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
         cJSON_AddItemToObject(o, keys[i].key, num(keys[i].v));
@@ -99,7 +99,7 @@ static cJSON *path_json(const moore_grow_result *r, int i)
                                                 : cJSON_CreateNull());
     cJSON_AddItemToObject(o, "cost_total", num(f->reached ? f->cost_total : NAN));
     cJSON_AddItemToObject(o, "cables_touched", num(f->reached ? (double)f->cables_touched : NAN));
-    cJSON_AddItemToObject(o, "throughput_during_lower", num(f->during_lower));
+    cJSON_AddItemToObject(o, "throughput_during", num(f->during_lower));
     cJSON_AddBoolToObject(o, "proven", f->all_proven);
     cJSON_AddBoolToObject(o, "cheapest", r->cheapest == i);
     return o;
