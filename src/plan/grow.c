@@ -149,7 +149,7 @@ static int grow_family(const moore_grow_options *o, const moore_family *fam,
         snprintf(s->built, sizeof s->built, "%s", cfg[k].built);
         s->before_lower = k ? f->steps[k - 1].lower : NAN;
         s->before_upper = k ? f->steps[k - 1].upper : NAN;
-        rc = plan_grow_measure(o, k ? &cfg[k - 1] : NULL, &cfg[k], s, err);
+        rc = plan_grow_measure(o, k ? &cfg[k - 1] : NULL, &cfg[k], s, 1, err);
         if (!rc) {
             s->cost_total = s->cost_step + (k ? f->steps[k - 1].cost_total : 0);
             f->step_count = k + 1;
@@ -230,7 +230,7 @@ int moore_grow_measure(const moore_grow_options *o, const moore_graph *before,
     out->before_lower = lo;
     out->before_upper = hi;
     if (!rc)
-        rc = plan_grow_measure(o, before ? &b : NULL, &a, out, err);
+        rc = plan_grow_measure(o, before ? &b : NULL, &a, out, 1, err);
     free(b.uid);
     free(a.uid);
     return rc;

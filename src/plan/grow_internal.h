@@ -42,10 +42,11 @@ int plan_grow_bounds(const moore_graph *g, int threads, double *lower, double *u
                      moore_error *err);
 
 /* Fills st's counts, rewiring and costs for the step from `before` (NULL at
- * the first step) to `after`, and its throughput bounds: after, and (with a
- * before) during the rewiring in batches of o->batch cables. st->target and
- * the before_* bounds are set by the caller. */
+ * the first step) to `after`, and with `bounds` its throughput bounds: after,
+ * and (with a before) during the rewiring in batches of o->batch cables.
+ * st->target and the before_* bounds are set by the caller. */
 int plan_grow_measure(const moore_grow_options *o, const plan_grow_config *before,
-                      const plan_grow_config *after, moore_grow_step *st, moore_error *err);
+                      const plan_grow_config *after, moore_grow_step *st, int bounds,
+                      moore_error *err);
 
 #endif

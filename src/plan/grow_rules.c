@@ -9,7 +9,7 @@
  *             takes d/2 links u–v and becomes u–w–v), more while unproven.
  *  xpander    the same d and p; the first step is the smallest proven
  *             xpander:d=,k=,p=; a later step 2-lifts (random signing) while
- *             the switches at least double, then adds one switch to every
+ *             the switches must at least double, then adds one switch to every
  *             super-node (k → k+1: for every two super-nodes one random link
  *             a–b between them becomes a–b′ and a′–b with the new switches),
  *             more while unproven. Super-nodes are never added: the meta-graph
@@ -127,26 +127,87 @@ static int64_t ceil_div(int64_t a, int64_t b)
 
 /* ---- rebuild ---- */
 
-static int rule_rebuild(const rule_ctx *c, plan_grow_config *cfg, int *reached, moore_error *err)
+/* cand[j]: the planner's smallest proven configuration for step j (the one
+ * of step j−1 when it already reaches step j); *count of them before the
+ * first step the family cannot reach. */
+static int rebuild_candidates(const rule_ctx *c, plan_grow_config *cand, int *count,
+                              moore_error *err)
 {
     int rc = MOORE_OK;
-    for (int k = 0; !rc && *reached && k < c->o->step_count; k++) {
-        /* a rebuild only when the last configuration is too small */
-        if (k > 0 && moore_graph_endpoints_total(cfg[k - 1].g) >= c->o->steps[k]) {
-            moore_graph *g = NULL;
-            rc = moore_graph_copy(cfg[k - 1].g, &g, err);
-            if (!rc)
-                rc = plan_grow_config_set(&cfg[k], g, cfg[k - 1].topology, err);
-            continue;
-        }
+    *count = 0;
+    for (int j = 0; !rc && j < c->o->step_count; j++) {
         char spec[MOORE_GROW_TOPOLOGY_MAX];
         moore_graph *g = NULL;
-        rc = pick(c, c->o->steps[k], spec, &g, err);
-        if (!rc && !g)
-            *reached = 0;
-        if (!rc && g)
-            rc = plan_grow_config_set(&cfg[k], g, spec, err);
+        if (j > 0 && moore_graph_endpoints_total(cand[j - 1].g) >= c->o->steps[j]) {
+            rc = moore_graph_copy(cand[j - 1].g, &g, err);
+            snprintf(spec, sizeof spec, "%s", cand[j - 1].topology);
+        } else
+            rc = pick(c, c->o->steps[j], spec, &g, err);
+        if (rc || !g)
+            break;
+        rc = plan_grow_config_set(&cand[j], g, spec, err);
+        *count = j + 1;
     }
+    return rc;
+}
+
+/* The cost of going from candidate b (−1: nothing) to candidate a. */
+static int rebuild_cost(const rule_ctx *c, const plan_grow_config *cand, int b, int a,
+                        double *cost, moore_error *err)
+{
+    moore_grow_step st;
+    memset(&st, 0, sizeof st);
+    if (b == a) {
+        *cost = 0;
+        return MOORE_OK;
+    }
+    int rc = plan_grow_measure(c->o, b >= 0 ? &cand[b] : NULL, &cand[a], &st, 0, err);
+    *cost = st.cost_step;
+    return rc;
+}
+
+/* The cheapest sequence of rebuilds: step k may use any candidate j >= k
+ * (it reaches step k), never a smaller one than the step before; a dynamic
+ * program over (step, candidate) on the costs of every pair of candidates. */
+static int rule_rebuild(const rule_ctx *c, plan_grow_config *cfg, int *reached, moore_error *err)
+{
+    enum { K = MOORE_GROW_MAX_STEPS };
+    plan_grow_config cand[K];
+    static const double NONE = 1e300;
+    double best[K][K], step_cost[K + 1][K];
+    int from[K][K], n = 0;
+    memset(cand, 0, sizeof cand);
+    int rc = rebuild_candidates(c, cand, &n, err);
+    *reached = !rc && n == c->o->step_count;
+    for (int b = -1; !rc && b < n; b++)
+        for (int a = b < 0 ? 0 : b; !rc && a < n; a++)
+            rc = rebuild_cost(c, cand, b, a, &step_cost[b + 1][a], err);
+    for (int k = 0; !rc && k < n; k++)
+        for (int j = 0; j < n; j++) {
+            best[k][j] = NONE;
+            from[k][j] = -1;
+            for (int i = 0; j >= k && i <= j && (k > 0 || i == 0); i++) {
+                double v = k == 0 ? step_cost[0][j] : best[k - 1][i] + step_cost[i + 1][j];
+                if (k > 0 && best[k - 1][i] >= NONE)
+                    continue;
+                if (v < best[k][j]) {
+                    best[k][j] = v;
+                    from[k][j] = i;
+                }
+            }
+        }
+    int j = -1;
+    for (int i = 0; !rc && n > 0 && i < n; i++)
+        if (best[n - 1][i] < NONE && (j < 0 || best[n - 1][i] < best[n - 1][j]))
+            j = i;
+    for (int k = n - 1; !rc && k >= 0 && j >= 0; j = from[k][j], k--) {
+        moore_graph *g = NULL;
+        rc = moore_graph_copy(cand[j].g, &g, err);
+        if (!rc)
+            rc = plan_grow_config_set(&cfg[k], g, cand[j].topology, err);
+    }
+    for (int i = 0; i < K; i++)
+        plan_grow_config_clear(&cand[i]);
     return rc;
 }
 
@@ -230,6 +291,25 @@ static int rule_jellyfish(const rule_ctx *c, plan_grow_config *cfg, int *reached
 
 /* ---- xpander ---- */
 
+/* topo = prev's description with one more `op`: "SPEC +lift +widen x3". */
+static void describe(char *topo, const char *prev, const char *op)
+{
+    char last[16];
+    int times = 1, used = 0;
+    const char *tail = strrchr(prev, '+');
+    size_t keep = strlen(prev);
+    if (tail && sscanf(tail, "+%15[a-z]%n", last, &used) == 1 && strcmp(last, op) == 0) {
+        if (tail[used] == 0 || sscanf(tail + used, " x%d", &times) == 1)
+            keep = (size_t)(tail - prev), times++;
+        else
+            times = 1;
+    }
+    if (times > 1)
+        snprintf(topo, MOORE_GROW_TOPOLOGY_MAX, "%.*s+%s x%d", (int)keep, prev, op, times);
+    else
+        snprintf(topo, MOORE_GROW_TOPOLOGY_MAX, "%.400s +%s", prev, op);
+}
+
 /* The 2-lift of prev by a seeded random signing (copy of v is v + n). */
 static int xpander_lift(const plan_grow_config *prev, moore_rng *rng, int32_t **group,
                         plan_grow_config *out, moore_error *err)
@@ -250,7 +330,7 @@ static int xpander_lift(const plan_grow_config *prev, moore_rng *rng, int32_t **
     int rc = moore_lift_build(g, signs, &h, err);
     free(signs);
     char topo[MOORE_GROW_TOPOLOGY_MAX];
-    snprintf(topo, sizeof topo, "%.400s +lift", prev->topology);
+    describe(topo, prev->topology, "lift");
     return rc ? rc : plan_grow_config_set(out, h, topo, err);
 }
 
@@ -311,7 +391,7 @@ static int xpander_widen(const plan_grow_config *prev, int32_t D, moore_rng *rng
     if (!rc)
         rc = moore_graph_set_endpoints(h, ep, err);
     char topo[MOORE_GROW_TOPOLOGY_MAX];
-    snprintf(topo, sizeof topo, "%.400s +widen", prev->topology);
+    describe(topo, prev->topology, "widen");
     if (!rc) {
         rc = plan_grow_config_set(out, h, topo, err);
         h = NULL;
@@ -324,8 +404,10 @@ static int xpander_widen(const plan_grow_config *prev, int32_t D, moore_rng *rng
     return rc;
 }
 
-/* prev grown to at least need switches: lifts while they at most reach
- * need, then widening, more while unproven. */
+/* prev grown to at least need switches: a 2-lift whenever the widenings
+ * that reach need would add at least as many switches (a lift rewires about
+ * half the links once, widening d(d+1)/2 links per d+1 switches), else
+ * widening; more widening while unproven. */
 static int xpander_next(const rule_ctx *c, const plan_grow_config *prev, int64_t need,
                         int32_t D, int step, int32_t **group, plan_grow_config *out,
                         moore_error *err)
@@ -340,7 +422,8 @@ static int xpander_next(const rule_ctx *c, const plan_grow_config *prev, int64_t
     int extra = 0, ok = cur.g && cur.g->n >= need;
     while (!rc && (cur.g->n < need || !ok) && extra <= GROW_TRIES) {
         memset(&next, 0, sizeof next);
-        if (2 * (int64_t)cur.g->n <= need)
+        int64_t n = cur.g->n, widened = n + D * ceil_div(need > n ? need - n : 1, D);
+        if (widened >= 2 * n) /* widening would add as many switches as a lift */
             rc = xpander_lift(&cur, &rng, group, &next, err);
         else
             rc = xpander_widen(&cur, D, &rng, group, &next, err);

@@ -489,7 +489,8 @@ static void first_step(const moore_grow_options *o, const plan_grow_config *a,
 }
 
 int plan_grow_measure(const moore_grow_options *o, const plan_grow_config *before,
-                      const plan_grow_config *after, moore_grow_step *st, moore_error *err)
+                      const plan_grow_config *after, moore_grow_step *st, int bounds,
+                      moore_error *err)
 {
     double t0 = now();
     moore_layout la, lb;
@@ -522,10 +523,10 @@ int plan_grow_measure(const moore_grow_options *o, const plan_grow_config *befor
         step_cost(o, &p, &d, st);
     }
     st->cost_step = st->cost_equipment + st->cost_labour;
-    if (!rc)
+    if (!rc && bounds)
         rc = plan_grow_bounds(after->g, o->threads, &st->lower, &st->upper, err);
     st->during_lower = st->during_upper = NAN;
-    if (!rc && before)
+    if (!rc && bounds && before)
         rc = during(o, before, &d, st, err);
     st->proven = !rc && st->lower >= o->bandwidth;
     diff_clear(&d);
