@@ -4,6 +4,7 @@
  * Rows print as each step is done; the answer table follows. */
 #include "cli.h"
 #include "moore/grow.h"
+#include "moore/plot.h"
 
 #include <cjson/cJSON.h>
 #include <math.h>
@@ -12,7 +13,8 @@
 
 const char cmd_grow_usage[] =
     "usage: moore grow --radix R --steps S1,S2,... [--families LIST] [--bandwidth B|any]\n"
-    "                  [--batch N] [--labour USD] [--model NAME|FILE] [--seed S] [--json]\n\n"
+    "                  [--batch N] [--labour USD] [--model NAME|FILE] [--seed S]\n"
+    "                  [--plot FILE] [--json]\n\n"
     "Plans, for every family, the configurations reaching each server count in turn at\n"
     "the bandwidth asked, and between consecutive steps the rewiring (cables kept,\n"
     "removed, added, moved), what is bought, the cost of the step (equipment in the\n"
@@ -32,6 +34,8 @@ const char cmd_grow_usage[] =
     "                     (default 50)\n"
     "  --model NAME|FILE  price model: 400g (default), 2014, or a JSON file (docs/layout.md)\n"
     "  --seed S           seed of the random constructions (default 1)\n"
+    "  --plot FILE        an SVG figure: cumulative cost against servers, one line per\n"
+    "                     family (the steps it reaches)\n"
     "  --json             an array of objects, one per family and step as it is done, then\n"
     "                     one per family for the whole path (docs/growth.md)\n";
 
@@ -194,6 +198,37 @@ static void print_answer(const moore_grow_result *r)
     printf("\n");
 }
 
+/* Cumulative cost (millions) against servers, one series per family with a
+ * step; written whole or not at all. */
+static int write_plot(const moore_grow_result *r, moore_atomic_file *af, moore_error *err)
+{
+    moore_plot_series s[64];
+    double x[64][MOORE_GROW_MAX_STEPS], y[64][MOORE_GROW_MAX_STEPS];
+    int n = 0;
+    for (int i = 0; i < r->count && n < 64; i++) {
+        const moore_grow_family *f = &r->families[i];
+        if (f->step_count == 0)
+            continue;
+        for (int k = 0; k < f->step_count; k++) {
+            x[n][k] = (double)f->steps[k].endpoints;
+            y[n][k] = f->steps[k].cost_total / 1e6;
+        }
+        s[n] = (moore_plot_series){ f->family, f->step_count, x[n], y[n], NULL, NULL };
+        n++;
+    }
+    moore_plot p = { MOORE_PLOT_LINES, "Cumulative cost of growing the fabric", "servers",
+                     "cost so far (million $)", 0, 0, NULL, 0, 0 };
+    char *svg = NULL;
+    int rc = moore_plot_svg(&p, s, n, &svg, err);
+    if (!rc) {
+        fputs(svg, af->f);
+        rc = moore_atomic_commit(af, err);
+    } else
+        moore_atomic_abort(af);
+    free(svg);
+    return rc;
+}
+
 /* "4000,10000,16000" into steps; 0, or 2 after one line. */
 static int parse_steps(const char *text, int64_t *steps, int *count)
 {
@@ -219,7 +254,7 @@ int cmd_grow(int argc, char **argv)
     moore_grow_options_default(&o);
     int64_t steps[MOORE_GROW_MAX_STEPS];
     long long radix = -1, batch = o.batch, seed = 1;
-    const char *steps_text = NULL, *model = NULL;
+    const char *steps_text = NULL, *model = NULL, *plot = NULL;
     grow_print p = { 0, 1, 0 };
     cli_args_init(&a, argc, argv);
     for (; a.i < a.argc && !a.bad; a.i++) {
@@ -246,6 +281,8 @@ int cmd_grow(int argc, char **argv)
             model = a.value;
         else if (cli_option(&a, "--seed", NULL))
             cli_int_value(&a, "--seed", 0, (long long)9e18, &seed);
+        else if (cli_option(&a, "--plot", NULL))
+            plot = a.value;
         else {
             const char *extra = NULL;
             if (cli_positional(&a, &extra))
@@ -273,8 +310,13 @@ int cmd_grow(int argc, char **argv)
     o.step_ctx = &p;
     moore_grow_result r;
     moore_error err;
+    moore_atomic_file af;
     moore_error_clear(&err);
+    if (plot && moore_atomic_open(plot, &af, &err)) /* a path that cannot be written: before the work */
+        return cli_fail(&err);
     int rc = moore_grow_run(&o, &r, &err);
+    if (rc && plot)
+        moore_atomic_abort(&af);
     for (int i = 0; !rc && p.json && i < r.count; i++) {
         cJSON *obj = path_json(&r, i);
         if (!obj || cli_json_row(obj, &p.first))
@@ -285,6 +327,8 @@ int cmd_grow(int argc, char **argv)
         cli_json_rows_end(p.first);
     if (!rc && !p.json)
         print_answer(&r);
+    if (!rc && plot)
+        rc = write_plot(&r, &af, &err);
     moore_grow_clear(&r);
     if (rc)
         return cli_fail(&err);

@@ -36,6 +36,11 @@ check "grow text exits 0" "$MOORE" "${args[@]}" > "$tmp/a.txt"
 check "text rows missing" test "$(grep -c '^jellyfish ' "$tmp/a.txt")" -ge 3
 check "no answer line" grep -q '^cheapest over the whole path: ' "$tmp/a.txt"
 
+check "grow --plot exits 0" "$MOORE" "${args[@]}" --plot "$tmp/cost.svg" > /dev/null
+check "--plot wrote no SVG" grep -q '<svg' "$tmp/cost.svg"
+refused "--plot into a missing directory" "cannot write" "$MOORE" grow --radix 12 --steps 60 --plot "$tmp/no/such.svg"
+check "--plot left a file behind after refusing" test ! -e "$tmp/no/such.svg"
+
 # Bad input: exit 2, one line naming the rule.
 refused "steps not increasing" "strictly increasing" "$MOORE" grow --radix 12 --steps 200,100
 refused "batch 0" "--batch" "$MOORE" grow --radix 12 --steps 100,200 --batch 0
