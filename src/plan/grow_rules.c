@@ -250,7 +250,7 @@ static int jellyfish_next(const rule_ctx *c, const plan_grow_config *prev, int64
         rc = moore_graph_copy(prev->g, &g, err);
         return rc ? rc : plan_grow_config_set(out, g, prev->topology, err);
     }
-    for (int t = 0; !rc && t < GROW_TRIES; t++, add += ceil_div(need, 50)) {
+    for (int t = 0; !rc && t < GROW_TRIES; t++, add += ceil_div(need, 50) * t) {
         moore_graph *g = NULL;
         int ok = 0;
         rc = moore_jellyfish_expand(prev->g, (int32_t)add, d, c->o->seed + (uint64_t)step, &g,
@@ -531,29 +531,62 @@ static int part_of(const moore_graph *full, const char *keep, plan_grow_config *
     return rc;
 }
 
-/* The clos of the last step's whole pods, cores balanced over them. */
-static int rule_clos(const rule_ctx *c, plan_grow_config *cfg, int *reached, moore_error *err)
+/* The finished design of the clos path: the last step's whole pods at
+ * oversubscription O, cores balanced over them; *down servers a leaf. NULL
+ * (and a note) when the pods would exceed the radix. */
+static int clos_design(const rule_ctx *c, int64_t O, moore_graph **full, int64_t *down,
+                       moore_error *err)
 {
     const moore_grow_options *o = c->o;
     int64_t R = o->radix, half = R / 2;
-    int64_t pods_max = ceil_div(ceil_div(o->steps[o->step_count - 1], half), half);
+    *full = NULL;
+    *down = R * O / (O + 1);
+    if (R % (O + 1)) /* the family splits a leaf's ports exactly */
+        return MOORE_OK;
+    int64_t pods_max = *down > 0 ? ceil_div(ceil_div(o->steps[o->step_count - 1], *down), half)
+                                 : R + 1;
     if (R % 2 || pods_max > R) {
-        *reached = 0;
         snprintf(c->note, c->note_len,
-                 "a clos of radix %lld grows by pods up to %lld servers (%lld pods)",
-                 (long long)R, (long long)(R * half * half), (long long)R);
+                 "a clos of radix %lld at oversubscription %lld grows by pods up to %lld "
+                 "servers (%lld pods)",
+                 (long long)R, (long long)O, (long long)(R * half * *down), (long long)R);
         return MOORE_OK;
     }
     char spec[MOORE_GROW_TOPOLOGY_MAX];
-    snprintf(spec, sizeof spec, "clos:radix=%lld,pods=%lld,tiers=3,cores=balanced", (long long)R,
-             (long long)pods_max);
+    snprintf(spec, sizeof spec, "clos:radix=%lld,pods=%lld,tiers=3,oversub=%lld,cores=balanced",
+             (long long)R, (long long)pods_max, (long long)O);
+    return moore_spec_build(spec, full, err);
+}
+
+/* The clos built to grow: the most oversubscription (1/B rounded down, 1 at
+ * full or any bandwidth) whose finished design is proven, then each step's
+ * leaves and their pods' spines, with every core from the first step. */
+static int rule_clos(const rule_ctx *c, plan_grow_config *cfg, int *reached, moore_error *err)
+{
+    const moore_grow_options *o = c->o;
+    int64_t R = o->radix, half = R / 2, down = 0;
+    int64_t O = o->bandwidth > 0 && o->bandwidth < 1 ? (int64_t)(1.0 / o->bandwidth) : 1;
     moore_graph *full = NULL;
     char *keep = NULL;
-    int rc = moore_spec_build(spec, &full, err);
+    int rc = MOORE_OK, ok = 0;
+    for (; !rc && O >= 1 && !ok; O--) {
+        moore_graph_free(full);
+        rc = clos_design(c, O, &full, &down, err);
+        if (!rc && full)
+            rc = proven(c, full, &ok, err);
+        ok |= o->bandwidth <= 0 && full;
+    }
+    if (!rc && !ok) {
+        *reached = 0;
+        moore_graph_free(full);
+        return MOORE_OK;
+    }
+    c->note[0] = 0;
     if (!rc && !(keep = malloc((size_t)full->n)))
         rc = moore_error_set(err, MOORE_ENOMEM, "out of memory");
+    int64_t up = R - down; /* a leaf's uplinks: the spines of its pod */
     for (int k = 0; !rc && k < o->step_count; k++) {
-        int64_t leaves = ceil_div(o->steps[k], half), pods = ceil_div(leaves, half), cores = 0;
+        int64_t leaves = ceil_div(o->steps[k], down), pods = ceil_div(leaves, half), cores = 0;
         for (int32_t v = 0; v < full->n; v++) {
             int pod = -1, i = -1;
             const char *l = full->labels ? full->labels[v] : "";
@@ -569,7 +602,8 @@ static int rule_clos(const rule_ctx *c, plan_grow_config *cfg, int *reached, moo
             snprintf(cfg[k].built, sizeof cfg[k].built, "%lld leaves, %lld pods, %lld cores",
                      (long long)leaves, (long long)pods, (long long)cores);
         if (!rc && k == 0) {
-            int64_t need = ceil_div(pods * half * half, R);
+            /* the pods' spines have up·R/2 core links, R to a core */
+            int64_t need = ceil_div(pods * up * half, R);
             cfg[0].headroom = (double)(cores - need) *
                               (o->model.switch_cost + o->model.switch_port_cost * (double)R);
         }
