@@ -116,7 +116,7 @@ static int check_reachable(const moore_grow_options *o, const char *list, moore_
     return MOORE_OK;
 }
 
-static void totals(moore_grow_family *f, double bandwidth)
+static void totals(moore_grow_family *f)
 {
     f->cost_total = 0;
     f->cables_touched = 0;
@@ -130,7 +130,6 @@ static void totals(moore_grow_family *f, double bandwidth)
             f->during_lower = s->during_lower;
         f->all_proven &= s->proven;
     }
-    (void)bandwidth;
 }
 
 /* Runs f's rule and measures its steps. */
@@ -159,7 +158,7 @@ static int grow_family(const moore_grow_options *o, const moore_family *fam,
     }
     for (int k = 0; k < o->step_count; k++)
         plan_grow_config_clear(&cfg[k]);
-    totals(f, o->bandwidth);
+    totals(f);
     return rc;
 }
 
