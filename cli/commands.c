@@ -6,6 +6,7 @@ int cmd_stats(int argc, char **argv);
 int cmd_families(int argc, char **argv);
 int cmd_plan(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_grow(int argc, char **argv);
 int cmd_iso(int argc, char **argv);
 int cmd_lift(int argc, char **argv);
 int cmd_expand(int argc, char **argv);
@@ -20,6 +21,7 @@ int cmd_step(int argc, char **argv);
 
 extern const char cmd_build_usage[], cmd_stats_usage[], cmd_families_usage[];
 extern const char cmd_plan_usage[], cmd_compare_usage[];
+extern const char cmd_grow_usage[];
 extern const char cmd_iso_usage[], cmd_lift_usage[], cmd_expand_usage[];
 extern const char cmd_throughput_usage[];
 extern const char cmd_sweep_usage[];
@@ -37,6 +39,8 @@ static const cli_command COMMANDS[] = {
     { "plan", "what each family can build with switches of radix R", cmd_plan_usage, cmd_plan },
     { "compare", "build and measure each family's pick for a radix and endpoint count",
       cmd_compare_usage, cmd_compare },
+    { "grow", "every family's path through growing server counts: rewiring, cost, throughput",
+      cmd_grow_usage, cmd_grow },
     { "iso", "tell whether two topologies are isomorphic (nauty/Traces)", cmd_iso_usage, cmd_iso },
     { "lift", "double a topology by a 2-lift with a searched signing", cmd_lift_usage,
       cmd_lift },

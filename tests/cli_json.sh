@@ -82,6 +82,7 @@ json "plan" 1 plan --radix 12
 json "plan --bandwidth" 1 plan --radix 16 --endpoints 300 --bandwidth 1 --families clos,jellyfish
 json "compare search" 1 compare --radix 12 --endpoints 150 --families clos,jellyfish --metrics basic,paths
 json "compare TOPO" 1 compare slimfly:q=3 fattree:k=4 --metrics basic,paths,spectral,throughput --tm worst
+json "grow" 0 grow --radix 12 --steps 60,130 --families jellyfish,clos,polarfly --batch 16
 
 # --threads N: same JSON for 1 and 2 threads.
 "$MOORE" stats xpander:d=4,k=8,seed=3 --all --json --threads 1 >t1.json 2>/dev/null
