@@ -57,14 +57,17 @@ cat >"$TMP/k.json" <<'JSON'
   "configs": [ {"family": "jellyfish", "grid": {"n": ["300..340:10"], "d": [6, 8]}} ] }
 JSON
 "$MOORE" sweep "$TMP/k.json" --db "$TMP/full.db" 2>/dev/null
-"$MOORE" sweep "$TMP/k.json" --db "$TMP/k.db" --progress 2>"$TMP/klog" &
-pid=$!
-for _ in $(seq 200); do
-    [ "$(grep -c "tasks," "$TMP/klog" 2>/dev/null)" -ge 3 ] 2>/dev/null && break
-    sleep 0.05
-done
-kill -TERM $pid 2>/dev/null
-wait $pid
+stop_after() { # sweep file, database, lines: SIGTERM once that many progress lines are out
+    "$MOORE" sweep "$1" --db "$2" --progress 2>"$TMP/stoplog" &
+    local pid=$!
+    for _ in $(seq 400); do
+        [ "$(grep -c "tasks," "$TMP/stoplog" 2>/dev/null)" -ge "$3" ] 2>/dev/null && break
+        sleep 0.02
+    done
+    kill -TERM $pid 2>/dev/null
+    wait $pid
+}
+stop_after "$TMP/k.json" "$TMP/k.db" 3
 before=$(q "$TMP/k.db" 'select count(*) from tasks')
 total=$(q "$TMP/full.db" 'select count(*) from tasks')
 check "killed midway" test "$before" -lt "$total"
@@ -230,14 +233,7 @@ norm() { # database -> its sorted .dump with the timings zeroed
 }
 check "det straight" test "$(status "$MOORE" sweep "$TMP/det.json" --db "$TMP/det1.db" --threads 2)" = 0
 check "det jobs 2" test "$(status "$MOORE" sweep "$TMP/det.json" --db "$TMP/det2.db" --jobs 2)" = 0
-"$MOORE" sweep "$TMP/det.json" --db "$TMP/det3.db" --progress 2>"$TMP/dlog" &
-pid=$!
-for _ in $(seq 400); do
-    [ "$(grep -c "tasks," "$TMP/dlog" 2>/dev/null)" -ge 2 ] 2>/dev/null && break
-    sleep 0.02
-done
-kill -TERM $pid 2>/dev/null
-wait $pid
+stop_after "$TMP/det.json" "$TMP/det3.db" 2
 check "det killed midway" test "$(q "$TMP/det3.db" 'select count(*) from tasks')" -lt 30
 check "det resumed" test "$(status "$MOORE" sweep "$TMP/det.json" --db "$TMP/det3.db")" = 0
 norm "$TMP/det1.db" >"$TMP/det1.sql"
