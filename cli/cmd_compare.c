@@ -27,9 +27,10 @@ const char cmd_compare_usage[] =
     "when the layout metric group exists, else fewest switches, then fewest cables.\n"
     "The search varies servers per switch and size (and degree for Jellyfish/Xpander);\n"
     "closed-form bounds rule most configurations out before anything is built.\n"
-    "The table is printed once every row is measured, each column as wide as its\n"
-    "widest cell; progress on stderr says when each row is done, and JSON gives\n"
-    "each row as soon as it is measured (docs/compare.md).\n\n"
+    "Each row is printed as soon as it is measured (a stopped run keeps the rows it\n"
+    "finished), in columns of fixed width: a topology longer than its column goes on\n"
+    "in the column on the next line. JSON gives each row as it is measured too\n"
+    "(docs/compare.md).\n\n"
     "Columns (a column shows when its metric group runs):\n"
     "  links        switch-to-switch links; cables: the cables they need (a HyperX\n"
     "               trunk of K counts K); p: servers on the busiest switch\n"
@@ -114,15 +115,83 @@ static void format_cell(const moore_report *r, const char *key, char *buf, size_
 }
 
 /* The text table: the columns shown, chosen at the first row, with the --tm
- * columns at the end; each column as wide as its widest cell (cli_table),
- * so the table is printed once every row is measured. */
+ * columns at the end. Each row is printed as soon as it is measured (a
+ * stopped run keeps the rows it finished), so the widths are fixed before
+ * any cell is known: the header's, or what the column's values need (see
+ * col_width); a cell longer than its column — a long topology SPEC —
+ * continues on the next lines inside its column, never shifting the others. */
 #define MAX_COLS 40
+#define TOPOLOGY_WIDTH 40       /* the searched SPECs fit; longer ones wrap */
 typedef struct text_cols {
     int n;
     const char *key[MAX_COLS];
     char header[MAX_COLS][96];
-    char align[MAX_COLS + 1];   /* cli_table keeps the pointer */
+    int width[MAX_COLS];
 } text_cols;
+
+/* Display width: UTF-8 continuation bytes take no column. */
+static int text_width(const char *s)
+{
+    int w = 0;
+    for (; *s; s++)
+        w += ((unsigned char)*s & 0xc0) != 0x80;
+    return w;
+}
+
+/* The columns whose values can be wider than their header, and how wide they
+ * get: switches up to 999,999, other counts up to 9,999,999, money up to
+ * 9,999,999,999, servers per switch and diameters up to 9,999; every other
+ * value is a short number ("%.3f"). */
+static int value_width(const char *key)
+{
+    static const struct { const char *key; int width; } wide[] = {
+        { "switches", 7 }, { "links", 9 }, { "cables", 9 }, { "endpoints", 9 },
+        { "cost_total", 13 }, { "cost_per_endpoint", 8 }, { "power_w", 11 },
+        { "cables_optical", 9 }, { "endpoints_per_switch", 4 }, { "diameter", 4 },
+        { NULL, 0 } };
+    for (int i = 0; wide[i].key; i++)
+        if (strcmp(key, wide[i].key) == 0)
+            return wide[i].width;
+    return 5;
+}
+
+/* The longest family name a row can show: of the TOPO arguments (a file
+ * shows the family its header names, or "file"), else of the families
+ * with a planner. */
+static int family_width(const moore_compare_options *o)
+{
+    int w = 0;
+    for (int i = 0; i < o->topology_count; i++) {
+        const moore_family *f;
+        moore_params params;
+        moore_error sub;
+        int len = moore_spec_parse(o->topologies[i], &f, &params, &sub) ? 13
+                                                                          : (int)strlen(f->name);
+        w = len > w ? len : w;
+    }
+    for (const moore_family *f = moore_families(); !o->topology_count && f->name; f++)
+        if (f->plan && (int)strlen(f->name) > w)
+            w = (int)strlen(f->name);
+    return w;
+}
+
+/* family: the longest family name; topology: the longest SPEC given (at
+ * most TOPOLOGY_WIDTH), TOPOLOGY_WIDTH when searching; the rest: the wider
+ * of the header and value_width. */
+static int col_width(const char *key, const char *header, const moore_compare_options *o)
+{
+    int w = text_width(header);
+    if (strcmp(key, "family") == 0)
+        return family_width(o) > w ? family_width(o) : w;
+    if (strcmp(key, "topology") == 0) {
+        int t = o->topology_count ? 0 : TOPOLOGY_WIDTH;
+        for (int i = 0; i < o->topology_count; i++)
+            t = (int)strlen(o->topologies[i]) > t ? (int)strlen(o->topologies[i]) : t;
+        t = t > TOPOLOGY_WIDTH ? TOPOLOGY_WIDTH : t;
+        return t > w ? t : w;
+    }
+    return value_width(key) > w ? value_width(key) : w;
+}
 
 /* 1 when the metric list runs group (or "all" does). */
 static int group_listed(const char *metrics, const char *group)
@@ -170,8 +239,56 @@ typedef struct row_ctx {
     int first;              /* JSON: no row printed yet */
     int failed;             /* a row could not be printed */
     text_cols cols;         /* text: chosen at the first row */
-    cli_table table;        /* text: the rows so far, printed at the end */
 } row_ctx;
+
+/* The bytes of cell c that fit in w columns from *at on; a long cell breaks
+ * after its last comma that fits (a SPEC's key=value pairs stay whole). */
+static int cell_piece(const char *c, int at, int w)
+{
+    int cols = 0, end = at, comma = 0;
+    while (c[end] && cols < w) {
+        end++;
+        while (((unsigned char)c[end] & 0xc0) == 0x80)
+            end++;
+        cols++;
+        if (c[end - 1] == ',')
+            comma = end;
+    }
+    return (c[end] && comma > at ? comma : end) - at;
+}
+
+/* One row in the fixed columns, over as many lines as its longest cell
+ * needs (no trailing blanks); flushed, so that a stopped run keeps it. */
+static void print_fixed(const text_cols *t, const char *const *cells, FILE *out)
+{
+    int at[MAX_COLS] = { 0 }, more = 1;
+    while (more) {
+        char line[4096];
+        size_t used = 0;
+        more = 0;
+        for (int j = 0; j < t->n && used < sizeof line; j++) {
+            int len = cell_piece(cells[j], at[j], t->width[j]);
+            char piece[256];
+            snprintf(piece, sizeof piece, "%.*s", len, cells[j] + at[j]);
+            int pad = t->width[j] - text_width(piece);
+            pad = pad > 0 ? pad : 0;
+            const char *sep = j + 1 < t->n ? "  " : "";
+            if (j >= 2) /* numbers right, family and topology left */
+                used += (size_t)snprintf(line + used, sizeof line - used, "%*s%s%s", pad, "",
+                                         piece, sep);
+            else
+                used += (size_t)snprintf(line + used, sizeof line - used, "%s%*s%s", piece, pad,
+                                         "", sep);
+            at[j] += len;
+            more |= cells[j][at[j]] != '\0';
+        }
+        used = used < sizeof line ? used : sizeof line - 1;
+        while (used > 0 && line[used - 1] == ' ')
+            used--;
+        fprintf(out, "%.*s\n", (int)used, line);
+    }
+    fflush(out);
+}
 
 static void print_header(row_ctx *t, const moore_report *first)
 {
@@ -191,11 +308,9 @@ static void print_header(row_ctx *t, const moore_report *first)
     const char *head[MAX_COLS];
     for (int j = 0; j < t->cols.n; j++) {
         head[j] = t->cols.header[j];
-        t->cols.align[j] = j < 2 ? 'l' : 'r'; /* family and topology; numbers right */
+        t->cols.width[j] = col_width(t->cols.key[j], head[j], t->o);
     }
-    t->cols.align[t->cols.n] = '\0';
-    if (cli_table_init(&t->table, t->cols.n, head, t->cols.align))
-        t->failed = 1;
+    print_fixed(&t->cols, head, stdout);
 }
 
 static cJSON *json_value(const moore_report *r, const char *key)
@@ -272,22 +387,10 @@ static void print_row(void *vctx, const moore_compare *c, int i)
         format_cell(&c->rows[i].report, t->cols.key[j], cells[j], sizeof cells[j]);
         ptr[j] = cells[j];
     }
-    if (t->table.cols && cli_table_add(&t->table, ptr))
-        t->failed = 1;
+    print_fixed(&t->cols, ptr, stdout);
     char what[MOORE_SPEC_MAX + 32];
     snprintf(what, sizeof what, "compare: measured %s", c->rows[i].spec);
     cli_progress(NULL, what, 1);
-}
-
-/* The text table, once every row is measured (also after an error: the
- * rows measured until then). */
-static void print_table(row_ctx *t)
-{
-    if (!t->table.cols)
-        return;
-    cli_table_print(&t->table, stdout);
-    cli_table_free(&t->table);
-    fflush(stdout);
 }
 
 static void pct_cell(double v, char *buf, size_t len)
@@ -478,13 +581,12 @@ int cmd_compare(int argc, char **argv)
         o.lookup = db_lookup;
         o.lookup_ctx = db;
     }
-    row_ctx t = { &o, metrics, x.json, 1, 0, { 0 }, { 0 } };
+    row_ctx t = { &o, metrics, x.json, 1, 0, { 0 } };
     o.row_done = print_row;
     o.row_ctx = &t;
     moore_compare c;
     rc = moore_compare_run(&o, &c, &err);
     cli_progress_done();
-    print_table(&t);
     free(topos);
     moore_sweep_db_close(db);
     if (x.json && !t.first)

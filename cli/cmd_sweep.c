@@ -5,12 +5,20 @@
  * --jobs N the configurations are shared among N worker processes, each with
  * its own database connection: processes rather than threads, because some
  * libraries moore calls (ARPACK, nauty) keep static state and must not run
- * twice at once in one process. Results do not depend on N: every
- * configuration is measured alone, from its own seed. Under mpirun the ranks
+ * twice at once in one process. Results do not depend on N, on the threads
+ * or on where a stopped sweep resumed: every configuration is measured from
+ * its own seed in a process of its own, forked from one that never ran a
+ * solver, because ARPACK's restart vectors come from a seed it keeps between
+ * calls (a graph with few distinct eigenvalues exhausts Lanczos's Krylov
+ * space, and the new start vector's seed then depends on every earlier call
+ * in the process: the last digits of λ₂ would depend on which configurations
+ * the same process measured before). Under mpirun the ranks
  * share the configurations the same way (rank r takes i mod K == r), each
  * with its own connection: rank 0 registers them first, the others after. */
 #include "cli.h"
 
+#include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,9 +49,24 @@ typedef struct sweep_run {
     int force, lines, list;
     moore_sweep s;
     int64_t *ids;
+    int32_t *each;          /* tasks still to measure, per configuration */
+    double *weight;         /* per configuration: its size, for the time estimate */
     int64_t pending;
     double t0;
+    int report_fd;          /* a worker's end of the pipe to the parent, or -1 */
 } sweep_run;
+
+/* Work done so far and in all, in tasks and in size-weighted tasks. */
+typedef struct sweep_work {
+    int64_t tasks, total_tasks;
+    double weight, total_weight;
+} sweep_work;
+
+/* What a worker tells its parent after each configuration it measured. */
+typedef struct sweep_note {
+    int64_t config;
+    int32_t measured;
+} sweep_note;
 
 static double wall(void)
 {
@@ -52,67 +75,172 @@ static double wall(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* Each configuration's weight: its size from the closed forms
+ * (moore_sweep_config.weight, the cost of one breadth-first search per
+ * switch); a topology file, whose size is unknown before it is read, gets
+ * the mean of the others. */
+static int set_weights(sweep_run *r)
+{
+    int64_t n = r->s.config_count, known = 0;
+    double sum = 0;
+    r->weight = calloc((size_t)n + 1, sizeof *r->weight);
+    if (!r->weight)
+        return -1;
+    for (int64_t i = 0; i < n; i++)
+        if (r->s.configs[i].weight > 0) {
+            sum += r->s.configs[i].weight;
+            known++;
+        }
+    for (int64_t i = 0; i < n; i++)
+        r->weight[i] = r->s.configs[i].weight > 0 ? r->s.configs[i].weight
+                                                  : known ? sum / (double)known : 1.0;
+    return 0;
+}
+
+/* The work of configurations i ≡ worker (mod stride). */
+static sweep_work share_work(const sweep_run *r, long long worker, long long stride)
+{
+    sweep_work w = { 0 };
+    for (int64_t i = worker; i < r->s.config_count; i += stride) {
+        w.total_tasks += r->each[i];
+        w.total_weight += r->each[i] * r->weight[i];
+    }
+    return w;
+}
+
+static void work_add(sweep_work *w, const sweep_run *r, int64_t config, int measured)
+{
+    w->tasks += measured;
+    w->weight += measured * r->weight[config];
+}
+
 /* "done/total, elapsed, time left" on stderr: a line each with --progress,
- * else redrawn in place on a terminal. */
-static void show_progress(const sweep_run *r, int64_t done)
+ * else redrawn in place on a terminal. The time left is the elapsed time
+ * scaled by the weight still to do over the weight done (docs/sweep.md): a
+ * sweep whose small configurations come first is not promised the small
+ * configurations' pace for its large ones. */
+static void show_progress(const sweep_run *r, const sweep_work *w)
 {
     double el = wall() - r->t0;
-    double left = done > 0 ? el / (double)done * (double)(r->pending - done) : 0;
+    double left = w->weight > 0 ? el * (w->total_weight - w->weight) / w->weight : 0;
     char what[96];
-    snprintf(what, sizeof what, "sweep %lld/%lld tasks, %.0f s, ~%.0f s left", (long long)done,
-             (long long)r->pending, el, left);
+    snprintf(what, sizeof what, "sweep %lld/%lld tasks, %.0f s, ~%.0f s left",
+             (long long)w->tasks, (long long)w->total_tasks, el, left > 0 ? left : 0);
     if (r->lines)
         fprintf(stderr, "moore: %s\n", what);
     else
-        cli_progress(NULL, what, r->pending ? (double)done / (double)r->pending : 1.0);
+        cli_progress(NULL, what, w->total_weight > 0 ? w->weight / w->total_weight : 1.0);
 }
 
-/* Measures configurations i ≡ worker (mod stride) on its own connection. */
-static int measure_share(sweep_run *r, long long worker, long long stride, int show)
+/* A worker's note to its parent (a write of a few bytes to a pipe is atomic). */
+static void tell_parent(const sweep_run *r, int64_t config, int measured)
+{
+    sweep_note n = { config, measured };
+    if (r->report_fd >= 0 && write(r->report_fd, &n, sizeof n) != (ssize_t)sizeof n)
+        return; /* the parent only shows progress from it */
+}
+
+static void die_with_parent(pid_t parent);
+
+/* In the child: configuration i on a connection of its own; the tasks
+ * measured go back through fd; the exit status is the command's. */
+static int measure_child(const sweep_run *r, int64_t i, int fd)
 {
     moore_error err;
     moore_sweep_db *db = NULL;
     moore_metric_options o;
     moore_metric_options_default(&o);
     o.threads = (int)r->threads;
+    int measured = 0;
     int rc = moore_sweep_db_open(r->db, &db, &err);
-    int64_t done = 0;
-    for (int64_t i = worker; !rc && i < r->s.config_count; i += stride) {
-        int measured;
+    if (!rc)
         rc = moore_sweep_measure(db, &r->s, i, r->ids[i], r->force, &o, &measured, &err);
-        done += measured;
-        if (show && measured)
-            show_progress(r, done);
-    }
     moore_sweep_db_close(db);
-    cli_progress_done();
+    if (!rc && write(fd, &measured, sizeof measured) != (ssize_t)sizeof measured)
+        return 1;
     return rc ? cli_fail(&err) : 0;
 }
 
-/* Polls the database for progress until every worker has ended; returns
- * the worst exit status. */
-static int wait_workers(sweep_run *r, int64_t done0)
+/* Configuration i measured in a child process (the header says why);
+ * *measured = its tasks run. The exit status of the child. */
+static int measure_one(const sweep_run *r, int64_t i, int *measured)
 {
-    int status = 0, alive = (int)r->jobs;
-    moore_error err;
-    moore_sweep_db *db = NULL;
-    if (moore_sweep_db_open(r->db, &db, &err))
-        db = NULL;
+    int fd[2], st = 0;
+    pid_t parent = getpid();
+    *measured = 0;
+    if (pipe(fd) != 0)
+        return cli_usage_error("sweep: cannot make a pipe to measure configuration %lld",
+                               (long long)i + 1);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        die_with_parent(parent);
+        close(fd[0]);
+        _exit(measure_child(r, i, fd[1]));
+    }
+    close(fd[1]);
+    if (pid > 0 && read(fd[0], measured, sizeof *measured) != (ssize_t)sizeof *measured)
+        *measured = 0;
+    close(fd[0]);
+    if (pid < 0)
+        return cli_usage_error("sweep: cannot start a process to measure configuration %lld",
+                               (long long)i + 1);
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+}
+
+/* Measures configurations i ≡ worker (mod stride), each in a process of its
+ * own; those with nothing pending are passed over without one. */
+static int measure_share(sweep_run *r, long long worker, long long stride, int show)
+{
+    int rc = 0;
+    sweep_work w = share_work(r, worker, stride);
+    for (int64_t i = worker; !rc && i < r->s.config_count; i += stride) {
+        int measured = 0;
+        if (r->each[i] == 0)
+            continue;
+        rc = measure_one(r, i, &measured);
+        work_add(&w, r, i, measured);
+        if (!rc && measured)
+            tell_parent(r, i, measured);
+        if (show && measured)
+            show_progress(r, &w);
+    }
+    cli_progress_done();
+    return rc;
+}
+
+/* Reads the workers' notes (fd: the pipe's read end) until every worker has
+ * ended, showing progress; returns the worst exit status. */
+static int wait_workers(sweep_run *r, int fd)
+{
+    int status = 0, alive = (int)r->jobs, piped = 1;
+    sweep_work w = share_work(r, 0, 1);
     while (alive > 0) {
         int st;
-        pid_t p = waitpid(-1, &st, WNOHANG);
+        pid_t p = waitpid(-1, &st, piped ? WNOHANG : 0); /* the pipe closed: only waiting */
         if (p > 0) {
             alive--;
             int code = WIFEXITED(st) ? WEXITSTATUS(st) : 1;
             status = code > status ? code : status;
             continue;
         }
-        int64_t done;
-        if (db && !moore_sweep_db_done(db, &done, &err))
-            show_progress(r, done - done0);
-        usleep(500000);
+        struct pollfd pfd = { fd, POLLIN, 0 };
+        sweep_note n;
+        ssize_t got = 0;
+        for (int wait_ms = 500; piped && poll(&pfd, 1, wait_ms) > 0; wait_ms = 0) {
+            got = read(fd, &n, sizeof n);
+            piped = got != 0;
+            if (got != (ssize_t)sizeof n || n.config < 0 || n.config >= r->s.config_count)
+                break;
+            work_add(&w, r, n.config, n.measured);
+            if (r->lines)
+                show_progress(r, &w);
+        }
+        if (!r->lines)
+            show_progress(r, &w);
     }
-    moore_sweep_db_close(db);
     cli_progress_done();
     return status;
 }
@@ -164,9 +292,12 @@ static void die_with_parent(pid_t parent)
 #endif
 }
 
-static int run_jobs(sweep_run *r, int64_t done0)
+static int run_jobs(sweep_run *r)
 {
     pid_t *pids = sweep_workers, parent = getpid();
+    int pipefd[2];
+    if (pipe(pipefd) != 0)
+        return cli_usage_error("sweep: cannot make a pipe for the workers' progress");
     fflush(NULL);
     sweep_worker_count = 0;
     set_stop_handlers(forward_signal);
@@ -177,6 +308,8 @@ static int run_jobs(sweep_run *r, int64_t done0)
             die_with_parent(parent);
             set_stop_handlers(SIG_DFL);
             hold_stop_signals(SIG_UNBLOCK);
+            close(pipefd[0]);
+            r->report_fd = pipefd[1];
             _exit(measure_share(r, w, r->jobs, 0));
         }
         if (pids[w] > 0)
@@ -188,10 +321,14 @@ static int run_jobs(sweep_run *r, int64_t done0)
             for (long long k = 0; k < w; k++)
                 waitpid(pids[k], NULL, 0);
             set_stop_handlers(SIG_DFL);
+            close(pipefd[0]);
+            close(pipefd[1]);
             return cli_usage_error("sweep: cannot start worker %lld of %lld", w + 1, r->jobs);
         }
     }
-    int status = wait_workers(r, done0);
+    close(pipefd[1]);
+    int status = wait_workers(r, pipefd[0]);
+    close(pipefd[0]);
     set_stop_handlers(SIG_DFL);
     return status;
 }
@@ -205,23 +342,23 @@ static void list_sweep(const moore_sweep *s)
 }
 
 /* Opens the database, registers the configurations and counts the work. */
-static int prepare(sweep_run *r, int64_t *done0)
+static int prepare(sweep_run *r)
 {
     moore_error err;
     moore_sweep_db *db = NULL;
     r->ids = calloc((size_t)r->s.config_count + 1, sizeof *r->ids);
-    if (!r->ids)
+    r->each = calloc((size_t)r->s.config_count + 1, sizeof *r->each);
+    if (!r->ids || !r->each || set_weights(r))
         return cli_usage_error("sweep: out of memory");
     int rc = moore_sweep_db_open(r->db, &db, &err);
     if (!rc)
         rc = moore_sweep_db_register(db, &r->s, r->ids, &err);
     if (!rc)
-        rc = moore_sweep_db_pending(db, &r->s, r->ids, r->force, &r->pending, &err);
-    if (!rc)
-        rc = moore_sweep_db_done(db, done0, &err);
+        rc = moore_sweep_db_pending_each(db, &r->s, r->ids, r->force, r->each, &err);
     moore_sweep_db_close(db);
     if (rc)
         return cli_fail(&err);
+    r->pending = share_work(r, 0, 1).total_tasks;
     fprintf(stderr, "moore: sweep %s: %lld configurations x %d tasks, %lld to measure",
             r->file, (long long)r->s.config_count, r->s.task_count, (long long)r->pending);
     if (r->s.skipped)
@@ -233,15 +370,15 @@ static int prepare(sweep_run *r, int64_t *done0)
 
 /* Rank 0 registers the configurations before any other rank looks them up
  * (two ranks inserting the same SPEC would collide). */
-static int prepare_ranks(sweep_run *r, int64_t *done0)
+static int prepare_ranks(sweep_run *r)
 {
     const moore_dist *d = cli_dist();
     moore_error err;
     moore_error_clear(&err);
-    int rc = moore_dist_rank(d) == 0 ? prepare(r, done0) : 0;
+    int rc = moore_dist_rank(d) == 0 ? prepare(r) : 0;
     rc = moore_dist_agree(d, rc ? MOORE_EINVAL : MOORE_OK, &err) ? (rc ? rc : 2) : 0;
     if (!rc && moore_dist_rank(d) != 0)
-        rc = prepare(r, done0);
+        rc = prepare(r);
     return rc;
 }
 
@@ -256,13 +393,12 @@ static int execute(sweep_run *r)
         list_sweep(&r->s);
         return 0;
     }
-    int64_t done0 = 0;
-    int rc = prepare_ranks(r, &done0);
+    int rc = prepare_ranks(r);
     r->t0 = wall();
     if (!rc && r->pending > 0 && moore_dist_size(d) > 1)
         rc = measure_share(r, moore_dist_rank(d), moore_dist_size(d), r->lines);
     else if (!rc && r->pending > 0)
-        rc = r->jobs > 1 ? run_jobs(r, done0) : measure_share(r, 0, 1, r->lines || isatty(2));
+        rc = r->jobs > 1 ? run_jobs(r) : measure_share(r, 0, 1, r->lines || isatty(2));
     if (moore_dist_agree(d, rc ? MOORE_EINVAL : MOORE_OK, &err) && !rc)
         rc = 2;
     if (!rc)
@@ -283,7 +419,7 @@ static const char *default_db(const char *file, char *buf, size_t len)
 int cmd_sweep(int argc, char **argv)
 {
     cli_args a;
-    sweep_run r = { .jobs = 1 };
+    sweep_run r = { .jobs = 1, .report_fd = -1 };
     char dbbuf[1024];
     cli_args_init(&a, argc, argv);
     for (; a.i < a.argc && !a.bad; a.i++) {
@@ -315,5 +451,7 @@ int cmd_sweep(int argc, char **argv)
     int rc = execute(&r);
     moore_sweep_clear(&r.s);
     free(r.ids);
+    free(r.each);
+    free(r.weight);
     return rc;
 }

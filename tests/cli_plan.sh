@@ -182,13 +182,14 @@ refused "plan clos 50000 at bandwidth 1" "more than 3 tiers is beyond the family
 
 # Tables that line up: every line of compare's table and of fail's is as wide as its header
 # (columns sized from their contents, whatever the topology strings), money has thousands
-# separators, a zero percentage has no sign, the Clos (irregular) has no λ₂/Ram.
+# separators, a zero percentage has no sign, the Clos (irregular) has no λ₂/Ram. A line
+# that starts blank continues a long cell of the row above in its own column.
 lines_equal() { # file: the lines from the header to the first blank line, equal display width
     python3 - "$1" <<'PY'
 import sys
 lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
 start = next(i for i, l in enumerate(lines) if l.startswith("family") or l.lstrip().startswith("level"))
-block = lines[start:lines.index("", start)]
+block = [l for l in lines[start:lines.index("", start)] if not l.startswith(" ") or "level" in l]
 widths = {len(l) for l in block}
 sys.exit(0 if len(block) > 1 and len(widths) == 1 else 1)
 PY
@@ -205,6 +206,32 @@ h = next(x for x in l if x.startswith('family'))
 c = next(x for x in l if x.startswith('clos '))
 i = h.index('λ₂/Ram') + len('λ₂/Ram')
 sys.exit(0 if c[:i].split()[-1] == '-' else 1)"
+# compare prints each row as it is measured, in fixed columns: the first row is on
+# stdout while the second (all-pairs distances of 20,000 switches) is still being
+# measured, and a SPEC longer than the topology column wraps inside it (after a
+# comma), the columns right of it staying where the header puts them.
+long=clos:radix=16,endpoints=200,oversub=1,cores=balanced,tiers=3
+"$MOORE" compare slimfly:q=5 "$long" jellyfish:n=20000,d=16 --metrics basic,paths >"$TMP/stream.txt" 2>/dev/null &
+pid=$!
+for _ in $(seq 1200); do
+    grep -q '^clos ' "$TMP/stream.txt" 2>/dev/null && break
+    sleep 0.1
+done
+check "compare rows printed while it still measures" bash -c "grep -q '^clos ' '$TMP/stream.txt' && kill -0 $pid"
+kill -TERM $pid 2>/dev/null
+wait $pid 2>/dev/null
+check "compare: measured rows kept after a stop" grep -q '^slimfly ' "$TMP/stream.txt"
+check "compare: a long SPEC wraps inside its column" python3 -c "
+import sys
+l = open('$TMP/stream.txt', encoding='utf-8').read().split('\n')
+h = next(x for x in l if x.startswith('family'))
+i = next(k for k, x in enumerate(l) if x.startswith('clos '))
+col, nxt = h.index('topology'), h.index('switches') - 2
+first, cont = l[i], l[i + 1]
+ok = (len(first) == len(h) and first[col:].startswith('clos:') and first[col:nxt].rstrip().endswith(',')
+      and cont[:col].strip() == '' and len(cont) <= nxt and cont[col:].strip() != ''
+      and (first[col:nxt].strip() + cont[col:].strip()) == '$long')
+sys.exit(0 if ok else 1)"
 check "fail table exit 0" test "$(status "$MOORE" fail slimfly:q=5 --links 0,0.05,0.1 --trials 4 --metrics all)" = 0
 check "fail rows as wide as the header" lines_equal "$TMP/out"
 check "fail table under 200 columns" test "$(head -1 "$TMP/out" | wc -c)" -lt 200

@@ -40,7 +40,7 @@ FAMS=slimfly,xpander,jellyfish,fattree
 ANY=(--radix 16 --endpoints 200 --sweep 60,120 --families "$FAMS" --bandwidth any)
 cat >"$TMP/s.json" <<JSON
 { "metrics": ["basic", "paths", "spectral", "bisection", "layout"],
-  "configs": [ {"plan": {"radix": 16, "endpoints": [200, 60, 120],
+  "configs": [ {"plan": {"radix": 16, "endpoints": [200, 60, 120], "bandwidth": "any",
                          "families": ["slimfly", "xpander", "jellyfish", "fattree"]}} ] }
 JSON
 check "tiny sweep exit 0" test "$(status "$MOORE" sweep "$TMP/s.json" --db "$TMP/s.db")" = 0

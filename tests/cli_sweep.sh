@@ -57,14 +57,17 @@ cat >"$TMP/k.json" <<'JSON'
   "configs": [ {"family": "jellyfish", "grid": {"n": ["300..340:10"], "d": [6, 8]}} ] }
 JSON
 "$MOORE" sweep "$TMP/k.json" --db "$TMP/full.db" 2>/dev/null
-"$MOORE" sweep "$TMP/k.json" --db "$TMP/k.db" --progress 2>"$TMP/klog" &
-pid=$!
-for _ in $(seq 200); do
-    [ "$(grep -c "tasks," "$TMP/klog" 2>/dev/null)" -ge 3 ] 2>/dev/null && break
-    sleep 0.05
-done
-kill -TERM $pid 2>/dev/null
-wait $pid
+stop_after() { # sweep file, database, lines: SIGTERM once that many progress lines are out
+    "$MOORE" sweep "$1" --db "$2" --progress 2>"$TMP/stoplog" &
+    local pid=$!
+    for _ in $(seq 400); do
+        [ "$(grep -c "tasks," "$TMP/stoplog" 2>/dev/null)" -ge "$3" ] 2>/dev/null && break
+        sleep 0.02
+    done
+    kill -TERM $pid 2>/dev/null
+    wait $pid
+}
+stop_after "$TMP/k.json" "$TMP/k.db" 3
 before=$(q "$TMP/k.db" 'select count(*) from tasks')
 total=$(q "$TMP/full.db" 'select count(*) from tasks')
 check "killed midway" test "$before" -lt "$total"
@@ -206,6 +209,68 @@ check "foreign meta table untouched" test "$(md5sum <"$TMP/foreign2.db")" = "$su
 check "unwritable db exit 2" test "$(status "$MOORE" sweep "$TMP/s.json" --db "$TMP/no/such/dir/x.db")" = 2
 check "unwritable one line" test "$(wc -l <"$TMP/err")" = 1
 check "bad jobs exit 2" test "$(status "$MOORE" sweep "$TMP/s.json" --jobs 0)" = 2
+
+# Results never depend on the jobs, the threads or where a stopped sweep
+# resumed: the same sweep made straight (2 threads), with --jobs 2 (1 thread
+# each) and killed then resumed gives the same database, byte for byte once
+# the timings are zeroed (.dump, sorted: --jobs 2 inserts in another order).
+# The arrangement graph has few distinct eigenvalues, so Lanczos restarts
+# from ARPACK's own random vectors, whose seed ARPACK keeps between calls:
+# measured one after the other in one process, the same graph under three
+# SPECs (p= changes the servers, not the links) got three different last
+# bits of lambda_min. Each must equal `moore stats` of the SPEC alone.
+cat >"$TMP/det.json" <<'JSON'
+{ "metrics": ["spectral", "bisection"], "seeds": [1, 2],
+  "configs": [ {"spec": "arrangement:n=9,k=3,p=1"}, {"spec": "arrangement:n=9,k=3,p=2"},
+               {"spec": "arrangement:n=9,k=3"}, {"spec": "hypercube:n=10"},
+               {"spec": "hyperx:L=2,S=17"},
+               {"family": "jellyfish", "grid": {"n": ["300..340:10"], "d": [6]}} ] }
+JSON
+norm() { # database -> its sorted .dump with the timings zeroed
+    cp "$1" "$TMP/norm.db"
+    q "$TMP/norm.db" "update tasks set elapsed_s = 0; update measurements set elapsed_s = 0"
+    q "$TMP/norm.db" .dump | sort
+}
+check "det straight" test "$(status "$MOORE" sweep "$TMP/det.json" --db "$TMP/det1.db" --threads 2)" = 0
+check "det jobs 2" test "$(status "$MOORE" sweep "$TMP/det.json" --db "$TMP/det2.db" --jobs 2)" = 0
+stop_after "$TMP/det.json" "$TMP/det3.db" 2
+check "det killed midway" test "$(q "$TMP/det3.db" 'select count(*) from tasks')" -lt 30
+check "det resumed" test "$(status "$MOORE" sweep "$TMP/det.json" --db "$TMP/det3.db")" = 0
+norm "$TMP/det1.db" >"$TMP/det1.sql"
+check "det dump has full-precision values" grep -q "'lambda2','double',[-0-9.]\{17,\}" "$TMP/det1.sql"
+check "jobs 2 dump equals straight" cmp -s "$TMP/det1.sql" <(norm "$TMP/det2.db")
+check "resumed dump equals straight" cmp -s "$TMP/det1.sql" <(norm "$TMP/det3.db")
+"$MOORE" stats arrangement:n=9,k=3 --metrics spectral --json >"$TMP/arr.json"
+bad=0
+for key in lambda2 lambda_min algebraic_connectivity spectral_gap lambda_nontrivial; do
+    db=$(q "$TMP/det1.db" "select printf('%!.17g', value) from results where topology = 'arrangement:n=9,k=3' and metric = '$key'")
+    want=$(jq -r ".$key" "$TMP/arr.json")
+    awk -v a="$db" -v b="$want" 'BEGIN { exit !(a + 0 == b + 0) }' || { echo "  $key: sweep $db, stats $want" >&2; bad=1; }
+done
+check "sweep equals stats of the SPEC alone, bit for bit" test $bad = 0
+check "one graph, three SPECs, the same bits" test "$(q "$TMP/det1.db" "select count(distinct printf('%!.17g', value)) from results where family = 'arrangement' and metric = 'lambda_min'")" = 1
+
+# A plan entry searches at full bandwidth unless told otherwise, and every
+# configuration records the planner point it came from (origins).
+printf '{"metrics": ["basic"], "configs": [{"plan": {"radix": 16, "endpoints": [100, 200], "families": ["clos"]}}, {"plan": {"radix": 16, "endpoints": 200, "bandwidth": "any", "families": ["clos"]}}]}\n' >"$TMP/plan.json"
+check "plan sweep exit 0" test "$(status "$MOORE" sweep "$TMP/plan.json" --db "$TMP/plan.db")" = 0
+check "no oversubscribed Clos at full bandwidth" test -z "$(q "$TMP/plan.db" "select c.topology from origins o join configurations c on c.id = o.configuration where o.bandwidth = 1 and c.topology like '%oversub=%' and c.topology not like '%oversub=1%'")"
+check "three plan points recorded" test "$(q "$TMP/plan.db" 'select count(*) from origins')" = 3
+check "origin of the any-bandwidth row" test "$(q "$TMP/plan.db" 'select radix, endpoints, bandwidth, chosen from origins where bandwidth = 0')" = "16|200|0.0|1"
+refused "plan bandwidth without endpoints" "endpoints" "$MOORE" sweep <(printf '{"configs": [{"plan": {"radix": 16, "bandwidth": 1}}]}') --list
+# A database of schema 1 (no origins) is read as it is, and gets the table
+# when a sweep writes to it; an unknown schema is refused before any write.
+cp "$TMP/a.db" "$TMP/old.db"
+q "$TMP/old.db" "drop table origins; update meta set value = '1' where key = 'schema'"
+check "schema 1 read by compare --db" test "$(status "$MOORE" compare slimfly:q=7 --metrics basic --db "$TMP/old.db")" = 0
+check "schema 1 written by sweep" test "$(status "$MOORE" sweep "$TMP/plan.json" --db "$TMP/old.db")" = 0
+check "schema 1 upgraded" test "$(q "$TMP/old.db" "select value from meta where key = 'schema'")" = 2
+check "upgraded origins filled" test "$(q "$TMP/old.db" 'select count(*) from origins')" = 3
+cp "$TMP/a.db" "$TMP/new.db"
+q "$TMP/new.db" "update meta set value = '3' where key = 'schema'"
+sum_n=$(md5sum <"$TMP/new.db")
+refused "sweep on an unknown schema" "schema '3'" "$MOORE" sweep "$TMP/plan.json" --db "$TMP/new.db"
+check "unknown schema untouched" test "$(md5sum <"$TMP/new.db")" = "$sum_n"
 
 echo "cli_sweep: $passes passed, $fails failed"
 [ "$fails" = 0 ]

@@ -90,7 +90,7 @@ static void plan_grid_takes_the_chosen_rows(void **state)
 {
     (void)state;
     moore_sweep s = parse("{\"configs\": [{\"plan\": {\"radix\": [48], \"endpoints\": [10000],"
-                          "\"families\": [\"slimfly\", \"fattree\"]}}]}");
+                          "\"bandwidth\": \"any\", \"families\": [\"slimfly\", \"fattree\"]}}]}");
     moore_plan p;
     moore_error err;
     assert_int_equal(moore_plan_make(48, 10000, "slimfly,fattree", &p, &err), MOORE_OK);
@@ -105,6 +105,61 @@ static void plan_grid_takes_the_chosen_rows(void **state)
         }
     assert_int_equal(s.config_count, chosen);
     moore_plan_clear(&p);
+    moore_sweep_clear(&s);
+}
+
+/* At full bandwidth (a plan entry's default) no switch of a chosen row may
+ * have fewer links than the uniform traffic its servers send across them:
+ * p of S servers send p(S−p)/(S−1), each link carries 1 (checked switch by
+ * switch on the built graphs). The Clos planner's own choice for this
+ * target is oversubscribed, so the check fails on a row chosen without the
+ * bandwidth. Every row records the point it came from. */
+static void plan_grid_at_full_bandwidth(void **state)
+{
+    (void)state;
+    moore_sweep s = parse("{\"configs\": [{\"plan\": {\"radix\": [16], \"endpoints\": [200],"
+                          "\"families\": [\"clos\", \"slimfly\", \"fattree\"]}}]}");
+    assert_int_equal(s.config_count, 3);
+    assert_int_equal(s.origin_count, 3);
+    for (int64_t i = 0; i < s.config_count; i++) {
+        moore_graph *g = tu_build(s.configs[i].topology);
+        double S = (double)moore_graph_endpoints_total(g);
+        assert_true(S >= 200);
+        for (int32_t v = 0; v < g->n; v++) {
+            double p = g->endpoints[v];
+            if (p > 0 && (double)moore_graph_degree(g, v) < p * (S - p) / (S - 1)) {
+                print_error("%s: switch %d has %d links for %g servers\n",
+                            s.configs[i].topology, (int)v, (int)moore_graph_degree(g, v), p);
+                fail();
+            }
+        }
+        moore_graph_free(g);
+        const moore_sweep_origin *o = &s.origins[i];
+        assert_int_equal(o->config, i);
+        assert_int_equal(o->radix, 16);
+        assert_int_equal(o->endpoints, 200);
+        assert_true(o->bandwidth == 1.0);
+        assert_int_equal(o->chosen, 1);
+    }
+    moore_sweep_clear(&s);
+    parse_fails("{\"configs\": [{\"plan\": {\"radix\": 16, \"endpoints\": 200, "
+                "\"bandwidth\": 0}}]}", "bandwidth");
+    parse_fails("{\"configs\": [{\"plan\": {\"radix\": 16, \"endpoints\": 200, "
+                "\"bandwidth\": \"full\"}}]}", "bandwidth");
+    parse_fails("{\"configs\": [{\"plan\": {\"radix\": 16, \"bandwidth\": 1}}]}", "endpoints");
+}
+
+/* The size each configuration weighs in the time estimate: switches ×
+ * (switches + links). Slim Fly q = 5 (q = 4·1 + 1): 2q² = 50 switches of
+ * degree (3q − 1)/2 = 7, so 175 links; a 4 × 5 torus: 20 switches, 40 links. */
+static void weights_are_the_size(void **state)
+{
+    (void)state;
+    moore_sweep s = parse("{\"configs\": [{\"spec\": \"slimfly:q=5\"}, "
+                          "{\"spec\": \"torus:dims=4x5\"}]}");
+    assert_true(s.configs[0].weight == 50.0 * (50 + 175));
+    assert_true(s.configs[1].weight == 20.0 * (20 + 40));
+    assert_int_equal(s.origin_count, 0);
     moore_sweep_clear(&s);
 }
 
@@ -250,6 +305,8 @@ int main(void)
         cmocka_unit_test(slimfly_range_is_the_prime_powers),
         cmocka_unit_test(grid_product_times_seeds),
         cmocka_unit_test(plan_grid_takes_the_chosen_rows),
+        cmocka_unit_test(plan_grid_at_full_bandwidth),
+        cmocka_unit_test(weights_are_the_size),
         cmocka_unit_test(bad_files_are_refused),
         cmocka_unit_test(lookup_equals_direct_computation),
         cmocka_unit_test(lookup_list_names_the_missing_tasks),

@@ -8,7 +8,7 @@
  * a list of tasks (a metric group name such as "paths", or
  * "throughput:tm=worst,eps=0.05") to run on each.
  *
- * Results go into a database of three tables (configurations, tasks,
+ * Results go into a database of four tables (configurations, origins, tasks,
  * measurements; schema in docs/sweep.md). Each configuration's tasks are
  * measured and written in one transaction, so a killed sweep loses at most the
  * configuration in flight, and a rerun measures only the tasks not yet done. */
@@ -30,7 +30,21 @@ extern "C" {
 typedef struct moore_sweep_config {
     char topology[MOORE_SPEC_MAX];  /* the SPEC that rebuilds it */
     int64_t seed;                   /* the seed key's value, or -1 when the family has none */
+    double weight;                  /* its size for time estimates: switches × (switches +
+                                       links) from the closed forms (one breadth-first search
+                                       per switch); 0 when unknown (a topology file) */
 } moore_sweep_config;
+
+/* A planner grid point a configuration came from: {"plan": ...} entries
+ * record, for every SPEC they add, the radix, endpoint target and bandwidth
+ * it was chosen (or listed) for. One SPEC may come from several points. */
+typedef struct moore_sweep_origin {
+    int64_t config;                 /* index into configs */
+    int32_t radix;
+    int64_t endpoints;              /* the target, 0 for none (every configuration) */
+    double bandwidth;               /* uniform throughput per server searched for, 0: any */
+    int chosen;                     /* 1: the planner's choice for this point, 0: listed */
+} moore_sweep_origin;
 
 typedef struct moore_sweep {
     int64_t config_count;
@@ -39,6 +53,8 @@ typedef struct moore_sweep {
     char (*tasks)[MOORE_SWEEP_TASK_MAX];
     int64_t skipped;                /* grid points the closed forms refuse */
     char first_skip[MOORE_ERRMSG_LEN]; /* why the first of them was refused */
+    int64_t origin_count;
+    moore_sweep_origin *origins;    /* planner points, in the file's order */
 } moore_sweep;
 
 /* Expands a sweep file's text (name: for messages). Unknown keys, unknown
@@ -71,10 +87,10 @@ MOORE_API int moore_sweep_db_open_read(const char *path, moore_sweep_db **out, m
 /* Closes the SQLite connection and frees db. NULL is fine. */
 MOORE_API void moore_sweep_db_close(moore_sweep_db *db);
 
-/* Inserts the sweep's configurations that are not in the database yet (one
- * transaction) and fills ids[i] with configuration i's row id. ids
- * (config_count entries) is caller-owned; one indexed lookup per
- * configuration, O(C log rows). Rolled back on error. */
+/* Inserts the sweep's configurations that are not in the database yet and
+ * the planner points they came from (one transaction), and fills ids[i] with
+ * configuration i's row id. ids (config_count entries) is caller-owned;
+ * O(configurations + origins) indexed queries. Rolled back on error. */
 MOORE_API int moore_sweep_db_register(moore_sweep_db *db, const moore_sweep *s, int64_t *ids,
                                       moore_error *err);
 
@@ -82,6 +98,12 @@ MOORE_API int moore_sweep_db_register(moore_sweep_db *db, const moore_sweep *s, 
  * (all of them when force). One indexed query per pair: O(C · T · log rows). */
 MOORE_API int moore_sweep_db_pending(moore_sweep_db *db, const moore_sweep *s, const int64_t *ids,
                                      int force, int64_t *pending, moore_error *err);
+
+/* The same per configuration: each[i] = tasks of configuration i still to
+ * measure (caller-owned array of config_count). O(configurations × tasks). */
+MOORE_API int moore_sweep_db_pending_each(moore_sweep_db *db, const moore_sweep *s,
+                                          const int64_t *ids, int force, int32_t *each,
+                                          moore_error *err);
 
 /* Tasks done in the database, over all sweeps written to it. One count(*) query. */
 MOORE_API int moore_sweep_db_done(moore_sweep_db *db, int64_t *done, moore_error *err);

@@ -277,7 +277,13 @@ int layout_place_metis(const moore_graph *g, int32_t cap, uint64_t seed, int32_t
     if (2 * g->m > (int64_t)INT32_MAX)
         return moore_error_set(err, MOORE_ETOOBIG, "layout: %lld links exceed METIS's 32-bit "
                                "indices", (long long)g->m);
-    int rc = moore_memory_guard(24.0 * n + 8.0 * g->m, "layout placement (METIS)", err);
+    /* our copies and METIS's own graph, workspace and coarser levels
+     * (measured: k-way on 10^6 switches of degree 8 failed inside METIS
+     * with 494 MB in use, and ran in 720 MB of address space): a short
+     * memory is refused here, in one line, rather than inside METIS, whose
+     * allocator prints its own lines on stderr when an allocation fails */
+    int rc = moore_memory_guard(160.0 * n + 120.0 * g->m + 64.0 * parts,
+                                "layout placement (METIS)", err);
     if (rc)
         return rc;
     idx_t *xadj = moore_malloc((size_t)n + 1, sizeof *xadj, err);

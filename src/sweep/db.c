@@ -1,8 +1,11 @@
-/* db.c — the sweep database: SQLite, one file, three tables.
+/* db.c — the sweep database: SQLite, one file, four tables.
  *
- * configurations (one row per SPEC), tasks (what was run on it, done or
- * failed, with moore's version and the time it took) and measurements (one
- * row per metric key). The schema is in docs/sweep.md. A configuration's
+ * configurations (one row per SPEC), origins (the planner points — radix,
+ * endpoint target, bandwidth — a SPEC came from), tasks (what was run on it,
+ * done or failed, with moore's version and the time it took) and
+ * measurements (one row per metric key). The schema is in docs/sweep.md;
+ * schema 1 (without origins) is read as it is, and gets the origins table
+ * when a sweep writes to it. A configuration's
  * results are written in one transaction, so a sweep killed at any moment
  * leaves the database as it was before the configuration in flight; a rerun
  * skips tasks marked done. A file that is not a moore sweep database is
@@ -20,6 +23,16 @@ struct moore_sweep_db {
     sqlite3 *db;
     char path[512];
 };
+
+/* Schema 2 adds it; the primary key keeps one row per point. */
+#define ORIGINS_TABLE \
+    "CREATE TABLE origins(" \
+    " configuration INTEGER NOT NULL REFERENCES configurations(id)," \
+    " radix INTEGER NOT NULL," \
+    " endpoints INTEGER NOT NULL," \
+    " bandwidth REAL NOT NULL," \
+    " chosen INTEGER NOT NULL," \
+    " PRIMARY KEY (configuration, radix, endpoints, bandwidth));"
 
 static const char SCHEMA[] =
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
@@ -49,11 +62,12 @@ static const char SCHEMA[] =
     " elapsed_s REAL NOT NULL,"
     " PRIMARY KEY (configuration, task, metric));"
     "CREATE INDEX configurations_by_family ON configurations(family, seed);"
+    ORIGINS_TABLE
     "CREATE INDEX measurements_by_metric ON measurements(metric, value);"
     "CREATE VIEW results AS SELECT c.family, c.params, c.topology, c.seed, m.task, m.metric,"
     " m.value, m.text, m.bound FROM measurements m JOIN configurations c"
     " ON c.id = m.configuration;"
-    "INSERT INTO meta VALUES ('format', 'moore-sweep'), ('schema', '1');";
+    "INSERT INTO meta VALUES ('format', 'moore-sweep'), ('schema', '2');";
 
 static int db_fail(moore_sweep_db *d, int code, const char *what, moore_error *err)
 {
@@ -103,6 +117,28 @@ static int db_has_tables(moore_sweep_db *d)
     return any;
 }
 
+static int db_text(moore_sweep_db *d, const char *sql, char *buf, size_t len);
+
+/* A moore sweep database of schema 1 gets the origins table (schema 2); a
+ * schema this version does not know is refused before anything is written. */
+static int db_upgrade(moore_sweep_db *d, moore_error *err)
+{
+    char v[64];
+    int rc = db_exec(d, "BEGIN IMMEDIATE", err);
+    if (!rc && db_text(d, "SELECT value FROM meta WHERE key = 'schema'", v, sizeof v))
+        rc = db_fail(d, MOORE_EIO, "cannot read the schema version", err);
+    if (!rc && strcmp(v, "1") == 0)
+        rc = db_exec(d, ORIGINS_TABLE "UPDATE meta SET value = '2' WHERE key = 'schema';", err);
+    else if (!rc && strcmp(v, "2") != 0)
+        rc = moore_error_set(err, MOORE_EINVAL, "%s has sweep database schema '%s'; this moore "
+                             "writes schema 2 (and reads 1 and 2)", d->path, v);
+    if (rc) {
+        sqlite3_exec(d->db, "ROLLBACK", NULL, NULL, NULL);
+        return rc;
+    }
+    return db_exec(d, "COMMIT", err);
+}
+
 /* A new file gets the schema under the write lock; a second sweep started at
  * the same moment on the same new file waits for that lock and then finds
  * the schema made, so it checks it instead of creating it twice. */
@@ -110,13 +146,13 @@ static int db_setup(moore_sweep_db *d, int fresh, moore_error *err)
 {
     sqlite3_busy_timeout(d->db, 600000);
     if (!fresh)
-        return db_check_format(d, err);
+        return db_check_format(d, err) ? err->code : db_upgrade(d, err);
     int rc = db_exec(d, "BEGIN IMMEDIATE", err);
     if (rc)
         return rc;
     if (db_has_tables(d)) {
         rc = db_exec(d, "COMMIT", err);
-        return rc ? rc : db_check_format(d, err);
+        return rc ? rc : db_check_format(d, err) ? err->code : db_upgrade(d, err);
     }
     rc = db_exec(d, SCHEMA, err);
     return rc ? rc : db_exec(d, "COMMIT", err);
@@ -191,9 +227,9 @@ static int db_check_read(moore_sweep_db *d, moore_error *err)
     code = db_text(d, "SELECT value FROM meta WHERE key = 'schema'", v, sizeof v);
     if (code)
         return db_read_fail(d, code, err);
-    if (strcmp(v, "1") != 0)
+    if (strcmp(v, "1") != 0 && strcmp(v, "2") != 0)
         return moore_error_set(err, MOORE_EINVAL, "%s has sweep database schema '%s'; this "
-                               "moore reads schema 1", d->path, v);
+                               "moore reads schemas 1 and 2", d->path, v);
     return MOORE_OK;
 }
 
@@ -258,6 +294,29 @@ static int insert_config(moore_sweep_db *d, sqlite3_stmt *ins, const moore_sweep
                                             : db_fail(d, MOORE_EIO, "cannot add a configuration", err);
 }
 
+/* The planner points of s, by their configurations' row ids. */
+static int insert_origins(moore_sweep_db *d, const moore_sweep *s, const int64_t *ids,
+                          moore_error *err)
+{
+    sqlite3_stmt *ins = NULL;
+    int rc = db_prepare(d, "INSERT INTO origins VALUES (?, ?, ?, ?, ?) ON CONFLICT"
+                           "(configuration, radix, endpoints, bandwidth) DO UPDATE SET "
+                           "chosen = max(chosen, excluded.chosen)", &ins, err);
+    for (int64_t k = 0; !rc && k < s->origin_count; k++) {
+        const moore_sweep_origin *o = &s->origins[k];
+        sqlite3_reset(ins);
+        sqlite3_bind_int64(ins, 1, ids[o->config]);
+        sqlite3_bind_int(ins, 2, o->radix);
+        sqlite3_bind_int64(ins, 3, o->endpoints);
+        sqlite3_bind_double(ins, 4, o->bandwidth);
+        sqlite3_bind_int(ins, 5, o->chosen);
+        if (sqlite3_step(ins) != SQLITE_DONE)
+            rc = db_fail(d, MOORE_EIO, "cannot add a plan point", err);
+    }
+    sqlite3_finalize(ins);
+    return rc;
+}
+
 int moore_sweep_db_register(moore_sweep_db *d, const moore_sweep *s, int64_t *ids,
                             moore_error *err)
 {
@@ -275,6 +334,8 @@ int moore_sweep_db_register(moore_sweep_db *d, const moore_sweep *s, int64_t *id
     }
     sqlite3_finalize(find);
     sqlite3_finalize(ins);
+    if (!rc)
+        rc = insert_origins(d, s, ids, err);
     if (!rc)
         return db_exec(d, "COMMIT", err);
     sqlite3_exec(d->db, "ROLLBACK", NULL, NULL, NULL);
@@ -304,16 +365,27 @@ int sweep_db_pending_tasks(moore_sweep_db *d, const moore_sweep *s, int64_t id, 
     return rc;
 }
 
-int moore_sweep_db_pending(moore_sweep_db *d, const moore_sweep *s, const int64_t *ids,
-                           int force, int64_t *pending, moore_error *err)
+int moore_sweep_db_pending_each(moore_sweep_db *d, const moore_sweep *s, const int64_t *ids,
+                                int force, int32_t *each, moore_error *err)
 {
     char *flags = moore_malloc((size_t)s->task_count + 1, 1, err);
     int rc = flags ? MOORE_OK : err->code, count;
-    *pending = 0;
     for (int64_t i = 0; !rc && i < s->config_count; i++)
         if (!(rc = sweep_db_pending_tasks(d, s, ids[i], force, flags, &count, err)))
-            *pending += count;
+            each[i] = count;
     free(flags);
+    return rc;
+}
+
+int moore_sweep_db_pending(moore_sweep_db *d, const moore_sweep *s, const int64_t *ids,
+                           int force, int64_t *pending, moore_error *err)
+{
+    int32_t *each = moore_malloc((size_t)s->config_count + 1, sizeof *each, err);
+    int rc = each ? moore_sweep_db_pending_each(d, s, ids, force, each, err) : err->code;
+    *pending = 0;
+    for (int64_t i = 0; !rc && i < s->config_count; i++)
+        *pending += each[i];
+    free(each);
     return rc;
 }
 

@@ -2,6 +2,9 @@
  *
  * The file is JSON (docs/sweep.md): "configs" lists family grids, planner
  * grids and plain SPECs; "metrics", "throughput" and "seeds" say what to run.
+ * Planner grids (radix × endpoints × bandwidth) add what `moore plan` lists,
+ * or at a bandwidth what `moore compare` would try first, and record for
+ * each SPEC the point it came from (moore_sweep_origin).
  * Every grid point becomes a SPEC; one the family's closed forms refuse (say
  * slimfly q=6) is skipped and counted, never built. Mistakes that are the
  * file's — an unknown key, family or group, an empty list or range, a number
@@ -26,10 +29,11 @@ typedef struct grid_list {
 
 typedef struct grid_ctx {
     moore_sweep *s;
-    int64_t cap;
+    int64_t cap, origin_cap;
     int64_t *slots, nslots; /* hash of configs[].topology: index + 1, 0 = empty */
     grid_list seeds;
     const char *name;
+    const moore_sweep_origin *origin; /* the planner point being expanded, or NULL */
 } grid_ctx;
 
 static int grid_fail(const grid_ctx *c, moore_error *err, const char *what)
@@ -154,8 +158,29 @@ static int grow_slots(grid_ctx *c, moore_error *err)
     return MOORE_OK;
 }
 
-/* Adds a SPEC unless it is already there; seed is its seed key or -1. */
-static int add_config(grid_ctx *c, const char *spec, int64_t seed, moore_error *err)
+/* Records that configuration i came from the planner point being expanded. */
+static int add_origin(grid_ctx *c, int64_t i, moore_error *err)
+{
+    moore_sweep *s = c->s;
+    if (!c->origin)
+        return MOORE_OK;
+    if (s->origin_count == c->origin_cap) {
+        int64_t cap = c->origin_cap ? 2 * c->origin_cap : 64;
+        void *v = realloc(s->origins, (size_t)cap * sizeof *s->origins);
+        if (!v)
+            return moore_error_set(err, MOORE_ENOMEM, "sweep: out of memory for plan points");
+        s->origins = v;
+        c->origin_cap = cap;
+    }
+    s->origins[s->origin_count] = *c->origin;
+    s->origins[s->origin_count++].config = i;
+    return MOORE_OK;
+}
+
+/* Adds a SPEC unless it is already there; seed is its seed key or -1,
+ * weight its size (moore_sweep_config). */
+static int add_config(grid_ctx *c, const char *spec, int64_t seed, double weight,
+                      moore_error *err)
 {
     moore_sweep *s = c->s;
     if (strlen(spec) >= MOORE_SPEC_MAX)
@@ -165,7 +190,7 @@ static int add_config(grid_ctx *c, const char *spec, int64_t seed, moore_error *
         return err->code;
     int64_t *slot = spec_slot(c, spec);
     if (*slot)
-        return MOORE_OK;
+        return add_origin(c, *slot - 1, err);
     if (s->config_count >= GRID_CONFIGS_MAX)
         return moore_error_set(err, MOORE_EINVAL, "%s: more than %d configurations", c->name,
                                GRID_CONFIGS_MAX);
@@ -180,19 +205,23 @@ static int add_config(grid_ctx *c, const char *spec, int64_t seed, moore_error *
     moore_sweep_config *cfg = &s->configs[s->config_count++];
     snprintf(cfg->topology, sizeof cfg->topology, "%s", spec);
     cfg->seed = seed;
+    cfg->weight = weight;
     *slot = s->config_count;
-    return MOORE_OK;
+    return add_origin(c, s->config_count - 1, err);
 }
 
 /* Checks a SPEC: its family and keys must exist (else the sweep is refused);
- * values its closed forms refuse make it a skipped point. */
-static int check_spec(grid_ctx *c, const char *spec, int *feasible, moore_error *err)
+ * values its closed forms refuse make it a skipped point. *weight: its size
+ * from the closed forms (0 without them). */
+static int check_spec(grid_ctx *c, const char *spec, int *feasible, double *weight,
+                      moore_error *err)
 {
     const moore_family *fam;
     moore_params params;
     moore_counts counts;
     moore_error sub;
     *feasible = 0;
+    *weight = 0;
     for (const char *p = spec; *p; p++)
         if ((unsigned char)*p < 0x20 || *p == 0x7f)
             return moore_error_set(err, MOORE_EINVAL, "%s: SPEC '%s' holds a control "
@@ -206,6 +235,8 @@ static int check_spec(grid_ctx *c, const char *spec, int *feasible, moore_error 
             snprintf(c->s->first_skip, sizeof c->s->first_skip, "%s", sub.msg);
         return MOORE_OK;
     }
+    if (fam->counts)
+        *weight = (double)counts.switches * ((double)counts.switches + (double)counts.links);
     *feasible = 1;
     return MOORE_OK;
 }
@@ -216,19 +247,20 @@ static int add_spec(grid_ctx *c, const char *spec, moore_error *err)
 {
     const moore_family *fam;
     moore_params params;
-    int feasible, rc = check_spec(c, spec, &feasible, err);
+    double weight;
+    int feasible, rc = check_spec(c, spec, &feasible, &weight, err);
     if (rc || !feasible)
         return rc;
     moore_spec_parse(spec, &fam, &params, err);
     if (!sweep_family_has_key(fam, "seed"))
-        return add_config(c, spec, -1, err);
+        return add_config(c, spec, -1, weight, err);
     if (moore_params_has(&params, "seed"))
-        return add_config(c, spec, atoll(moore_params_str(&params, "seed", "0")), err);
+        return add_config(c, spec, atoll(moore_params_str(&params, "seed", "0")), weight, err);
     for (int i = 0; !rc && i < c->seeds.count; i++) {
         char buf[MOORE_SPEC_MAX + 48];
         snprintf(buf, sizeof buf, "%s%sseed=%s", spec, strchr(spec, ':') ? "," : ":",
                  c->seeds.v[i]);
-        rc = add_config(c, buf, atoll(c->seeds.v[i]), err);
+        rc = add_config(c, buf, atoll(c->seeds.v[i]), weight, err);
     }
     return rc;
 }
@@ -297,22 +329,134 @@ static int parse_family(grid_ctx *c, const cJSON *e, moore_error *err)
     return rc;
 }
 
-static int plan_add_rows(grid_ctx *c, const moore_plan *p, int all, moore_error *err)
+#define PLAN_BANDWIDTHS_MAX 64
+
+/* "bandwidth": B, "any" or a list of them; 0 stands for any. Absent: full
+ * bandwidth (1) when there is a target, as compare searches by default. */
+static int parse_bandwidths(grid_ctx *c, const cJSON *v, int targets, double *bw, int *count,
+                            moore_error *err)
 {
-    int rc = MOORE_OK;
-    for (int64_t i = 0; !rc && i < p->count; i++)
-        if (all || p->rows[i].chosen)
-            rc = add_spec(c, p->rows[i].spec, err);
+    *count = 0;
+    if (!v) {
+        bw[(*count)++] = targets ? 1.0 : 0.0;
+        return MOORE_OK;
+    }
+    const cJSON *e = cJSON_IsArray(v) ? v->child : v;
+    if (!e)
+        return grid_fail(c, err, "the list of plan 'bandwidth' is empty");
+    for (; e; e = cJSON_IsArray(v) ? e->next : NULL) {
+        double b = cJSON_IsNumber(e) ? e->valuedouble : -1;
+        if (cJSON_IsString(e) && strcmp(e->valuestring, "any") == 0)
+            b = 0;
+        else if (!(b >= 1e-9 && isfinite(b)))
+            return grid_fail(c, err, "plan \"bandwidth\" must be a number of at least 1e-9 "
+                                     "(uniform throughput per server, 1: full) or \"any\"");
+        if (b > 0 && !targets)
+            return grid_fail(c, err, "a plan \"bandwidth\" needs \"endpoints\" (the target "
+                                     "the search is for)");
+        if (*count == PLAN_BANDWIDTHS_MAX)
+            return grid_fail(c, err, "a plan lists more than 64 bandwidths");
+        bw[(*count)++] = b;
+    }
+    return MOORE_OK;
+}
+
+/* The uniform throughput per server that no routing on the built row can
+ * beat because of one switch: with p of the S servers and δ links (each of
+ * mult cables) it sends p(S−p)/(S−1), so θ ≤ mult·δ(S−1)/(p(S−p)). */
+static double leaf_bound(const moore_graph *g, int32_t mult)
+{
+    double S = (double)moore_graph_endpoints_total(g), best = INFINITY;
+    for (int32_t v = 0; v < g->n; v++) {
+        double p = g->endpoints[v];
+        if (p > 0 && S > p)
+            best = fmin(best, (double)mult * (double)moore_graph_degree(g, v) * (S - 1) /
+                                  (p * (S - p)));
+    }
+    return best;
+}
+
+/* 1 when row may reach bandwidth bw: its closed-form bound does not rule it
+ * out, and when it has none (a family without p=, whose servers per switch
+ * only the built graph tells) neither does the leaf bound of the graph. */
+static int row_may_reach(const moore_plan_row *row, double bw, moore_error *err, int *rc)
+{
+    *rc = MOORE_OK;
+    if (row->ruled_out)
+        return 0;
+    if (isfinite(row->bound))
+        return 1;
+    moore_graph *g = NULL;
+    moore_error sub;
+    int brc = moore_topology_load(row->spec, &g, &sub);
+    if (brc && brc != MOORE_EINVAL && brc != MOORE_ETOOBIG)
+        *rc = moore_error_set(err, brc, "%s", sub.msg);
+    int32_t mult = row->counts.multiplicity > 1 ? row->counts.multiplicity : 1;
+    int may = !brc && leaf_bound(g, mult) >= bw;
+    moore_graph_free(g);
+    return may;
+}
+
+/* One planner point: per family the chosen row (all: every row) of what
+ * `moore plan` lists. At a bandwidth the rows are those of the search
+ * `moore compare` runs (moore_plan_search), and per family the chosen one is
+ * the first (fewest switches) that neither its closed-form bound nor its
+ * leaf bound rules out; "all" keeps every row the closed forms do not rule
+ * out. Every SPEC added records the point as its origin. */
+static int plan_point(grid_ctx *c, int32_t radix, int64_t ends, double bw, const char *families,
+                      int all, moore_error *err)
+{
+    moore_plan p;
+    moore_sweep_origin o = { 0, radix, ends, ends > 0 ? bw : 0, 0 };
+    int rc = o.bandwidth > 0 ? moore_plan_search(radix, ends, families, bw, &p, err)
+                             : moore_plan_make(radix, ends, families, &p, err);
+    if (rc)
+        return rc;
+    c->origin = &o;
+    const moore_family *done = NULL; /* the family whose row is chosen already */
+    for (int64_t i = 0; !rc && i < p.count; i++) {
+        const moore_plan_row *row = &p.rows[i];
+        if (o.bandwidth > 0)
+            o.chosen = row->family != done && row_may_reach(row, bw, err, &rc);
+        else
+            o.chosen = row->chosen;
+        if (o.chosen)
+            done = row->family;
+        if (!rc && (o.chosen || (all && !row->ruled_out)))
+            rc = add_spec(c, row->spec, err);
+    }
+    c->origin = NULL;
+    moore_plan_clear(&p);
     return rc;
 }
 
-/* {"plan": {"radix": [...], "endpoints": [...], "families": [...], "rows": "chosen"|"all"}} */
+/* A plan radix and endpoint count, checked. */
+static int plan_numbers(grid_ctx *c, const char *radix, const char *ends, int32_t *r, int64_t *e,
+                        moore_error *err)
+{
+    long long rr = atoll(radix), ee = atoll(ends);
+    int digits = strspn(radix, "0123456789") == strlen(radix) &&
+                 strspn(ends, "0123456789") == strlen(ends);
+    if (!digits || rr < 1 || rr > 100000 || ee < 0)
+        return moore_error_set(err, MOORE_EINVAL, "%s: plan radix %s or endpoints %s out of "
+                               "range", c->name, radix, ends);
+    *r = (int32_t)rr;
+    *e = ee;
+    return MOORE_OK;
+}
+
+/* {"plan": {"radix": [...], "endpoints": [...], "bandwidth": [...], "families": [...],
+ *           "rows": "chosen"|"all"}} */
 static int parse_plan(grid_ctx *c, const cJSON *plan, moore_error *err)
 {
-    static const char *const known[] = { "radix", "endpoints", "families", "rows", NULL };
+    static const char *const known[] = { "radix", "endpoints", "bandwidth", "families", "rows",
+                                         NULL };
     const cJSON *rows = cJSON_GetObjectItemCaseSensitive(plan, "rows");
     const cJSON *fams = cJSON_GetObjectItemCaseSensitive(plan, "families");
+    const cJSON *targets = cJSON_GetObjectItemCaseSensitive(plan, "endpoints");
     grid_list radix = { 0 }, ends = { 0 };
+    double bw[PLAN_BANDWIDTHS_MAX];
+    int nbw = 0;
     char families[1024] = "";
     int all = rows && cJSON_IsString(rows) && strcmp(rows->valuestring, "all") == 0;
     int rc = sweep_check_keys(plan, known, c->name, err);
@@ -320,27 +464,23 @@ static int parse_plan(grid_ctx *c, const cJSON *plan, moore_error *err)
         rc = grid_fail(c, err, "plan \"rows\" must be \"chosen\" or \"all\"");
     if (!rc)
         rc = list_parse(&radix, cJSON_GetObjectItemCaseSensitive(plan, "radix"), "radix", err);
-    if (!rc && cJSON_GetObjectItemCaseSensitive(plan, "endpoints"))
-        rc = list_parse(&ends, cJSON_GetObjectItemCaseSensitive(plan, "endpoints"), "endpoints",
-                        err);
+    if (!rc && targets)
+        rc = list_parse(&ends, targets, "endpoints", err);
     if (!rc && !ends.count)
         rc = list_push(&ends, "0", err);
+    if (!rc)
+        rc = parse_bandwidths(c, cJSON_GetObjectItemCaseSensitive(plan, "bandwidth"),
+                              targets != NULL, bw, &nbw, err);
     if (!rc && fams)
         rc = sweep_join_list(fams, families, sizeof families, "families", err);
     for (int r = 0; !rc && r < radix.count; r++)
         for (int e = 0; !rc && e < ends.count; e++) {
-            long long rr = atoll(radix.v[r]), ee = atoll(ends.v[e]);
-            int digits = strspn(radix.v[r], "0123456789") == strlen(radix.v[r]) &&
-                         strspn(ends.v[e], "0123456789") == strlen(ends.v[e]);
-            if (!digits || rr < 1 || rr > 100000 || ee < 0)
-                rc = moore_error_set(err, MOORE_EINVAL, "%s: plan radix %s or endpoints %s "
-                                     "out of range", c->name, radix.v[r], ends.v[e]);
-            moore_plan p;
-            if (!rc && !(rc = moore_plan_make((int32_t)rr, ee, *families ? families : NULL, &p,
-                                              err))) {
-                rc = plan_add_rows(c, &p, all || ee == 0, err);
-                moore_plan_clear(&p);
-            }
+            int32_t rr = 0;
+            int64_t ee = 0;
+            rc = plan_numbers(c, radix.v[r], ends.v[e], &rr, &ee, err);
+            for (int b = 0; !rc && b < nbw; b++)
+                rc = plan_point(c, rr, ee, bw[b], *families ? families : NULL, all || ee == 0,
+                                err);
         }
     list_clear(&radix);
     list_clear(&ends);
@@ -420,5 +560,6 @@ void moore_sweep_clear(moore_sweep *s)
         return;
     free(s->configs);
     free(s->tasks);
+    free(s->origins);
     memset(s, 0, sizeof *s);
 }
