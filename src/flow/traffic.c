@@ -27,6 +27,7 @@ void moore_traffic_free(moore_traffic *t)
     free(t->offs);
     free(t->dst);
     free(t->demand);
+    free(t->weight);
     free(t);
 }
 
@@ -116,6 +117,108 @@ int moore_traffic_uniform(const moore_graph *g, moore_traffic **out, moore_error
     t->unit_endpoints = unit;
     free(p);
     *out = t;
+    return MOORE_OK;
+}
+
+/* The uniform matrix in compact form (traffic.h): each switch's servers as its
+ * weight, S − 1 as the divisor, so every demand is computed by the same
+ * operations as moore_traffic_uniform's and equals it bit for bit. The total
+ * is summed by rows in closed form, p_s·(S − p_s)/(S − 1). */
+int moore_traffic_uniform_compact(const moore_graph *g, moore_traffic **out, moore_error *err)
+{
+    int unit;
+    int64_t servers;
+    *out = NULL;
+    int32_t *p = servers_of(g, &unit, &servers, err);
+    if (!p)
+        return core_alloc_code(err);
+    moore_traffic *t = NULL;
+    int rc = MOORE_OK;
+    if (servers < 2) {
+        rc = moore_error_set(err, MOORE_EINVAL,
+                             "uniform traffic needs at least 2 servers, the topology has %lld",
+                             (long long)servers);
+        goto done;
+    }
+    if ((rc = flow_traffic_alloc(g->n, 0, "uniform", &t, err)))
+        goto done;
+    free(t->dst);
+    free(t->demand);
+    t->dst = NULL;
+    t->demand = NULL;
+    t->weight = moore_malloc((size_t)(g->n ? g->n : 1), sizeof *t->weight, err);
+    if (!t->weight) {
+        rc = core_alloc_code(err);
+        goto done;
+    }
+    int64_t with = 0, k = 0;
+    for (int32_t v = 0; v < g->n; v++)
+        with += p[v] > 0;
+    t->weight_div = (double)(servers - 1);
+    for (int32_t s = 0; s < g->n; s++) {
+        t->offs[s] = k;
+        t->weight[s] = (double)p[s];
+        if (p[s] > 0) {
+            k += with - 1;
+            t->total += (double)p[s] * (double)(servers - p[s]) / t->weight_div;
+        }
+    }
+    t->offs[g->n] = k;
+    t->unit_endpoints = unit;
+    *out = t;
+    t = NULL;
+
+done:
+    moore_traffic_free(t);
+    free(p);
+    return rc;
+}
+
+flow_row flow_traffic_row(const moore_traffic *t, int32_t s, int fold, int32_t *dst,
+                          double *dem)
+{
+    if (!t->weight)
+        return (flow_row){ t->dst + t->offs[s], t->demand + t->offs[s],
+                           t->offs[s + 1] - t->offs[s] };
+    flow_row r = { dst, dem, 0 };
+    double ws = t->weight[s];
+    if (!(ws > 0))
+        return r;
+    /* Unfolded: every t ≠ s. Folded: the owned t, those at circular offsets
+     * 1..h from s (fold.c's rule), ascending: the wrapped part first. */
+    int32_t n = t->n, lo[2] = { 0, 0 }, hi[2] = { s, n };
+    if (!fold) {
+        lo[1] = s + 1;
+    } else {
+        int64_t h = (n - 1) / 2 + (n % 2 == 0 && s < n / 2);
+        int64_t end = (int64_t)s + h; /* last owned, unwrapped */
+        hi[0] = end >= n ? (int32_t)(end - n + 1) : 0;
+        lo[1] = s + 1;
+        hi[1] = end >= n ? n : (int32_t)end + 1;
+    }
+    for (int i = 0; i < 2; i++)
+        for (int32_t v = lo[i]; v < hi[i]; v++)
+            if (t->weight[v] > 0) {
+                dst[r.count] = v;
+                double d = ws * t->weight[v] / t->weight_div;
+                dem[r.count++] = fold ? 2 * d : d;
+            }
+    return r;
+}
+
+int flow_traffic_expand(const moore_traffic *t, moore_traffic **out, moore_error *err)
+{
+    moore_traffic *e;
+    int rc = flow_traffic_alloc(t->n, t->offs[t->n], t->name, &e, err);
+    if (rc)
+        return rc;
+    for (int32_t s = 0; s < t->n; s++) {
+        e->offs[s + 1] = t->offs[s + 1];
+        flow_traffic_row(t, s, 0, e->dst + t->offs[s], e->demand + t->offs[s]);
+    }
+    e->total = t->total;
+    e->unit_endpoints = t->unit_endpoints;
+    *out = e;
     return MOORE_OK;
 }
 
