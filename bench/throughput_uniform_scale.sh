@@ -23,7 +23,7 @@ trap 'rm -rf "$TMP"' EXIT
 key() { awk -v k="\"$1\":" '$1 == k { v = $2; sub(/,$/, "", v); gsub(/"/, "", v); print v }' "$2"; }
 tv() { awk -v k="$1" -F': ' 'index($0, k) { print $2 }' "$2"; }
 
-echo "# OMP_NUM_THREADS=$OMP_NUM_THREADS; $(nproc) cores"
+echo "# OMP_NUM_THREADS=$OMP_NUM_THREADS; $(nproc --all) cores"
 echo "| N | binary | wall (s) | CPU user+sys (s) | peak RSS (MB) | phases | lower | upper | status |"
 echo "|---|---|---|---|---|---|---|---|---|"
 for n in ${SIZES//,/ }; do
