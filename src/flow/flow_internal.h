@@ -72,6 +72,9 @@ int32_t flow_source_search(const moore_graph *g, const flow_row *r, const double
  * a compact matrix, O(1) otherwise. */
 flow_row flow_traffic_row(const moore_traffic *t, int32_t s, int fold, int32_t *dst,
                           double *dem);
+/* An empty compact matrix (traffic.h): offs and room for n weights. */
+int flow_traffic_alloc_compact(int32_t n, const char *name, moore_traffic **out,
+                               moore_error *err);
 /* A compact matrix as a stored one (for the exact solvers, small graphs). */
 int flow_traffic_expand(const moore_traffic *t, moore_traffic **out, moore_error *err);
 

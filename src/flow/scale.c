@@ -64,18 +64,9 @@ static double scale_max(const moore_traffic *t)
 static int scale_compact(const moore_traffic *t, int e, moore_traffic **out, moore_error *err)
 {
     moore_traffic *c;
-    int rc = flow_traffic_alloc(t->n, 0, t->name, &c, err);
+    int rc = flow_traffic_alloc_compact(t->n, t->name, &c, err);
     if (rc)
         return rc;
-    free(c->dst);
-    free(c->demand);
-    c->dst = NULL;
-    c->demand = NULL;
-    c->weight = moore_malloc((size_t)(t->n ? t->n : 1), sizeof *c->weight, err);
-    if (!c->weight) {
-        moore_traffic_free(c);
-        return core_alloc_code(err);
-    }
     memcpy(c->offs, t->offs, ((size_t)t->n + 1) * sizeof *c->offs);
     memcpy(c->weight, t->weight, (size_t)t->n * sizeof *c->weight);
     c->weight_div = ldexp(t->weight_div, e);

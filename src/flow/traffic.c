@@ -64,6 +64,25 @@ int flow_traffic_alloc(int32_t n, int64_t entries, const char *name, moore_traff
     return MOORE_OK;
 }
 
+int flow_traffic_alloc_compact(int32_t n, const char *name, moore_traffic **out,
+                               moore_error *err)
+{
+    int rc = flow_traffic_alloc(n, 0, name, out, err);
+    if (rc)
+        return rc;
+    moore_traffic *t = *out;
+    free(t->dst);
+    free(t->demand);
+    t->dst = NULL;
+    t->demand = NULL;
+    t->weight = moore_malloc((size_t)(n ? n : 1), sizeof *t->weight, err);
+    if (t->weight)
+        return MOORE_OK;
+    moore_traffic_free(t);
+    *out = NULL;
+    return core_alloc_code(err);
+}
+
 /* Servers per switch: the graph's endpoints, or 1 each when it has none. */
 static int32_t *servers_of(const moore_graph *g, int *unit, int64_t *total, moore_error *err)
 {
@@ -78,25 +97,36 @@ static int32_t *servers_of(const moore_graph *g, int *unit, int64_t *total, moor
     return p;
 }
 
+/* servers_of (to *p) for the uniform matrix, which needs two servers. */
+static int uniform_servers(const moore_graph *g, int32_t **p, int *unit, int64_t *servers,
+                           moore_error *err)
+{
+    *p = servers_of(g, unit, servers, err);
+    if (!*p)
+        return core_alloc_code(err);
+    if (*servers >= 2)
+        return MOORE_OK;
+    free(*p);
+    *p = NULL;
+    return moore_error_set(err, MOORE_EINVAL,
+                           "uniform traffic needs at least 2 servers, the topology has %lld",
+                           (long long)*servers);
+}
+
 int moore_traffic_uniform(const moore_graph *g, moore_traffic **out, moore_error *err)
 {
     int unit;
     int64_t servers;
     *out = NULL;
-    int32_t *p = servers_of(g, &unit, &servers, err);
-    if (!p)
-        return core_alloc_code(err);
-    if (servers < 2) {
-        free(p);
-        return moore_error_set(err, MOORE_EINVAL,
-                               "uniform traffic needs at least 2 servers, the topology has %lld",
-                               (long long)servers);
-    }
+    int32_t *p;
+    int rc = uniform_servers(g, &p, &unit, &servers, err);
+    if (rc)
+        return rc;
     int64_t with = 0;
     for (int32_t v = 0; v < g->n; v++)
         with += p[v] > 0;
     moore_traffic *t;
-    int rc = flow_traffic_alloc(g->n, with * (with - 1), "uniform", &t, err);
+    rc = flow_traffic_alloc(g->n, with * (with - 1), "uniform", &t, err);
     if (rc) {
         free(p);
         return rc;
@@ -129,28 +159,14 @@ int moore_traffic_uniform_compact(const moore_graph *g, moore_traffic **out, moo
     int unit;
     int64_t servers;
     *out = NULL;
-    int32_t *p = servers_of(g, &unit, &servers, err);
-    if (!p)
-        return core_alloc_code(err);
+    int32_t *p;
+    int rc = uniform_servers(g, &p, &unit, &servers, err);
+    if (rc)
+        return rc;
     moore_traffic *t = NULL;
-    int rc = MOORE_OK;
-    if (servers < 2) {
-        rc = moore_error_set(err, MOORE_EINVAL,
-                             "uniform traffic needs at least 2 servers, the topology has %lld",
-                             (long long)servers);
+    rc = flow_traffic_alloc_compact(g->n, "uniform", &t, err);
+    if (rc)
         goto done;
-    }
-    if ((rc = flow_traffic_alloc(g->n, 0, "uniform", &t, err)))
-        goto done;
-    free(t->dst);
-    free(t->demand);
-    t->dst = NULL;
-    t->demand = NULL;
-    t->weight = moore_malloc((size_t)(g->n ? g->n : 1), sizeof *t->weight, err);
-    if (!t->weight) {
-        rc = core_alloc_code(err);
-        goto done;
-    }
     int64_t with = 0, k = 0;
     for (int32_t v = 0; v < g->n; v++)
         with += p[v] > 0;
