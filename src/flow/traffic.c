@@ -113,47 +113,22 @@ static int uniform_servers(const moore_graph *g, int32_t **p, int *unit, int64_t
                            (long long)*servers);
 }
 
+/* The stored uniform matrix: the compact one's rows written out (the same
+ * demands, bit for bit). */
 int moore_traffic_uniform(const moore_graph *g, moore_traffic **out, moore_error *err)
 {
-    int unit;
-    int64_t servers;
+    moore_traffic *c;
     *out = NULL;
-    int32_t *p;
-    int rc = uniform_servers(g, &p, &unit, &servers, err);
-    if (rc)
-        return rc;
-    int64_t with = 0;
-    for (int32_t v = 0; v < g->n; v++)
-        with += p[v] > 0;
-    moore_traffic *t;
-    rc = flow_traffic_alloc(g->n, with * (with - 1), "uniform", &t, err);
-    if (rc) {
-        free(p);
-        return rc;
-    }
-    int64_t k = 0;
-    for (int32_t s = 0; s < g->n; s++) {
-        t->offs[s] = k;
-        if (p[s] == 0)
-            continue;
-        for (int32_t d = 0; d < g->n; d++)
-            if (d != s && p[d] > 0) {
-                t->dst[k] = d;
-                t->demand[k] = (double)p[s] * (double)p[d] / (double)(servers - 1);
-                t->total += t->demand[k++];
-            }
-    }
-    t->offs[g->n] = k;
-    t->unit_endpoints = unit;
-    free(p);
-    *out = t;
-    return MOORE_OK;
+    int rc = moore_traffic_uniform_compact(g, &c, err);
+    if (!rc)
+        rc = flow_traffic_expand(c, out, err);
+    moore_traffic_free(c);
+    return rc;
 }
 
 /* The uniform matrix in compact form (traffic.h): each switch's servers as its
- * weight, S − 1 as the divisor, so every demand is computed by the same
- * operations as moore_traffic_uniform's and equals it bit for bit. The total
- * is summed by rows in closed form, p_s·(S − p_s)/(S − 1). */
+ * weight, S − 1 as the divisor, T(s,t) = p_s·p_t/(S − 1). The total is summed
+ * by rows in closed form, p_s·(S − p_s)/(S − 1). */
 int moore_traffic_uniform_compact(const moore_graph *g, moore_traffic **out, moore_error *err)
 {
     int unit;
