@@ -12,7 +12,8 @@
 # and prints one Markdown row: wall and CPU seconds, peak RSS, phases and the
 # proven bounds. `uptime` is printed before and after each run (the machine's
 # load). LIMIT (seconds, default none) stops a run with `timeout`; a run that
-# fails or is stopped shows its exit status. OMP_NUM_THREADS is passed through
+# fails or is stopped shows its exit status (and no CPU time or RSS: time -v
+# only sees the child that timeout waited for; sample those with ps). OMP_NUM_THREADS is passed through
 # (default 2). Never used as a timed test.
 set -uo pipefail
 SIZES=${1:?sizes, comma-separated}
