@@ -210,9 +210,13 @@ int cmd_throughput(int argc, char **argv)
     double tub = 0;
     catch_signals();
     int rc = moore_topology_load(topo, &g, &err);
-    if (!rc)
+    int optimal = !routing || !strcmp(routing, "optimal");
+    /* The optimal routing's uniform matrix in O(n) memory (traffic.h). */
+    if (!rc && optimal && !strcmp(tm, "uniform"))
+        rc = moore_traffic_uniform_compact(g, &t, &err);
+    else if (!rc)
         rc = moore_traffic_make(g, tm, (uint64_t)seed, &t, &err);
-    if (!rc && routing && strcmp(routing, "optimal") != 0) { /* --routing R (routing.h) */
+    if (!rc && !optimal) { /* --routing R (routing.h) */
         rc = moore_routed_throughput_spec(g, routing, t, &opt, exact, &f, &err);
         hint_approximation(rc, exact, &err);
     } else if (!rc) {

@@ -856,6 +856,39 @@ static void folded_matches_directed(void **state)
     }
 }
 
+/* The compact uniform matrix (O(n) memory, rows streamed) against the
+ * stored one and the exact LP: on random regular graphs with 1–3 servers per
+ * switch, on sparse graphs and on odd and even switch counts (the fold's
+ * ownership of the opposite switch), the same TUB; the exact θ of the compact
+ * matrix equals the stored one's; the approximation's bounds from the compact
+ * rows bracket the exact θ and are those of the stored matrix (the rows hold
+ * the same demands in the same order, so the runs are the same). */
+static void compact_uniform(void **state)
+{
+    (void)state;
+    moore_error err;
+    for (int i = 0; i < 8; i++) {
+        moore_graph *g = i == 6       ? hypercube(4, 2)
+                         : i % 2 == 0 ? random_regular(13 + i, 4, 500 + i, 1 + i % 3)
+                                      : random_sparse(11 + i, 0.35, 600 + i);
+        moore_traffic *t = tm(g, "uniform", 1), *c;
+        assert_int_equal(moore_traffic_uniform_compact(g, &c, &err), MOORE_OK);
+        assert_null(c->dst);
+        assert_int_equal(moore_traffic_sources(c), moore_traffic_sources(t));
+        near(c->total, t->total, 1e-12);
+        assert_true(tub(g, c) == tub(g, t));
+        double want = exact(g, t);
+        near(exact(g, c), want, 1e-9);
+        moore_flow_result r = approx(g, c, 0), q = approx(g, t, 2);
+        assert_true(r.lower <= want * (1 + 1e-9) && r.upper >= want * (1 - 1e-9));
+        assert_true(r.lower == q.lower && r.upper == q.upper && r.phases == q.phases);
+        assert_int_equal(r.commodities, q.commodities);
+        moore_traffic_free(c);
+        moore_traffic_free(t);
+        moore_graph_free(g);
+    }
+}
+
 /* A worst case whose gap stalls at the first resolution (slimfly:q=9: the
  * approximation halves its step, slack and temperature, src/flow/fptas.c
  * gk_refine): it still converges, and both bounds still bracket the exact
@@ -1003,6 +1036,7 @@ int main(void)
         cmocka_unit_test(exact_same_bytes_any_threads),
         cmocka_unit_test(one_sink_searches),
         cmocka_unit_test(folded_matches_directed),
+        cmocka_unit_test(compact_uniform),
         cmocka_unit_test(stalled_gap_brackets),
         cmocka_unit_test(netbench_xpander),
     };

@@ -46,7 +46,9 @@ int analysis_metric_throughput(const moore_graph *g, const moore_metric_options 
         fo.threads = o->threads;
         fo.progress = o->progress;
         fo.progress_ctx = o->progress_ctx;
-        rc = moore_traffic_make(g, tms[i], o->seed, &t, err);
+        /* uniform: the compact form, O(n) memory instead of one entry per pair */
+        rc = i == 0 ? moore_traffic_uniform_compact(g, &t, err)
+                    : moore_traffic_make(g, tms[i], o->seed, &t, err);
         if (!rc)
             rc = moore_flow_tub(g, t, &val[i][2], err);
         if (!rc)

@@ -122,7 +122,8 @@ static void price_source(const cg *C, int32_t i, int warm, flow_ws *w, cg_slot *
     sl->count = 0;
     sl->part = 0;
     sl->take = 0;
-    int32_t settled = flow_source_search(C->g, t, C->mu, C->rev, s, 0, w);
+    flow_row row = flow_traffic_row(t, s, 0, NULL, NULL);
+    int32_t settled = flow_source_search(C->g, &row, C->mu, C->rev, s, 0, w);
     for (int64_t k = t->offs[s]; k < t->offs[s + 1]; k++) {
         w->acc[t->dst[k]] = t->demand[k];
         sl->part += t->demand[k] * w->dist[t->dst[k]];

@@ -17,6 +17,13 @@ int flow_bfs_rows(const moore_graph *g, const int32_t *src, int32_t k,
                         void (*row)(void *ctx, int32_t i, const int32_t *dist), void *ctx,
                         moore_error *err);
 
+/* Row s of a matrix: its destinations (ascending) and their demands. */
+typedef struct flow_row {
+    const int32_t *dst;
+    const double *demand;
+    int64_t count;
+} flow_row;
+
 /* Dijkstra workspace for n vertices (one per thread). */
 typedef struct flow_ws {
     double *dist;
@@ -53,11 +60,23 @@ int32_t flow_dijkstra(const moore_graph *g, const double *len, int32_t s, int64_
 int32_t flow_dijkstra_to(const moore_graph *g, const double *len, const int64_t *rev,
                          int32_t s, int32_t t, double slack, flow_ws *w);
 
-/* Shortest paths from s to its destinations in t: flow_dijkstra_to with
- * that slack when s has one destination, else flow_dijkstra stopped once
- * all of them are settled (w->mark is used and left zeroed). */
-int32_t flow_source_search(const moore_graph *g, const moore_traffic *t, const double *len,
+/* Shortest paths from s to the destinations of its row r: flow_dijkstra_to
+ * with that slack when s has one destination, else flow_dijkstra stopped
+ * once all of them are settled (w->mark is used and left zeroed). */
+int32_t flow_source_search(const moore_graph *g, const flow_row *r, const double *len,
                            const int64_t *rev, int32_t s, double slack, flow_ws *w);
+
+/* Row s of t. A stored matrix's row points into it; a compact one's
+ * (traffic.h) is written to dst and dem (room for n each), with fold set the
+ * row fold.c would give s: its owned destinations, demands doubled. O(n) for
+ * a compact matrix, O(1) otherwise. */
+flow_row flow_traffic_row(const moore_traffic *t, int32_t s, int fold, int32_t *dst,
+                          double *dem);
+/* An empty compact matrix (traffic.h): offs and room for n weights. */
+int flow_traffic_alloc_compact(int32_t n, const char *name, moore_traffic **out,
+                               moore_error *err);
+/* A compact matrix as a stored one (for the exact solvers, small graphs). */
+int flow_traffic_expand(const moore_traffic *t, moore_traffic **out, moore_error *err);
 
 /* An empty matrix for n switches with room for `entries` demands
  * (traffic.c). */

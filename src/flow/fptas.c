@@ -123,6 +123,9 @@ typedef struct gk {
     int64_t arcs;
     int nt, big;        /* threads; whether a batch is worth a parallel region */
     int fold;           /* t is a folded symmetric matrix (fold.c): capacity 2 per link */
+    int compact;        /* t is compact (traffic.h): rows made per thread, folded */
+    int32_t *row_dst;   /* per thread, n each: the row being planned (compact t) */
+    double *row_dem;
     int32_t batch;      /* sources planned from the same lengths */
     int32_t *srcs;      /* the K sources */
     int64_t *rev;       /* the opposite arc: rev[u→v] = v→u */
@@ -156,20 +159,29 @@ typedef struct gk {
     double *share;              /* per source (index in srcs): α_s being shared */
 } gk;
 
+/* Row s of the matrix, for thread th: a compact matrix's is made in th's
+ * buffers, folded (its rows stream, O(n) per thread, never O(n²)). */
+static flow_row gk_row(const gk *G, int32_t s, int th)
+{
+    size_t at = (size_t)th * (size_t)G->n;
+    return flow_traffic_row(G->t, s, 1, G->compact ? G->row_dst + at : NULL,
+                            G->compact ? G->row_dem + at : NULL);
+}
+
 /* The tree of s, stopped when all of s's destinations are settled; a
  * source with one destination searches from both ends and keeps only the
  * paths within (1+slack) of shortest, the only ones plan_tree can use. */
-static int32_t source_tree(const gk *G, int32_t s, flow_ws *w)
+static int32_t source_tree(const gk *G, const flow_row *r, int32_t s, flow_ws *w)
 {
-    return flow_source_search(G->g, G->t, G->len, G->rev, s, G->slack, w);
+    return flow_source_search(G->g, r, G->len, G->rev, s, G->slack, w);
 }
 
 /* Σ_t T(s,t)·dist(t) for the tree just computed in w. */
-static double tree_alpha(const moore_traffic *t, int32_t s, const flow_ws *w)
+static double tree_alpha(const flow_row *r, const flow_ws *w)
 {
     double a = 0;
-    for (int64_t k = t->offs[s]; k < t->offs[s + 1]; k++)
-        a += t->demand[k] * w->dist[t->dst[k]];
+    for (int64_t k = 0; k < r->count; k++)
+        a += r->demand[k] * w->dist[r->dst[k]];
     return a;
 }
 
@@ -221,15 +233,15 @@ static int near_shortest(const gk *G, const flow_ws *w, int32_t u, int64_t rk, d
 static void plan_tree(gk *G, int32_t s, int th, slot *sl)
 {
     const moore_graph *g = G->g;
-    const moore_traffic *t = G->t;
     flow_ws *w = &G->W[th];
     int64_t *in_arc = G->in_arc + th * G->maxdeg;
     double *in_w = G->in_w + th * G->maxdeg;
-    int32_t settled = source_tree(G, s, w);
-    G->alpha[s] = tree_alpha(t, s, w);
+    flow_row r = gk_row(G, s, th);
+    int32_t settled = source_tree(G, &r, s, w);
+    G->alpha[s] = tree_alpha(&r, w);
     double scale = G->rem[s] * G->beta;
-    for (int64_t k = t->offs[s]; k < t->offs[s + 1]; k++)
-        w->acc[t->dst[k]] = scale * t->demand[k];
+    for (int64_t k = 0; k < r.count; k++)
+        w->acc[r.dst[k]] = scale * r.demand[k];
     sl->src = s;
     sl->count = 0;
     sl->sigma = 0;
@@ -310,6 +322,8 @@ static void gk_clear(gk *G)
     moore_dist_blob_clear(&G->in);
     free(G->lens);
     free(G->share);
+    free(G->row_dst);
+    free(G->row_dem);
 }
 
 /* The resolution res (in units of ε) and the split's slack and temperature
@@ -332,8 +346,9 @@ static int gk_setup(gk *G, const moore_graph *g, const moore_traffic *t, double 
     int32_t batch = n / 16;
     batch = batch < 1 ? 1 : batch > MAX_BATCH ? MAX_BATCH : batch;
     int size = moore_dist_size(o->dist);
+    int compact = t->weight != NULL;
     double bytes = (double)arcs * (8.0 * 6 + 8.0 * 20) +
-                   (double)n * (8.0 * 4 + 56.0 * nt + 16.0 * batch) +
+                   (double)n * (8.0 * 4 + (56.0 + 12.0 * compact) * nt + 16.0 * batch) +
                    (size > 1 ? 2.0 * 16.0 * (double)batch * (double)arcs : 0);
     int rc = moore_memory_guard(bytes, "the throughput approximation", err);
     if (rc)
@@ -341,7 +356,7 @@ static int gk_setup(gk *G, const moore_graph *g, const moore_traffic *t, double 
     *G = (gk){ .g = g, .t = t, .n = n, .arcs = arcs, .nt = nt, .batch = batch,
                .beta = tub, .epsstep = o->eps, .upper = tub, .stall_gap = INFINITY,
                .D_start = (double)arcs, .dist = o->dist, .size = size,
-               .rank = moore_dist_rank(o->dist) };
+               .rank = moore_dist_rank(o->dist), .compact = compact, .fold = compact };
     gk_resolution(G, o->eps, 1);
     /* Threads only pay off when a batch holds real work (a parallel region
      * costs microseconds, more on a busy machine). */
@@ -359,6 +374,12 @@ static int gk_setup(gk *G, const moore_graph *g, const moore_traffic *t, double 
     G->S = moore_calloc((size_t)batch, sizeof *G->S, err);
     G->best_window = moore_calloc((size_t)arcs + 1, sizeof *G->best_window, err);
     G->prev = moore_calloc((size_t)arcs + 1, sizeof *G->prev, err);
+    if (compact) {
+        G->row_dst = moore_malloc((size_t)nt * (size_t)n, sizeof *G->row_dst, err);
+        G->row_dem = moore_malloc((size_t)nt * (size_t)n, sizeof *G->row_dem, err);
+        if (!G->row_dst || !G->row_dem)
+            return core_alloc_code(err);
+    }
     if (size > 1) {
         G->lens = moore_malloc((size_t)size, sizeof *G->lens, err);
         G->share = moore_calloc((size_t)n, sizeof *G->share, err);
@@ -371,7 +392,7 @@ static int gk_setup(gk *G, const moore_graph *g, const moore_traffic *t, double 
         if ((rc = flow_ws_init(&G->W[i], n, 0, err)))
             return rc;
     for (int32_t s = 0; s < n; s++)
-        if (t->offs[s + 1] > t->offs[s])
+        if (compact ? gk_row(G, s, 0).count > 0 : t->offs[s + 1] > t->offs[s])
             G->srcs[G->K++] = s;
     moore_graph_reverse_arcs(g, G->rev);
     for (int64_t k = 0; k < arcs; k++)
@@ -569,9 +590,11 @@ static int gk_alpha_exact(gk *G, moore_error *err)
     for (int32_t i = 0; i < G->K; i++) {
         if (shared && !moore_dist_mine(G->dist, i))
             continue;
-        flow_ws *w = &G->W[omp_get_thread_num()];
-        source_tree(G, G->srcs[i], w);
-        double a = tree_alpha(G->t, G->srcs[i], w);
+        int th = omp_get_thread_num();
+        flow_ws *w = &G->W[th];
+        flow_row r = gk_row(G, G->srcs[i], th);
+        source_tree(G, &r, G->srcs[i], w);
+        double a = tree_alpha(&r, w);
         if (shared)
             G->share[i] = a;
         else
@@ -689,10 +712,11 @@ static int approx_unit(const moore_graph *g, const moore_traffic *t,
     gk G;
     memset(&G, 0, sizeof G);
     moore_traffic *half = NULL;
-    if ((rc = flow_fold_symmetric(t, &half, err)) ||
+    /* A compact matrix (uniform) is symmetric: gk_row folds it row by row. */
+    if ((!t->weight && (rc = flow_fold_symmetric(t, &half, err))) ||
         (rc = gk_setup(&G, g, half ? half : t, tub, o, err)))
         goto done;
-    G.fold = half != NULL;
+    G.fold = G.compact || half != NULL;
     int converged = 0;
     const char *stopped = NULL;
     while (!converged && !stopped) {

@@ -352,7 +352,7 @@ static int hose_uniform(const moore_graph *g, double scale, const moore_flow_opt
 {
     moore_traffic *u = NULL;
     double lo = 0, hi = INFINITY;
-    int rc = moore_traffic_uniform(g, &u, err);
+    int rc = moore_traffic_uniform_compact(g, &u, err); /* O(n), not one entry per pair */
     if (!rc)
         rc = hose_solve(g, u, o, effort == 2, &lo, &hi, err);
     moore_traffic_free(u);

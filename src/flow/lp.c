@@ -469,5 +469,11 @@ static int exact_unit(const moore_graph *g, const moore_traffic *t, const moore_
 int moore_flow_exact(const moore_graph *g, const moore_traffic *t, const moore_flow_options *o,
                      moore_flow_result *out, moore_error *err)
 {
-    return flow_scaled_solve(g, t, o, out, err, exact_unit);
+    /* The LPs hold a row per demand anyway: a compact matrix is stored first. */
+    moore_traffic *stored = NULL;
+    int rc = t->weight ? flow_traffic_expand(t, &stored, err) : MOORE_OK;
+    if (!rc)
+        rc = flow_scaled_solve(g, stored ? stored : t, o, out, err, exact_unit);
+    moore_traffic_free(stored);
+    return rc;
 }

@@ -15,6 +15,7 @@
 #include "flow_internal.h"
 
 #include <float.h>
+#include <stdlib.h>
 #include <math.h>
 #include <string.h>
 
@@ -26,13 +27,60 @@ static void scale_bounds(void *ctx, int64_t phase, double lower, double upper, d
                      seconds);
 }
 
+/* The two largest (top) or smallest positive (!top) weights of a compact
+ * matrix, as the demand between their switches (0 with fewer than two). */
+static double scale_pair(const moore_traffic *t, int top)
+{
+    double a = 0, b = 0; /* a first, b second */
+    int k = 0;
+    for (int32_t v = 0; v < t->n; v++) {
+        double w = t->weight[v];
+        if (!(w > 0))
+            continue;
+        k++;
+        if (k == 1 || (top ? w > a : w < a)) {
+            b = a;
+            a = w;
+        } else if (k == 2 || (top ? w > b : w < b)) {
+            b = w;
+        }
+    }
+    return k < 2 ? 0 : a * b / t->weight_div;
+}
+
 /* The largest demand. */
 static double scale_max(const moore_traffic *t)
 {
+    if (t->weight)
+        return scale_pair(t, 1);
     double max = 0;
     for (int64_t k = 0; k < t->offs[t->n]; k++)
         max = t->demand[k] > max ? t->demand[k] : max;
     return max;
+}
+
+/* A compact matrix times 2^−e: the same weights over a divisor 2^e times
+ * larger, which rounds every demand exactly as scaling it would. */
+static int scale_compact(const moore_traffic *t, int e, moore_traffic **out, moore_error *err)
+{
+    moore_traffic *c;
+    int rc = flow_traffic_alloc_compact(t->n, t->name, &c, err);
+    if (rc)
+        return rc;
+    memcpy(c->offs, t->offs, ((size_t)t->n + 1) * sizeof *c->offs);
+    memcpy(c->weight, t->weight, (size_t)t->n * sizeof *c->weight);
+    c->weight_div = ldexp(t->weight_div, e);
+    c->total = ldexp(t->total, -e);
+    c->unit_endpoints = t->unit_endpoints;
+    *out = c;
+    return MOORE_OK;
+}
+
+static int scale_range_error(double small, double max, moore_error *err)
+{
+    return moore_error_set(err, MOORE_EINVAL,
+                           "throughput: demands %g and %g are more than a double's "
+                           "range apart (about 1e308); drop the smaller one", small, max);
 }
 
 int flow_scale_begin(const moore_traffic *t, const moore_flow_options *o, flow_scale *sc,
@@ -49,6 +97,15 @@ int flow_scale_begin(const moore_traffic *t, const moore_flow_options *o, flow_s
         sc->o.bounds = scale_bounds, sc->o.bounds_ctx = sc;
     if (sc->e == 0)
         return MOORE_OK;
+    if (t->weight) {
+        double small = scale_pair(t, 0);
+        if (ldexp(small, -sc->e) < DBL_MIN)
+            return scale_range_error(small, max, err);
+        int rc = scale_compact(t, sc->e, &sc->copy, err);
+        if (!rc)
+            sc->t = sc->copy;
+        return rc;
+    }
     int64_t e = t->offs[t->n];
     moore_traffic *c;
     int rc = flow_traffic_alloc(t->n, e, t->name, &c, err);
@@ -62,10 +119,7 @@ int flow_scale_begin(const moore_traffic *t, const moore_flow_options *o, flow_s
         c->total += c->demand[k];
         if (c->demand[k] < DBL_MIN) {
             moore_traffic_free(c);
-            return moore_error_set(err, MOORE_EINVAL,
-                                   "throughput: demands %g and %g are more than a double's "
-                                   "range apart (about 1e308); drop the smaller one",
-                                   t->demand[k], max);
+            return scale_range_error(t->demand[k], max, err);
         }
     }
     sc->copy = c;

@@ -303,17 +303,16 @@ int32_t flow_dijkstra_to(const moore_graph *g, const double *len, const int64_t 
     return P.settled;
 }
 
-int32_t flow_source_search(const moore_graph *g, const moore_traffic *t, const double *len,
+int32_t flow_source_search(const moore_graph *g, const flow_row *r, const double *len,
                            const int64_t *rev, int32_t s, double slack, flow_ws *w)
 {
-    int64_t first = t->offs[s], count = t->offs[s + 1] - first;
-    if (count == 1)
-        return flow_dijkstra_to(g, len, rev, s, t->dst[first], slack, w);
-    for (int64_t k = first; k < first + count; k++)
-        w->mark[t->dst[k]] = 1;
-    int32_t settled = flow_dijkstra(g, len, s, count, w);
-    for (int64_t k = first; k < first + count; k++)
-        w->mark[t->dst[k]] = 0;
+    if (r->count == 1)
+        return flow_dijkstra_to(g, len, rev, s, r->dst[0], slack, w);
+    for (int64_t k = 0; k < r->count; k++)
+        w->mark[r->dst[k]] = 1;
+    int32_t settled = flow_dijkstra(g, len, s, r->count, w);
+    for (int64_t k = 0; k < r->count; k++)
+        w->mark[r->dst[k]] = 0;
     return settled;
 }
 

@@ -27,6 +27,7 @@ void moore_traffic_free(moore_traffic *t)
     free(t->offs);
     free(t->dst);
     free(t->demand);
+    free(t->weight);
     free(t);
 }
 
@@ -63,6 +64,25 @@ int flow_traffic_alloc(int32_t n, int64_t entries, const char *name, moore_traff
     return MOORE_OK;
 }
 
+int flow_traffic_alloc_compact(int32_t n, const char *name, moore_traffic **out,
+                               moore_error *err)
+{
+    int rc = flow_traffic_alloc(n, 0, name, out, err);
+    if (rc)
+        return rc;
+    moore_traffic *t = *out;
+    free(t->dst);
+    free(t->demand);
+    t->dst = NULL;
+    t->demand = NULL;
+    t->weight = moore_malloc((size_t)(n ? n : 1), sizeof *t->weight, err);
+    if (t->weight)
+        return MOORE_OK;
+    moore_traffic_free(t);
+    *out = NULL;
+    return core_alloc_code(err);
+}
+
 /* Servers per switch: the graph's endpoints, or 1 each when it has none. */
 static int32_t *servers_of(const moore_graph *g, int *unit, int64_t *total, moore_error *err)
 {
@@ -77,45 +97,119 @@ static int32_t *servers_of(const moore_graph *g, int *unit, int64_t *total, moor
     return p;
 }
 
+/* servers_of (to *p) for the uniform matrix, which needs two servers. */
+static int uniform_servers(const moore_graph *g, int32_t **p, int *unit, int64_t *servers,
+                           moore_error *err)
+{
+    *p = servers_of(g, unit, servers, err);
+    if (!*p)
+        return core_alloc_code(err);
+    if (*servers >= 2)
+        return MOORE_OK;
+    free(*p);
+    *p = NULL;
+    return moore_error_set(err, MOORE_EINVAL,
+                           "uniform traffic needs at least 2 servers, the topology has %lld",
+                           (long long)*servers);
+}
+
+/* The stored uniform matrix: the compact one's rows written out (the same
+ * demands, bit for bit). */
 int moore_traffic_uniform(const moore_graph *g, moore_traffic **out, moore_error *err)
+{
+    moore_traffic *c;
+    *out = NULL;
+    int rc = moore_traffic_uniform_compact(g, &c, err);
+    if (!rc)
+        rc = flow_traffic_expand(c, out, err);
+    moore_traffic_free(c);
+    return rc;
+}
+
+/* The uniform matrix in compact form (traffic.h): each switch's servers as its
+ * weight, S − 1 as the divisor, T(s,t) = p_s·p_t/(S − 1). The total is summed
+ * by rows in closed form, p_s·(S − p_s)/(S − 1). */
+int moore_traffic_uniform_compact(const moore_graph *g, moore_traffic **out, moore_error *err)
 {
     int unit;
     int64_t servers;
     *out = NULL;
-    int32_t *p = servers_of(g, &unit, &servers, err);
-    if (!p)
-        return core_alloc_code(err);
-    if (servers < 2) {
-        free(p);
-        return moore_error_set(err, MOORE_EINVAL,
-                               "uniform traffic needs at least 2 servers, the topology has %lld",
-                               (long long)servers);
-    }
-    int64_t with = 0;
+    int32_t *p;
+    int rc = uniform_servers(g, &p, &unit, &servers, err);
+    if (rc)
+        return rc;
+    moore_traffic *t = NULL;
+    rc = flow_traffic_alloc_compact(g->n, "uniform", &t, err);
+    if (rc)
+        goto done;
+    int64_t with = 0, k = 0;
     for (int32_t v = 0; v < g->n; v++)
         with += p[v] > 0;
-    moore_traffic *t;
-    int rc = flow_traffic_alloc(g->n, with * (with - 1), "uniform", &t, err);
-    if (rc) {
-        free(p);
-        return rc;
-    }
-    int64_t k = 0;
+    t->weight_div = (double)(servers - 1);
     for (int32_t s = 0; s < g->n; s++) {
         t->offs[s] = k;
-        if (p[s] == 0)
-            continue;
-        for (int32_t d = 0; d < g->n; d++)
-            if (d != s && p[d] > 0) {
-                t->dst[k] = d;
-                t->demand[k] = (double)p[s] * (double)p[d] / (double)(servers - 1);
-                t->total += t->demand[k++];
-            }
+        t->weight[s] = (double)p[s];
+        if (p[s] > 0) {
+            k += with - 1;
+            t->total += (double)p[s] * (double)(servers - p[s]) / t->weight_div;
+        }
     }
     t->offs[g->n] = k;
     t->unit_endpoints = unit;
-    free(p);
     *out = t;
+    t = NULL;
+
+done:
+    moore_traffic_free(t);
+    free(p);
+    return rc;
+}
+
+flow_row flow_traffic_row(const moore_traffic *t, int32_t s, int fold, int32_t *dst,
+                          double *dem)
+{
+    if (!t->weight)
+        return (flow_row){ t->dst + t->offs[s], t->demand + t->offs[s],
+                           t->offs[s + 1] - t->offs[s] };
+    flow_row r = { dst, dem, 0 };
+    double ws = t->weight[s];
+    if (!(ws > 0))
+        return r;
+    /* Unfolded: every t ≠ s. Folded: the owned t, those at circular offsets
+     * 1..h from s (fold.c's rule), ascending: the wrapped part first. */
+    int32_t n = t->n, lo[2] = { 0, 0 }, hi[2] = { s, n };
+    if (!fold) {
+        lo[1] = s + 1;
+    } else {
+        int64_t h = (n - 1) / 2 + (n % 2 == 0 && s < n / 2);
+        int64_t end = (int64_t)s + h; /* last owned, unwrapped */
+        hi[0] = end >= n ? (int32_t)(end - n + 1) : 0;
+        lo[1] = s + 1;
+        hi[1] = end >= n ? n : (int32_t)end + 1;
+    }
+    for (int i = 0; i < 2; i++)
+        for (int32_t v = lo[i]; v < hi[i]; v++)
+            if (t->weight[v] > 0) {
+                dst[r.count] = v;
+                double d = ws * t->weight[v] / t->weight_div;
+                dem[r.count++] = fold ? 2 * d : d;
+            }
+    return r;
+}
+
+int flow_traffic_expand(const moore_traffic *t, moore_traffic **out, moore_error *err)
+{
+    moore_traffic *e;
+    int rc = flow_traffic_alloc(t->n, t->offs[t->n], t->name, &e, err);
+    if (rc)
+        return rc;
+    for (int32_t s = 0; s < t->n; s++) {
+        e->offs[s + 1] = t->offs[s + 1];
+        flow_traffic_row(t, s, 0, e->dst + t->offs[s], e->demand + t->offs[s]);
+    }
+    e->total = t->total;
+    e->unit_endpoints = t->unit_endpoints;
+    *out = e;
     return MOORE_OK;
 }
 

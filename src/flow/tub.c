@@ -24,21 +24,40 @@ typedef struct tub_ctx {
     int64_t bad_s, bad_t;   /* the first unreachable demand (lowest source) */
 } tub_ctx;
 
+/* Demand k of row s (stored, or for a compact matrix the next switch with
+ * servers other than s from *next on, traffic.h); its destination in *v. */
+static double tub_demand(const moore_traffic *t, int32_t s, int64_t k, int32_t *next,
+                         int32_t *v)
+{
+    if (!t->weight) {
+        *v = t->dst[k];
+        return t->demand[k];
+    }
+    int32_t u = *next;
+    while (u == s || !(t->weight[u] > 0))
+        u++;
+    *next = u + 1;
+    *v = u;
+    return t->weight[s] * t->weight[u] / t->weight_div;
+}
+
 static void tub_row(void *ctx, int32_t i, const int32_t *dist)
 {
     tub_ctx *c = ctx;
-    int32_t s = c->src[i];
+    const moore_traffic *t = c->t;
+    int32_t s = c->src[i], next = 0, v;
     double sum = 0;
-    for (int64_t k = c->t->offs[s]; k < c->t->offs[s + 1]; k++) {
-        if (dist[c->t->dst[k]] < 0) {
+    for (int64_t k = t->offs[s]; k < t->offs[s + 1]; k++) {
+        double d = tub_demand(t, s, k, &next, &v);
+        if (dist[v] < 0) {
 #pragma omp critical
             if (c->bad_s < 0 || s < c->bad_s) {
                 c->bad_s = s;
-                c->bad_t = c->t->dst[k];
+                c->bad_t = v;
             }
             return;
         }
-        sum += c->t->demand[k] * dist[c->t->dst[k]];
+        sum += d * dist[v];
     }
     c->part[i] = sum;
 }
