@@ -5,7 +5,9 @@
 # network namespace (unshare -n), OpenSM loads the tables with its file engine
 # (-R file -U), and dump_fts must then equal moore's tables entry for entry.
 # OpenSM falls back to minhop silently on a bad file, so the test reads its log
-# (and shows that a bad file is caught). Every daemon runs under a timeout in a
+# (and shows that a bad file is caught). ibtracert then follows a seeded
+# sample of HCA pairs through the simulated switches, and each hop sequence
+# must be a path `moore route --paths` gives that pair (minimal: the path). Every daemon runs under a timeout in a
 # namespace of its own and is killed by the trap of the script that started it.
 #   bash deploy_opensm.sh <path-to-moore> <source-dir>
 # Exit 77 (skipped) when not root or unshare is missing: nothing else skips.
@@ -34,14 +36,23 @@ same() {
 
 i=0
 for case in "slimfly:q=5 ecmp 0" "xpander:d=4,k=6 ecmp 0" "dragonfly:a=4,h=2,p=2 minimal 0" \
-    "clos:radix=8,endpoints=32 ecmp 0" "slimfly:q=5 ecmp 1" "dragonfly:a=4,h=2,p=2 ksp:k=4 2"; do
+    "clos:radix=8,endpoints=32 ecmp 1" "slimfly:q=5 ecmp 1" "dragonfly:a=4,h=2,p=2 ksp:k=4 2"; do
     set -- $case
     i=$((i + 1))
     D="$TMP/f$i"
     check "$1 $2 lmc $3: deploy" "$MOORE" deploy "$1" --ib "$D" --algo "$2" --lmc "$3" >/dev/null
+    # KSP's tables are its destination-based projection, not its paths: not traced.
+    [ "${2%%:*}" != ksp ] && python3 "$HERE/ib_trace.py" sample "$D/fabric.topo" 5 "$i" "$3" >"$D/trace.pairs"
     check "$1 $2 lmc $3: OpenSM loaded the file tables" run_sm "$D" file "$3"
     check "$1 $2 lmc $3: dump_fts = moore's tables" same "$D" file
+    [ -f "$D/trace.pairs" ] || continue
+    "$MOORE" route "$1" --algo "$2" --paths "$D/paths.csv" >/dev/null
+    check "$1 $2 lmc $3: ibtracert follows moore's paths" \
+        python3 "$HERE/ib_trace.py" check "$D/fabric.topo" "$D/paths.csv" "$D/trace.file"
 done
+# With LMC 1 the Clos's two LIDs per HCA take different ECMP paths for some pair.
+check "clos lmc 1: LID offsets traced over different paths" \
+    grep -q 'multipath=[1-9]' <(python3 "$HERE/ib_trace.py" check "$TMP/f4/fabric.topo" "$TMP/f4/paths.csv" "$TMP/f4/trace.file")
 
 # OpenSM's own engines read back into moore: `moore route --lfts` succeeds
 # only when every switch reaches every LID without a loop or a dead end, and

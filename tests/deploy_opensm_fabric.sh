@@ -4,6 +4,10 @@
 # socket is per namespace, so one ibsim per namespace): starts ibsim on
 # DIR/fabric.topo, runs OpenSM once with ENGINE ("file" loads DIR/lfts.dump)
 # under ibsim's umad2sim, and dumps what the switches hold into DIR/fts.<ENGINE>.
+# When DIR/trace.pairs exists (lines "SRC-PORTGUID DST-PORTGUID OFFSET"),
+# ibtracert follows each pair from the source's base LID to the destination's
+# base LID + OFFSET (LIDs as OpenSM assigned them, read from the dump) and
+# appends "== SRC DST OFFSET" and its output to DIR/trace.<ENGINE>.
 #   bash deploy_opensm_fabric.sh DIR ENGINE LMC
 # Exit 0 when OpenSM's log says ENGINE configured the tables, else 1.
 set -u
@@ -27,4 +31,17 @@ ARGS=(-o -l "$LMC" -f "$WORK/osm.log" -R "$ENGINE")
 [ "$ENGINE" = updn ] && ARGS+=(-a "$DIR/roots.guid")
 timeout -k 5 30 opensm "${ARGS[@]}" >"$WORK/opensm.out" 2>&1 </dev/null
 timeout -k 5 30 dump_fts >"$DIR/fts.$ENGINE" 2>"$WORK/dump_fts.err" </dev/null
+if [ -f "$DIR/trace.pairs" ]; then
+    : >"$DIR/trace.$ENGINE"
+    # base LID of a port GUID: the smallest LID the dump gives it.
+    base() {
+        grep -E "portguid $1[:)]" "$DIR/fts.$ENGINE" | while read -r lid _; do echo $((lid)); done |
+            sort -n | head -1
+    }
+    while read -r src dst off; do
+        echo "== $src $dst $off" >>"$DIR/trace.$ENGINE"
+        timeout -k 2 10 ibtracert "$(base "$src")" "$(($(base "$dst") + off))" \
+            >>"$DIR/trace.$ENGINE" 2>>"$WORK/ibtracert.err" </dev/null
+    done <"$DIR/trace.pairs"
+fi
 grep -q "osm_ucast_mgr_process: $ENGINE tables configured on all switches" "$WORK/osm.log"
