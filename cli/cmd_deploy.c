@@ -28,7 +28,8 @@ const char cmd_deploy_usage[] =
     "  --slurm DIR    write DIR/topology.conf (tree form) and, when the family has groups,\n"
     "                 DIR/topology-block.conf (block form); servers are named P0, P1, ...\n"
     "  --node-prefix P  Slurm node name prefix (default \"n\")\n\n"
-    "Keys: algo, switches, hcas, lmc, lid_top, table_entries.\n"
+    "Keys: algo, switches, hcas, lmc, lid_top, table_entries, sls (SLs of DIR/qos-policy.conf,\n"
+    "written for minimal and ecmp: opensm -Q -Y it; null when none).\n"
     "Read tables back with: moore route --lfts FILE --fabric DIR/fabric.topo --json.\n";
 
 static int finish(moore_report *r, int json, int rc, moore_error *err)
@@ -64,6 +65,8 @@ int cli_route_lfts(const char *lfts, const char *fabric, int json)
         rc = moore_ib_lfts_routing(g, f, l, &rt, &mean, &pairs, &err);
     if (!rc)
         rc = moore_ib_routing_report(g, rt, mean, pairs, &r, &err);
+    if (!rc)
+        rc = moore_ib_hca_layers(g, f, l, &r, &err);
     moore_routing_free(rt);
     moore_graph_free(g);
     moore_ib_lfts_free(l);

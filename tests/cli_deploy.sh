@@ -23,6 +23,36 @@ check "read back: diameter 2" test "$(jnum hops_max)" = 2
 check "read back: stretch 1" test "$(jnum path_stretch_min)" = 1
 check "read back: 49 x 250 LID pairs" test "$(jnum lid_pairs)" = 12250
 
+# The QoS policy: every HCA's SL (the first range naming its port GUID, else
+# the default 0) is the layer `moore route --paths` gives its switch as a
+# destination; a KSP deploy into the same directory writes none (sls null).
+"$MOORE" route slimfly:q=5 --algo ecmp --paths "$TMP/sf.paths" >/dev/null
+qos_ok() { # policy fabric paths: 0 when every HCA's SL is its switch's layer
+    python3 - "$@" <<'PY'
+import csv, re, sys
+rules = [(int(a, 16), int(b, 16), int(k)) for a, b, k in
+         re.findall(r"target-port-guid (0x[0-9a-f]+)-(0x[0-9a-f]+) : (\d+)", open(sys.argv[1]).read())]
+layer = {int(r["dst"]): int(r["layer"]) for r in csv.DictReader(open(sys.argv[3]))}
+hcas = re.findall(r'\[1\]\(([0-9a-f]+)\)\s+"S-([0-9a-f]+)"', open(sys.argv[2]).read())
+bad = [g for g, s in hcas
+       if next((k for a, b, k in rules if a <= int(g, 16) <= b), 0) !=
+       layer[(int(s, 16) - 0x0201000000000000) >> 8]]
+sys.exit(1 if bad or len(hcas) != 200 or not rules else 0)
+PY
+}
+check "qos policy: SL = destination layer" qos_ok "$TMP/sf/qos-policy.conf" "$TMP/sf/fabric.topo" "$TMP/sf.paths"
+check "qos policy: sls = layers" test "$(jq .sls <("$MOORE" deploy slimfly:q=5 --ib "$TMP/sf2" --json))" = \
+    "$(jq .layers <("$MOORE" route slimfly:q=5 --json))"
+"$MOORE" deploy slimfly:q=5 --ib "$TMP/sf2" --algo ksp:k=4 --json >"$TMP/out"
+check "ksp: no qos policy" test ! -e "$TMP/sf2/qos-policy.conf"
+check "ksp: sls null" jq -e '.sls == null' "$TMP/out" >/dev/null
+# A Clos's minimal routes go up then down: no cycle, one layer toward its HCAs.
+D="$TMP/clos"
+"$MOORE" deploy clos:radix=8,endpoints=32 --ib "$D" >/dev/null
+"$MOORE" route --lfts "$D/lfts.dump" --fabric "$D/fabric.topo" --json >"$TMP/out"
+check "clos read back: acyclic toward HCAs" jq -e '.cdg_acyclic_hca and .layers_hca == 1' "$TMP/out" >/dev/null
+D="$TMP/sf"
+
 # Ports are the cable plan's ports + 1: every plan row is a port line.
 "$MOORE" layout slimfly:q=5 --cables "$TMP/plan.csv" >/dev/null
 # The plan's switch cables as cable,from,-,from_port,to,-,to_port (its names are

@@ -11,6 +11,11 @@ tests/deploy_opensm.sh, docs/deploy.md).
       --paths` lists for that switch pair. Prints "traces=T multipath=M" (M:
       pairs whose LID offsets took more than one path); exit 1 on a mismatch.
 
+  ib_trace.py sl FABRIC PATHS.csv SLS              every "SRC DST OFFSET SL"
+      line (the SL OpenSM's SA answered for that pair) must give the layer
+      `moore route --paths` lists for the pair's switches (minimal and ECMP:
+      the destination's layer). Prints "pairs=P sls=S" (S: distinct SLs).
+
 Switches are named by moore's GUID scheme (docs/deploy.md): switch s has node
 GUID 0x0201000000000000 + s*256. The HCA -> switch map comes from the fabric
 file's cables, the paths from moore's routing module: neither from the LFTs.
@@ -88,8 +93,31 @@ def check(fabric, paths_csv, trace):
     return 1 if bad or not blocks else 0
 
 
+def sls(fabric, paths_csv, sl_file):
+    h = hcas(fabric)
+    layer = {}
+    for row in open(paths_csv).read().splitlines()[1:]:
+        src, dst, _, lay, _ = row.split(",")
+        layer.setdefault((int(src), int(dst)), set()).add(int(lay))
+    bad, seen, pairs = 0, set(), 0
+    for line in open(sl_file):
+        src, dst, off, sl = line.split()
+        a, b = h[src.lower()], h[dst.lower()]
+        got = int(sl, 16) if sl.startswith("0x") else None
+        pairs += 1
+        seen.add(got)
+        if layer.get((a, b)) != {got}:
+            print(f"{src} -> {dst} offset {off}: the SA gave SL {sl}; moore's layer for switch "
+                  f"{a} to {b} is {sorted(layer.get((a, b), ()))}")
+            bad += 1
+    print(f"pairs={pairs} sls={len(seen)}")
+    return 1 if bad or not pairs else 0
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "sample":
         sample(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
+    elif sys.argv[1] == "sl":
+        sys.exit(sls(sys.argv[2], sys.argv[3], sys.argv[4]))
     else:
         sys.exit(check(sys.argv[2], sys.argv[3], sys.argv[4]))

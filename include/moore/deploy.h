@@ -35,6 +35,8 @@ extern "C" {
 #define MOORE_IB_LID_MAX 0xBFFF
 /* The largest LMC InfiniBand allows. */
 #define MOORE_IB_LMC_MAX 7
+/* The largest SL a QoS policy may give (SL 15 maps to the drop VL). */
+#define MOORE_IB_SL_MAX 14
 /* An LFT entry with no route. */
 #define MOORE_IB_NO_PORT 255
 
@@ -115,6 +117,14 @@ MOORE_API int moore_ib_lfts_routing(const moore_graph *g, const moore_ib_fabric 
                                     const moore_ib_lfts *l, moore_routing **out,
                                     double *mean_hops, int64_t *lid_pairs, moore_error *err);
 
+/* The deadlock check on the routes toward HCA LIDs only (the traffic an
+ * engine's virtual lanes protect: OpenSM's dfsssp, lash and nue leave the
+ * routes to switches' own LIDs, management traffic, out of their layering).
+ * Adds cdg_acyclic_hca and layers_hca to rep. Cost: moore_ib_lfts_routing's
+ * walk plus moore_routing_deadlock on its paths. */
+MOORE_API int moore_ib_hca_layers(const moore_graph *g, const moore_ib_fabric *f,
+                                  const moore_ib_lfts *l, moore_report *rep, moore_error *err);
+
 /* The keys of `moore route --lfts --json` (docs/deploy.md): those of
  * `moore route --json` for routing r (its statistics and deadlock layering),
  * path_length_mean (mean_hops), lid_pairs, path_stretch_mean and
@@ -123,10 +133,23 @@ MOORE_API int moore_ib_routing_report(const moore_graph *g, const moore_routing 
                                       double mean_hops, int64_t lid_pairs, moore_report *rep,
                                       moore_error *err);
 
+/* OpenSM's QoS policy (simplified qos-ulps form, `opensm -Q -Y FILE`) giving
+ * every path record toward an HCA of switch s the SL switch_layer[s] (a
+ * per-destination virtual layer; SL k travels on VL k under OpenSM's default
+ * SL-to-VL map). f must number HCA port GUIDs rising with the HCA index, as
+ * moore_ib_fabric_from_graph does. Refuses a layer above MOORE_IB_SL_MAX.
+ * O(switches + hcas). */
+MOORE_API int moore_ib_qos_write(const moore_ib_fabric *f, const int32_t *switch_layer,
+                                 FILE *out, moore_error *err);
+
 /* `moore deploy TOPO --ib DIR`: the fabric of g, routing o's tables with LMC
- * lmc, written as DIR/fabric.topo and DIR/lfts.dump (DIR is created; both
- * files whole or neither written). Adds switches, hcas, lmc, lid_top, algo,
- * table_entries (valid LFT entries over all switches) to rep when not NULL. */
+ * lmc, written as DIR/fabric.topo and DIR/lfts.dump (DIR is created; all
+ * files whole or none written). For minimal and ECMP (whose tables use only
+ * the routing's own paths) also DIR/qos-policy.conf: SL = the destination's
+ * layer in moore_routing_deadlock's layering. Adds switches, hcas, lmc,
+ * lid_top, algo, table_entries (valid LFT entries over all switches) and sls
+ * (the SLs the policy uses; null when no policy is written) to rep when not
+ * NULL. */
 MOORE_API int moore_ib_deploy(const moore_graph *g, const moore_routing_options *o, int32_t lmc,
                               const char *dir, moore_report *rep, moore_error *err);
 
