@@ -8,7 +8,8 @@
 #
 # Needs root (each fabric in its own network namespace, `unshare -n`) and the
 # Debian packages opensm, ibsim-utils, infiniband-diags. TOPOS overrides the
-# topologies (space-separated SPECs), ENGINES the engines.
+# topologies (space-separated SPECs), ENGINES the engines. updn's root is
+# switch 0 except on a Clos, whose roots OpenSM detects.
 #
 # Columns, per topology and engine:
 #   route s    OpenSM's log, "Entering MASTER state" to "<engine> tables
@@ -88,6 +89,9 @@ for topo in $TOPOS; do
     base=$RES/${topo//[:=,]/_}
     mkdir -p "$base"
     "$MOORE" deploy "$topo" --ib "$base/engines" >/dev/null || continue
+    # updn's roots: OpenSM finds a fat tree's itself; elsewhere switch 0.
+    [ "${topo%%:*}" = clos ] ||
+        grep -m1 '^switchguid=' "$base/engines/fabric.topo" | cut -d= -f2 >"$base/engines/roots.guid"
     for engine in $ENGINES; do
         D=$base/engines
         [ "${engine%%=*}" = file ] && D=$base/${engine#file=} && mkdir -p "$D"

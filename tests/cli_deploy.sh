@@ -107,9 +107,21 @@ refused "no mode" "exactly one of" "$MOORE" deploy slimfly:q=5
 D="$TMP/sf"
 sed '0,/guid 0x0201000000000000/s//guid 0x0201000000fff000/' "$D/lfts.dump" >"$TMP/bad1"
 refused "unknown switch GUID" "0x0201000000fff000" "$MOORE" route --lfts "$TMP/bad1" --fabric "$D/fabric.topo"
-# A missing entry: switch 0's route to LID 2 removed.
-sed '0,/^0x0002 /{/^0x0002 /d}' "$D/lfts.dump" >"$TMP/bad2"
+# A missing entry: switch 0's route to LID 0x33 (HCA 0, on switch 0) removed,
+# so every other switch's route toward it stops there.
+sed '0,/^0x0033 /{/^0x0033 /d}' "$D/lfts.dump" >"$TMP/bad2"
 refused "LID with no route" "no route" "$MOORE" route --lfts "$TMP/bad2" --fabric "$D/fabric.topo"
+# A switch's own LID unrouted at its source only (as updn leaves spine to
+# spine): switch 0's route to LID 3 (switch 2, two hops away, so no route
+# passes switch 0 toward it in a diameter-2 graph) removed, one pair fewer.
+sed '0,/^0x0003 /{/^0x0003 /d}' "$D/lfts.dump" >"$TMP/nosw"
+check "switch LID unrouted at the source: read back" \
+    test "$(status "$MOORE" route --lfts "$TMP/nosw" --fabric "$D/fabric.topo" --json)" = 0
+check "switch LID unrouted: 12249 LID pairs" test "$(jq .lid_pairs "$TMP/out")" = 12249
+# A switch LID whose route stops on its way: switch 1's route to LID 3
+# (switch 2) removed; switch 0's route to it goes through switch 1.
+awk 'BEGIN{s=-1} /^Unicast/{s++} s==1 && /^0x0003 /{next} {print}' "$D/lfts.dump" >"$TMP/bad2b"
+refused "switch LID route stops" "no route" "$MOORE" route --lfts "$TMP/bad2b" --fabric "$D/fabric.topo"
 # A loop: switch 0 sends LID 2 (switch 1) to switch 1, switch 1 sends it back.
 awk 'BEGIN{s=-1} /^Unicast/{s++} s==1 && /^0x0002 /{sub(/^0x0002 [0-9]+/, "0x0002 001")} {print}' "$D/lfts.dump" >"$TMP/bad3"
 refused "loop" "loops" "$MOORE" route --lfts "$TMP/bad3" --fabric "$D/fabric.topo"

@@ -111,8 +111,10 @@ MOORE_API void moore_ib_lfts_free(moore_ib_lfts *l);
  * the distinct switch paths its LIDs (switch and HCA LIDs) take, stored as
  * explicit paths (name "lfts"). *mean_hops receives the mean switch hops over
  * every (source switch, destination LID) pair on different switches, *lid_pairs
- * their count. Refuses a LID with no route, a route into a dead end and a
- * loop, naming the switch and the LID. */
+ * their count. A switch with no entry for another switch's own LID is left
+ * out of both (up/down engines route no spine to another spine); refuses an
+ * HCA LID a switch has no route for, a route that stops on its way (to any
+ * LID), a dead end and a loop, naming the switch and the LID. */
 MOORE_API int moore_ib_lfts_routing(const moore_graph *g, const moore_ib_fabric *f,
                                     const moore_ib_lfts *l, moore_routing **out,
                                     double *mean_hops, int64_t *lid_pairs, moore_error *err);

@@ -230,6 +230,14 @@ static int lfts_routing(const moore_graph *g, const moore_ib_fabric *f, const mo
             r->pair_offs[(size_t)s * n + t] = b.paths;
             for (int64_t k = offs[t]; !rc && s != t && k < offs[t + 1]; k++) {
                 int32_t len = 0;
+                if (l->lid_node[lids[k]] < f->switches &&
+                    l->port[(size_t)s * ((size_t)l->lid_top + 1) + (size_t)lids[k]] ==
+                        MOORE_IB_NO_PORT) {
+                    /* A switch's own LID need not be reachable from every
+                     * switch: up/down engines (updn, ftree) leave a fat tree's
+                     * spines without routes to each other. */
+                    continue;
+                }
                 rc = walk(f, l, s, lids[k], seq, &len, err);
                 if (!rc)
                     rc = buf_add(&b, r->pair_offs[(size_t)s * n + t], seq, len, err);
