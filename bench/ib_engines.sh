@@ -28,7 +28,7 @@
 #              else "no: needs N VLs"
 #   "failed" when the engine did not configure the tables (OpenSM fell back).
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 MOORE=$(realpath "${1:-build/moore}")
 HERE=$(pwd)/tests
 TOPOS=${TOPOS:-"slimfly:q=5 slimfly:q=7 xpander:d=6,k=8 clos:radix=16,endpoints=128"}
