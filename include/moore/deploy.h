@@ -148,10 +148,10 @@ MOORE_API int moore_ib_qos_write(const moore_ib_fabric *f, const int32_t *switch
  * lmc, written as DIR/fabric.topo and DIR/lfts.dump (DIR is created; all
  * files whole or none written). For minimal and ECMP (whose tables use only
  * the routing's own paths) also DIR/qos-policy.conf: SL = the destination's
- * layer in moore_routing_deadlock's layering. Adds switches, hcas, lmc,
- * lid_top, algo, table_entries (valid LFT entries over all switches) and sls
- * (the SLs the policy uses; null when no policy is written) to rep when not
- * NULL. */
+ * layer in moore_routing_deadlock's layering, unless that needs more than 15
+ * SLs. Adds switches, hcas, lmc, lid_top, algo, table_entries (valid LFT
+ * entries over all switches) and sls (the SLs that layering needs; null for
+ * other algorithms) to rep when not NULL. */
 MOORE_API int moore_ib_deploy(const moore_graph *g, const moore_routing_options *o, int32_t lmc,
                               const char *dir, moore_report *rep, moore_error *err);
 

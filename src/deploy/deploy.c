@@ -153,7 +153,8 @@ int moore_ib_deploy(const moore_graph *g, const moore_routing_options *o, int32_
     if (!rc)
         rc = deploy_make_dir(dir, err);
     if (!rc)
-        rc = write_all(dir, &(deploy_out){ f, l, d.layer }, err);
+        rc = write_all(dir, &(deploy_out){ f, l, d.layers <= MOORE_IB_SL_MAX + 1 ? d.layer : NULL },
+                       err);
     if (!rc && rep) {
         rc = moore_report_string(rep, "algo", r->name, err);
         if (!rc) rc = moore_report_int(rep, "switches", f->switches, err);
