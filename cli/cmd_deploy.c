@@ -38,7 +38,8 @@ const char cmd_deploy_usage[] =
     "                 loop-free table, default ecmp, via 169.254.0.1 onlink)\n"
     "                 Both also write DIR/twin.json and DIR/ecmp.txt for scripts/twin.sh\n"
     "  --ns-prefix P  twin namespace names P + \"s<id>\" (default \"moore-\")\n\n"
-    "Keys: algo, switches, hcas, lmc, lid_top, table_entries; with --frr/--static:\n"
+    "Keys: algo, switches, hcas, lmc, lid_top, table_entries, sls (SLs of DIR/qos-policy.conf,\n"
+    "written for minimal and ecmp: opensm -Q -Y it; null when none); with --frr/--static:\n"
     "algo, switches, interfaces, asn_scheme, max_paths, routes (--static).\n"
     "Read tables back with: moore route --lfts FILE --fabric DIR/fabric.topo --json.\n";
 
@@ -75,6 +76,8 @@ int cli_route_lfts(const char *lfts, const char *fabric, int json)
         rc = moore_ib_lfts_routing(g, f, l, &rt, &mean, &pairs, &err);
     if (!rc)
         rc = moore_ib_routing_report(g, rt, mean, pairs, &r, &err);
+    if (!rc)
+        rc = moore_ib_hca_layers(g, f, l, &r, &err);
     moore_routing_free(rt);
     moore_graph_free(g);
     moore_ib_lfts_free(l);

@@ -23,6 +23,36 @@ check "read back: diameter 2" test "$(jnum hops_max)" = 2
 check "read back: stretch 1" test "$(jnum path_stretch_min)" = 1
 check "read back: 49 x 250 LID pairs" test "$(jnum lid_pairs)" = 12250
 
+# The QoS policy: every HCA's SL (the first range naming its port GUID, else
+# the default 0) is the layer `moore route --paths` gives its switch as a
+# destination; a KSP deploy into the same directory writes none (sls null).
+"$MOORE" route slimfly:q=5 --algo ecmp --paths "$TMP/sf.paths" >/dev/null
+qos_ok() { # policy fabric paths: 0 when every HCA's SL is its switch's layer
+    python3 - "$@" <<'PY'
+import csv, re, sys
+rules = [(int(a, 16), int(b, 16), int(k)) for a, b, k in
+         re.findall(r"target-port-guid (0x[0-9a-f]+)-(0x[0-9a-f]+) : (\d+)", open(sys.argv[1]).read())]
+layer = {int(r["dst"]): int(r["layer"]) for r in csv.DictReader(open(sys.argv[3]))}
+hcas = re.findall(r'\[1\]\(([0-9a-f]+)\)\s+"S-([0-9a-f]+)"', open(sys.argv[2]).read())
+bad = [g for g, s in hcas
+       if next((k for a, b, k in rules if a <= int(g, 16) <= b), 0) !=
+       layer[(int(s, 16) - 0x0201000000000000) >> 8]]
+sys.exit(1 if bad or len(hcas) != 200 or not rules else 0)
+PY
+}
+check "qos policy: SL = destination layer" qos_ok "$TMP/sf/qos-policy.conf" "$TMP/sf/fabric.topo" "$TMP/sf.paths"
+check "qos policy: sls = layers" test "$(jq .sls <("$MOORE" deploy slimfly:q=5 --ib "$TMP/sf2" --json))" = \
+    "$(jq .layers <("$MOORE" route slimfly:q=5 --json))"
+"$MOORE" deploy slimfly:q=5 --ib "$TMP/sf2" --algo ksp:k=4 --json >"$TMP/out"
+check "ksp: no qos policy" test ! -e "$TMP/sf2/qos-policy.conf"
+check "ksp: sls null" jq -e '.sls == null' "$TMP/out" >/dev/null
+# A Clos's minimal routes go up then down: no cycle, one layer toward its HCAs.
+D="$TMP/clos"
+"$MOORE" deploy clos:radix=8,endpoints=32 --ib "$D" >/dev/null
+"$MOORE" route --lfts "$D/lfts.dump" --fabric "$D/fabric.topo" --json >"$TMP/out"
+check "clos read back: acyclic toward HCAs" jq -e '.cdg_acyclic_hca and .layers_hca == 1' "$TMP/out" >/dev/null
+D="$TMP/sf"
+
 # Ports are the cable plan's ports + 1: every plan row is a port line.
 "$MOORE" layout slimfly:q=5 --cables "$TMP/plan.csv" >/dev/null
 # The plan's switch cables as cable,from,-,from_port,to,-,to_port (its names are
@@ -77,9 +107,21 @@ refused "no mode" "exactly one of" "$MOORE" deploy slimfly:q=5
 D="$TMP/sf"
 sed '0,/guid 0x0201000000000000/s//guid 0x0201000000fff000/' "$D/lfts.dump" >"$TMP/bad1"
 refused "unknown switch GUID" "0x0201000000fff000" "$MOORE" route --lfts "$TMP/bad1" --fabric "$D/fabric.topo"
-# A missing entry: switch 0's route to LID 2 removed.
-sed '0,/^0x0002 /{/^0x0002 /d}' "$D/lfts.dump" >"$TMP/bad2"
+# A missing entry: switch 0's route to LID 0x33 (HCA 0, on switch 0) removed,
+# so every other switch's route toward it stops there.
+sed '0,/^0x0033 /{/^0x0033 /d}' "$D/lfts.dump" >"$TMP/bad2"
 refused "LID with no route" "no route" "$MOORE" route --lfts "$TMP/bad2" --fabric "$D/fabric.topo"
+# A switch's own LID unrouted at its source only (as updn leaves spine to
+# spine): switch 0's route to LID 3 (switch 2, two hops away, so no route
+# passes switch 0 toward it in a diameter-2 graph) removed, one pair fewer.
+sed '0,/^0x0003 /{/^0x0003 /d}' "$D/lfts.dump" >"$TMP/nosw"
+check "switch LID unrouted at the source: read back" \
+    test "$(status "$MOORE" route --lfts "$TMP/nosw" --fabric "$D/fabric.topo" --json)" = 0
+check "switch LID unrouted: 12249 LID pairs" test "$(jq .lid_pairs "$TMP/out")" = 12249
+# A switch LID whose route stops on its way: switch 1's route to LID 3
+# (switch 2) removed; switch 0's route to it goes through switch 1.
+awk 'BEGIN{s=-1} /^Unicast/{s++} s==1 && /^0x0003 /{next} {print}' "$D/lfts.dump" >"$TMP/bad2b"
+refused "switch LID route stops" "no route" "$MOORE" route --lfts "$TMP/bad2b" --fabric "$D/fabric.topo"
 # A loop: switch 0 sends LID 2 (switch 1) to switch 1, switch 1 sends it back.
 awk 'BEGIN{s=-1} /^Unicast/{s++} s==1 && /^0x0002 /{sub(/^0x0002 [0-9]+/, "0x0002 001")} {print}' "$D/lfts.dump" >"$TMP/bad3"
 refused "loop" "loops" "$MOORE" route --lfts "$TMP/bad3" --fabric "$D/fabric.topo"

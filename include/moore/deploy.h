@@ -35,6 +35,8 @@ extern "C" {
 #define MOORE_IB_LID_MAX 0xBFFF
 /* The largest LMC InfiniBand allows. */
 #define MOORE_IB_LMC_MAX 7
+/* The largest SL a QoS policy may give (SL 15 maps to the drop VL). */
+#define MOORE_IB_SL_MAX 14
 /* An LFT entry with no route. */
 #define MOORE_IB_NO_PORT 255
 
@@ -122,13 +124,24 @@ MOORE_API void moore_ib_lfts_free(moore_ib_lfts *l);
  * the distinct switch paths its LIDs (switch and HCA LIDs) take, stored as
  * explicit paths (name "lfts"). *mean_hops receives the mean switch hops over
  * every (source switch, destination LID) pair on different switches, *lid_pairs
- * their count. Refuses a LID with no route, a route into a dead end and a
- * loop, naming the switch and the LID. *out: free with moore_routing_free; on
- * error *out, *mean_hops and *lid_pairs are left as they were. O(n·(n + m))
- * for the distances, O(n²) memory, plus a walk of every (switch, LID) route. */
+ * their count. A switch with no entry for another switch's own LID is left
+ * out of both (up/down engines route no spine to another spine); refuses an
+ * HCA LID a switch has no route for, a route that stops on its way (to any
+ * LID), a dead end and a loop, naming the switch and the LID. *out: free with
+ * moore_routing_free; on error *out, *mean_hops and *lid_pairs are left as
+ * they were. O(n·(n + m)) for the distances, O(n²) memory, plus a walk of
+ * every (switch, LID) route. */
 MOORE_API int moore_ib_lfts_routing(const moore_graph *g, const moore_ib_fabric *f,
                                     const moore_ib_lfts *l, moore_routing **out,
                                     double *mean_hops, int64_t *lid_pairs, moore_error *err);
+
+/* The deadlock check on the routes toward HCA LIDs only (the traffic an
+ * engine's virtual lanes protect: OpenSM's dfsssp, lash and nue leave the
+ * routes to switches' own LIDs, management traffic, out of their layering).
+ * Adds cdg_acyclic_hca and layers_hca to rep. Cost: moore_ib_lfts_routing's
+ * walk plus moore_routing_deadlock on its paths. */
+MOORE_API int moore_ib_hca_layers(const moore_graph *g, const moore_ib_fabric *f,
+                                  const moore_ib_lfts *l, moore_report *rep, moore_error *err);
 
 /* The keys of `moore route --lfts --json` (docs/deploy.md): those of
  * `moore route --json` for routing r (its statistics and deadlock layering),
@@ -140,12 +153,25 @@ MOORE_API int moore_ib_routing_report(const moore_graph *g, const moore_routing 
                                       double mean_hops, int64_t lid_pairs, moore_report *rep,
                                       moore_error *err);
 
+/* OpenSM's QoS policy (simplified qos-ulps form, `opensm -Q -Y FILE`) giving
+ * every path record toward an HCA of switch s the SL switch_layer[s] (a
+ * per-destination virtual layer; SL k travels on VL k under OpenSM's default
+ * SL-to-VL map). f must number HCA port GUIDs rising with the HCA index, as
+ * moore_ib_fabric_from_graph does. Refuses a layer above MOORE_IB_SL_MAX.
+ * O(switches + hcas). */
+MOORE_API int moore_ib_qos_write(const moore_ib_fabric *f, const int32_t *switch_layer,
+                                 FILE *out, moore_error *err);
+
 /* `moore deploy TOPO --ib DIR`: the fabric of g, routing o's tables with LMC
- * lmc, written as DIR/fabric.topo and DIR/lfts.dump (DIR is created; both
- * files whole or neither written). Adds switches, hcas, lmc, lid_top, algo,
- * table_entries (valid LFT entries over all switches) to rep when not NULL.
- * Everything it builds is freed before it returns. Cost: moore_ib_fabric_from_graph,
- * moore_routing_build and moore_ib_lfts_build, plus writing the two files. */
+ * lmc, written as DIR/fabric.topo and DIR/lfts.dump (DIR is created; all
+ * files whole or none written). For minimal and ECMP (whose tables use only
+ * the routing's own paths) also DIR/qos-policy.conf: SL = the destination's
+ * layer in moore_routing_deadlock's layering, unless that needs more than 15
+ * SLs. Adds switches, hcas, lmc, lid_top, algo, table_entries (valid LFT
+ * entries over all switches) and sls (the SLs that layering needs; null for
+ * other algorithms) to rep when not NULL. Everything it builds is freed before
+ * it returns. Cost: moore_ib_fabric_from_graph, moore_routing_build and
+ * moore_ib_lfts_build (and the layering for the policy), plus writing the files. */
 MOORE_API int moore_ib_deploy(const moore_graph *g, const moore_routing_options *o, int32_t lmc,
                               const char *dir, moore_report *rep, moore_error *err);
 

@@ -63,42 +63,66 @@ int deploy_make_dir(const char *dir, moore_error *err)
     return MOORE_OK;
 }
 
-static int write_both(const char *dir, const moore_ib_fabric *f, const moore_ib_lfts *l,
-                      moore_error *err)
+/* The files of `deploy --ib`, each written to a temporary name and renamed
+ * only when all are complete. */
+typedef struct deploy_out {
+    const moore_ib_fabric *f;
+    const moore_ib_lfts *l;
+    const int32_t *switch_layer; /* NULL: no QoS policy */
+} deploy_out;
+
+static int write_one(const deploy_out *o, int which, FILE *out, moore_error *err)
 {
+    if (which == 0)
+        return moore_ib_fabric_write(o->f, out, err);
+    if (which == 1)
+        return moore_ib_lfts_write(o->f, o->l, out, err);
+    return moore_ib_qos_write(o->f, o->switch_layer, out, err);
+}
+
+static int write_all(const char *dir, const deploy_out *o, moore_error *err)
+{
+    static const char *const names[] = { "fabric.topo", "lfts.dump", "qos-policy.conf" };
+    int files = o->switch_layer ? 3 : 2, open_ = 0;
+    moore_atomic_file af[3] = { { 0 } };
     size_t len = strlen(dir) + 32;
-    char *pf = malloc(len), *pl = malloc(len);
-    moore_atomic_file af = { 0 }, al = { 0 };
-    int rc = pf && pl ? MOORE_OK : moore_error_set(err, MOORE_ENOMEM, "deploy: out of memory");
-    int of = 0, ol = 0;
-    if (!rc) {
-        snprintf(pf, len, "%s/fabric.topo", dir);
-        snprintf(pl, len, "%s/lfts.dump", dir);
-        rc = moore_atomic_open(pf, &af, err);
-        of = !rc;
+    char *path = malloc(len);
+    int rc = path ? MOORE_OK : moore_error_set(err, MOORE_ENOMEM, "deploy: out of memory");
+    for (; !rc && open_ < files; open_++) {
+        snprintf(path, len, "%s/%s", dir, names[open_]);
+        rc = moore_atomic_open(path, &af[open_], err);
+        if (rc)
+            break;
     }
-    if (!rc) {
-        rc = moore_atomic_open(pl, &al, err);
-        ol = !rc;
+    for (int i = 0; !rc && i < files; i++)
+        rc = write_one(o, i, af[i].f, err);
+    int committed = 0;
+    for (; !rc && committed < files; committed++)
+        rc = moore_atomic_commit(&af[committed], err);
+    for (int i = committed; i < open_; i++) /* a failed commit cleans up itself */
+        moore_atomic_abort(&af[i]);
+    if (!rc && !o->switch_layer) { /* an older policy would give these tables wrong SLs */
+        snprintf(path, len, "%s/%s", dir, names[2]);
+        if (remove(path) && errno != ENOENT)
+            rc = moore_error_set(err, MOORE_EIO, "cannot remove the stale '%s'", path);
     }
-    if (!rc)
-        rc = moore_ib_fabric_write(f, af.f, err);
-    if (!rc)
-        rc = moore_ib_lfts_write(f, l, al.f, err);
-    if (!rc) {
-        of = 0;
-        rc = moore_atomic_commit(&af, err);
-    }
-    if (!rc) {
-        ol = 0;
-        rc = moore_atomic_commit(&al, err);
-    }
-    if (of)
-        moore_atomic_abort(&af);
-    if (ol)
-        moore_atomic_abort(&al);
-    free(pf);
-    free(pl);
+    free(path);
+    return rc;
+}
+
+/* The per-destination layers of r (minimal and ECMP only: their tables use
+ * the routing's own paths, so its layering holds for them), else NULL. */
+static int dest_layers(const moore_graph *g, const moore_routing *r, moore_deadlock_result *d,
+                       moore_error *err)
+{
+    if (r->algo != MOORE_ROUTE_MINIMAL && r->algo != MOORE_ROUTE_ECMP)
+        return MOORE_OK;
+    moore_routing_options o;
+    moore_routing_options_default(&o);
+    int rc = moore_routing_deadlock(g, r, &o, d, err);
+    if (!rc && d->units != g->n)
+        rc = moore_error_set(err, MOORE_EINTERNAL, "deploy: %lld layering units for %d switches",
+                             (long long)d->units, (int)g->n);
     return rc;
 }
 
@@ -117,15 +141,20 @@ int moore_ib_deploy(const moore_graph *g, const moore_routing_options *o, int32_
     moore_ib_fabric *f = NULL;
     moore_routing *r = NULL;
     moore_ib_lfts *l = NULL;
+    moore_deadlock_result d;
+    memset(&d, 0, sizeof d);
     int rc = moore_ib_fabric_from_graph(g, &f, err);
     if (!rc)
         rc = moore_routing_build(g, o, &r, err);
     if (!rc)
         rc = moore_ib_lfts_build(g, r, f, lmc, &l, err);
     if (!rc)
+        rc = dest_layers(g, r, &d, err);
+    if (!rc)
         rc = deploy_make_dir(dir, err);
     if (!rc)
-        rc = write_both(dir, f, l, err);
+        rc = write_all(dir, &(deploy_out){ f, l, d.layers <= MOORE_IB_SL_MAX + 1 ? d.layer : NULL },
+                       err);
     if (!rc && rep) {
         rc = moore_report_string(rep, "algo", r->name, err);
         if (!rc) rc = moore_report_int(rep, "switches", f->switches, err);
@@ -133,7 +162,10 @@ int moore_ib_deploy(const moore_graph *g, const moore_routing_options *o, int32_
         if (!rc) rc = moore_report_int(rep, "lmc", lmc, err);
         if (!rc) rc = moore_report_int(rep, "lid_top", l->lid_top, err);
         if (!rc) rc = moore_report_int(rep, "table_entries", valid_entries(l), err);
+        if (!rc && d.layer) rc = moore_report_int(rep, "sls", d.layers, err);
+        if (!rc && !d.layer) rc = moore_report_null(rep, "sls", err);
     }
+    moore_deadlock_result_clear(&d);
     moore_ib_lfts_free(l);
     moore_routing_free(r);
     moore_ib_fabric_free(f);

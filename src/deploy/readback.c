@@ -137,23 +137,32 @@ static int buf_add(paths_buf *b, int64_t first, const int32_t *seq, int32_t len,
     return MOORE_OK;
 }
 
+/* The switch whose tables lead to LID lid, or -1 when the LID is unused or
+ * (hcas_only) a switch's own LID. */
+static int32_t lid_target(const moore_ib_fabric *f, const moore_ib_lfts *l, int32_t lid,
+                          int hcas_only)
+{
+    int32_t node = l->lid_node[lid];
+    return hcas_only && node >= 0 && node < f->switches ? -1 : lid_switch(f, node);
+}
+
 /* LIDs grouped by destination switch (CSR: lids[offs[t] .. offs[t+1]-1]). */
-static int lids_by_switch(const moore_ib_fabric *f, const moore_ib_lfts *l, int64_t **offs,
-                          int32_t **lids, moore_error *err)
+static int lids_by_switch(const moore_ib_fabric *f, const moore_ib_lfts *l, int hcas_only,
+                          int64_t **offs, int32_t **lids, moore_error *err)
 {
     *offs = moore_calloc((size_t)f->switches + 2, sizeof **offs, err);
     *lids = moore_malloc((size_t)l->lid_top + 1, sizeof **lids, err);
     if (!*offs || !*lids)
         return core_alloc_code(err);
     for (int32_t lid = 1; lid <= l->lid_top; lid++) {
-        int32_t t = lid_switch(f, l->lid_node[lid]);
+        int32_t t = lid_target(f, l, lid, hcas_only);
         if (t >= 0)
             (*offs)[t + 2]++;
     }
     for (int32_t t = 0; t < f->switches; t++)
         (*offs)[t + 2] += (*offs)[t + 1];
     for (int32_t lid = 1; lid <= l->lid_top; lid++) {
-        int32_t t = lid_switch(f, l->lid_node[lid]);
+        int32_t t = lid_target(f, l, lid, hcas_only);
         if (t >= 0)
             (*lids)[(*offs)[t + 1]++] = lid;
     }
@@ -192,9 +201,9 @@ static int all_distances(const moore_graph *g, moore_routing *r, moore_error *er
     return rc;
 }
 
-int moore_ib_lfts_routing(const moore_graph *g, const moore_ib_fabric *f, const moore_ib_lfts *l,
-                          moore_routing **out, double *mean_hops, int64_t *lid_pairs,
-                          moore_error *err)
+static int lfts_routing(const moore_graph *g, const moore_ib_fabric *f, const moore_ib_lfts *l,
+                        int hcas_only, moore_routing **out, double *mean_hops,
+                        int64_t *lid_pairs, moore_error *err)
 {
     int32_t n = f->switches;
     moore_routing *r = moore_calloc(1, sizeof *r, err);
@@ -209,7 +218,7 @@ int moore_ib_lfts_routing(const moore_graph *g, const moore_ib_fabric *f, const 
     paths_buf b = { 0 };
     int rc = seq ? all_distances(g, r, err) : core_alloc_code(err);
     if (!rc)
-        rc = lids_by_switch(f, l, &offs, &lids, err);
+        rc = lids_by_switch(f, l, hcas_only, &offs, &lids, err);
     if (!rc) {
         r->pair_offs = moore_malloc((size_t)n * (size_t)n + 1, sizeof *r->pair_offs, err);
         rc = r->pair_offs ? MOORE_OK : core_alloc_code(err);
@@ -221,6 +230,14 @@ int moore_ib_lfts_routing(const moore_graph *g, const moore_ib_fabric *f, const 
             r->pair_offs[(size_t)s * n + t] = b.paths;
             for (int64_t k = offs[t]; !rc && s != t && k < offs[t + 1]; k++) {
                 int32_t len = 0;
+                if (l->lid_node[lids[k]] < f->switches &&
+                    l->port[(size_t)s * ((size_t)l->lid_top + 1) + (size_t)lids[k]] ==
+                        MOORE_IB_NO_PORT) {
+                    /* A switch's own LID need not be reachable from every
+                     * switch: up/down engines (updn, ftree) leave a fat tree's
+                     * spines without routes to each other. */
+                    continue;
+                }
                 rc = walk(f, l, s, lids[k], seq, &len, err);
                 if (!rc)
                     rc = buf_add(&b, r->pair_offs[(size_t)s * n + t], seq, len, err);
@@ -244,4 +261,33 @@ int moore_ib_lfts_routing(const moore_graph *g, const moore_ib_fabric *f, const 
     *lid_pairs = count;
     *out = r;
     return MOORE_OK;
+}
+
+int moore_ib_lfts_routing(const moore_graph *g, const moore_ib_fabric *f, const moore_ib_lfts *l,
+                          moore_routing **out, double *mean_hops, int64_t *lid_pairs,
+                          moore_error *err)
+{
+    return lfts_routing(g, f, l, 0, out, mean_hops, lid_pairs, err);
+}
+
+int moore_ib_hca_layers(const moore_graph *g, const moore_ib_fabric *f, const moore_ib_lfts *l,
+                        moore_report *rep, moore_error *err)
+{
+    moore_routing *r = NULL;
+    moore_deadlock_result d;
+    memset(&d, 0, sizeof d);
+    moore_routing_options o;
+    moore_routing_options_default(&o);
+    double mean = 0;
+    int64_t pairs = 0;
+    int rc = lfts_routing(g, f, l, 1, &r, &mean, &pairs, err);
+    if (!rc)
+        rc = moore_routing_deadlock(g, r, &o, &d, err);
+    if (!rc)
+        rc = moore_report_bool(rep, "cdg_acyclic_hca", d.cdg_acyclic, err);
+    if (!rc)
+        rc = moore_report_int(rep, "layers_hca", d.layers, err);
+    moore_deadlock_result_clear(&d);
+    moore_routing_free(r);
+    return rc;
 }
