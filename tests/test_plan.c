@@ -450,6 +450,39 @@ static void compare_at_full_bandwidth(void **state)
     assert_int_equal(moore_compare_run(&o, &c, &err), MOORE_EINVAL);
 }
 
+/* The Clos baseline at its cheapest: radix 48 and 10,000 servers need 417
+ * leaves of 24 servers in 18 pods (24 leaves each), 18·24 spines and, with
+ * every core port used, 18·24·24/48 cores. That packed wiring carries uniform
+ * traffic (its leaves are the bottleneck, src/flow/clos_cert.c proves it), so
+ * compare's uniform baseline is it; under hose traffic it is refuted by a cut
+ * and the balanced wiring (each core 2 links into every pod: 18·24·24/36
+ * cores) is the one that carries every matrix. */
+static void compare_clos_baseline(void **state)
+{
+    (void)state;
+    const int64_t leaves = (10000 + 23) / 24, pods = (leaves + 23) / 24;
+    const int64_t packed = leaves + pods * 24 + pods * 24 * 24 / 48;
+    const int64_t balanced = leaves + pods * 24 + pods * 24 * 24 / 36;
+    const char *traffic[2] = { "uniform", "hose" };
+    const int64_t want[2] = { packed, balanced };
+    for (int i = 0; i < 2; i++) {
+        moore_compare_options o;
+        moore_compare c;
+        moore_error err;
+        moore_compare_options_default(&o);
+        o.families = "clos";
+        o.metrics = "basic";
+        o.traffic = traffic[i];
+        assert_int_equal(moore_compare_run(&o, &c, &err), MOORE_OK);
+        assert_int_equal(c.count, 1);
+        assert_int_equal((int64_t)moore_report_number(&c.rows[0].report, "switches"), want[i]);
+        assert_true(moore_report_number(&c.rows[0].report, i ? "throughput_hose" :
+                                        "throughput_uniform") >= 1 - 1e-6);
+        moore_compare_clear(&c);
+    }
+    assert_true(packed <= 1080);
+}
+
 /* The smallest switch count of f's rows in p above `above` (INT64_MAX: none):
  * the next size up the family's ladder. */
 static int64_t next_size(const moore_plan *p, const moore_family *f, int64_t above)
@@ -543,6 +576,7 @@ int main(void)
         cmocka_unit_test(compare_ratio_and_tm),
         cmocka_unit_test(search_rows_and_bounds),
         cmocka_unit_test(compare_at_full_bandwidth),
+        cmocka_unit_test(compare_clos_baseline),
         cmocka_unit_test(chosen_switches_monotone),
         cmocka_unit_test(target_keeps_the_listing),
     };

@@ -24,6 +24,7 @@
  * family's closed forms: a mismatch is a bug in that family, not a result. */
 #include "moore/plan.h"
 #include "core/alloc.h"
+#include "moore/closflow.h"
 #include "moore/dist.h"
 #include "moore/flow.h"
 #include "moore/suggest.h"
@@ -584,6 +585,28 @@ static int bounds_matrix(const moore_compare_options *o, const moore_graph *g, p
     return MOORE_OK;
 }
 
+/* A folded Clos (leaves, spines, cores): the flow written down by
+ * moore_flow_clos decides what the split leaves open — exactly, on the Clos
+ * networks measured (docs/throughput.md). Any other graph is refused by its
+ * shape at once, and keeps the split's bounds. */
+#define CLOS_FLOW_SECONDS 30.0
+
+static int bounds_clos(const moore_graph *g, proof *pr, moore_error *err)
+{
+    moore_error sub;
+    double lower = 0;
+    int rc = moore_flow_clos(g, CLOS_FLOW_SECONDS, &lower, NULL, &sub);
+    if (rc == MOORE_EINVAL)
+        return MOORE_OK;
+    if (rc)
+        return moore_error_set(err, rc, "%s", sub.msg);
+    if (lower > pr->lower) {
+        pr->lower = lower;
+        pr->how = "clos-flow";
+    }
+    return MOORE_OK;
+}
+
 static int bounds(const moore_compare_options *o, const moore_graph *g, double closed,
                   int *approx_left, proof *pr, moore_error *err)
 {
@@ -599,6 +622,8 @@ static int bounds(const moore_compare_options *o, const moore_graph *g, double c
     if (tub < pr->upper)
         pr->upper = tub;
     pr->how = "split";
+    if (!rc && pr->lower < o->bandwidth && pr->upper >= o->bandwidth)
+        rc = bounds_clos(g, pr, err);
     if (rc || pr->lower >= o->bandwidth || pr->upper < o->bandwidth || *approx_left <= 0)
         return rc;
     (*approx_left)--;
