@@ -18,7 +18,7 @@
 
 const char cmd_compare_usage[] =
     "usage: moore compare [--radix R] [--endpoints N] [--bandwidth B|any] [--families LIST]\n"
-    "                     [--metrics LIST] [--throughput] [--thorough] [--tm TM] [--db FILE]\n"
+    "                     [--metrics LIST] [--throughput] [--thorough] [--routed] [--tm TM] [--db FILE]\n"
     "                     [--model NAME|FILE] [--seed S] [--job JOB --link-rate GBPS\n"
     "                     [--step-routing R]] [--json] [TOPO...]\n\n"
     "For switches of radix R and at least N servers, chooses per family the cheapest\n"
@@ -69,6 +69,9 @@ const char cmd_compare_usage[] =
     "                    basic,paths,spectral,bisection and layout where it exists)\n"
     "  --throughput      also run the throughput group (uniform and worst-case traffic,\n"
     "                    (1+0.05) bounds): seconds to minutes per topology\n"
+    "  --routed          also the uniform throughput under the routing each fabric\n"
+    "                    would run (JSON throughput_routed_*: ECMP for trees; ECMP,\n"
+    "                    KSP-8, Valiant, UGAL for direct networks): up to minutes a row\n"
     "  --tm TM           also the throughput under TM, any matrix 'moore throughput\n"
     "                    --tm' takes: uniform, worst, permutation, permutation:seed=S,\n"
     "                    alltoall, allreduce:..., llm:..., a CSV file\n"
@@ -459,6 +462,8 @@ static int parse(int argc, char **argv, moore_compare_options *o, const char **t
             x->throughput = 1;
         else if (cli_flag(&a, "--thorough", NULL))
             o->approx_tries = 2;
+        else if (cli_flag(&a, "--routed", NULL))
+            o->routed = 1;
         else if (cli_option(&a, "--radix", "-r")) {
             if (cli_int_value(&a, "--radix", 1, 1 << 20, &v))
                 o->radix = (int32_t)v;

@@ -450,6 +450,81 @@ static void compare_at_full_bandwidth(void **state)
     assert_int_equal(moore_compare_run(&o, &c, &err), MOORE_EINVAL);
 }
 
+/* The Clos baseline at its cheapest: radix 48 and 10,000 servers need 417
+ * leaves of 24 servers in 18 pods (24 leaves each), 18·24 spines and, with
+ * every core port used, 18·24·24/48 cores. That packed wiring carries uniform
+ * traffic (its leaves are the bottleneck, src/flow/clos_cert.c proves it), so
+ * compare's uniform baseline is it; under hose traffic it is refuted by a cut
+ * and the balanced wiring (each core 2 links into every pod: 18·24·24/36
+ * cores) is the one that carries every matrix. */
+static void compare_clos_baseline(void **state)
+{
+    (void)state;
+    const int64_t leaves = (10000 + 23) / 24, pods = (leaves + 23) / 24;
+    const int64_t packed = leaves + pods * 24 + pods * 24 * 24 / 48;
+    const int64_t balanced = leaves + pods * 24 + pods * 24 * 24 / 36;
+    const char *traffic[2] = { "uniform", "hose" };
+    const int64_t want[2] = { packed, balanced };
+    for (int i = 0; i < 2; i++) {
+        moore_compare_options o;
+        moore_compare c;
+        moore_error err;
+        moore_compare_options_default(&o);
+        o.families = "clos";
+        o.metrics = "basic";
+        o.traffic = traffic[i];
+        assert_int_equal(moore_compare_run(&o, &c, &err), MOORE_OK);
+        assert_int_equal(c.count, 1);
+        assert_int_equal((int64_t)moore_report_number(&c.rows[0].report, "switches"), want[i]);
+        assert_true(moore_report_number(&c.rows[0].report, i ? "throughput_hose" :
+                                        "throughput_uniform") >= 1 - 1e-6);
+        moore_compare_clear(&c);
+    }
+    assert_true(packed <= 1080);
+}
+
+/* --routed: no routing beats the optimum, so every routed throughput is at
+ * most the row's proven upper bound on the optimal one; on a fat-tree with
+ * full pods ECMP's even split is optimal (every level's uplinks carry the
+ * same load), so it equals the proven optimum; a tree runs ECMP only (the
+ * other routings null), a direct network all four. */
+static void compare_routed(void **state)
+{
+    (void)state;
+    static const char *const keys[4] = { "throughput_routed_ecmp", "throughput_routed_ksp8",
+                                         "throughput_routed_valiant", "throughput_routed_ugal" };
+    moore_compare_options o;
+    moore_compare c;
+    moore_error err;
+    moore_compare_options_default(&o);
+    o.radix = 12;
+    o.endpoints = 150;
+    o.families = "clos,jellyfish,fattree";
+    o.metrics = "basic";
+    o.routed = 1;
+    assert_int_equal(moore_compare_run(&o, &c, &err), MOORE_OK);
+    assert_int_equal(c.count, 3);
+    for (int i = 0; i < c.count; i++) {
+        const moore_report *r = &c.rows[i].report;
+        const char *fam = moore_report_get(r, "family")->s;
+        int tree = strcmp(fam, "jellyfish") != 0;
+        double opt_hi = moore_report_number(r, "throughput_uniform_upper");
+        for (int k = 0; k < 4; k++) {
+            const moore_report_item *it = moore_report_get(r, keys[k]);
+            assert_non_null(it);
+            if (tree && k > 0) {
+                assert_int_equal(it->type, MOORE_VALUE_NULL);
+                continue;
+            }
+            double v = moore_report_number(r, keys[k]);
+            assert_true(v > 0 && v <= opt_hi * (1 + 1e-9));
+        }
+        if (strcmp(fam, "fattree") == 0)
+            assert_true(fabs(moore_report_number(r, keys[0]) - opt_hi) <= 1e-9 * opt_hi);
+    }
+    moore_compare_clear(&c);
+}
+
 /* The smallest switch count of f's rows in p above `above` (INT64_MAX: none):
  * the next size up the family's ladder. */
 static int64_t next_size(const moore_plan *p, const moore_family *f, int64_t above)
@@ -543,6 +618,8 @@ int main(void)
         cmocka_unit_test(compare_ratio_and_tm),
         cmocka_unit_test(search_rows_and_bounds),
         cmocka_unit_test(compare_at_full_bandwidth),
+        cmocka_unit_test(compare_clos_baseline),
+        cmocka_unit_test(compare_routed),
         cmocka_unit_test(chosen_switches_monotone),
         cmocka_unit_test(target_keeps_the_listing),
     };

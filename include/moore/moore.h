@@ -22,6 +22,7 @@
 #include "moore/plan.h"
 #include "moore/traffic.h"
 #include "moore/flow.h"
+#include "moore/closflow.h"
 #include "moore/dist.h"
 #include "moore/layout.h"
 #include "moore/routing.h"

@@ -118,7 +118,7 @@ typedef struct moore_compare_column {
 /* family, topology, switches, links, cables, endpoints, endpoints_per_switch,
  * diameter, avg_path_length_endpoints, lambda2_ramanujan_ratio, the uniform
  * and worst-case throughput bounds, the routing group's ECMP and KSP-8
- * throughput and ratios, bisection_bandwidth, cost_total, cost_per_endpoint,
+ * throughput and ratios, --routed's throughput_routed_*, bisection_bandwidth, cost_total, cost_per_endpoint,
  * power_w, cables_optical; terminated by {NULL}. Keys a run did not measure
  * are absent from its reports (shown as '-' / null). docs/compare.md. A static
  * table; O(1). */
@@ -179,6 +179,13 @@ typedef struct moore_compare_options {
     int (*lookup)(void *ctx, const char *topology, const char *task, moore_report *r,
                   int *found, moore_error *err);
     void *lookup_ctx;
+    /* Non-zero: every row also gets the uniform throughput under the routing
+     * its fabric would run (docs/compare.md "What the routing delivers"):
+     * ECMP for a tree (clos, fattree, xgft), and ECMP, KSP-8, Valiant and
+     * UGAL for a direct network; keys throughput_routed_<name> (a proven
+     * lower bound; ECMP's is exact). Seconds to a minute per routing at
+     * 1,000 switches. Default 0. */
+    int routed;
 } moore_compare_options;
 
 /* Fills the caller's struct with the defaults above; O(1). */

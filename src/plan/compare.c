@@ -24,8 +24,10 @@
  * family's closed forms: a mismatch is a bug in that family, not a result. */
 #include "moore/plan.h"
 #include "core/alloc.h"
+#include "moore/closflow.h"
 #include "moore/dist.h"
 #include "moore/flow.h"
+#include "moore/routing.h"
 #include "moore/suggest.h"
 #include "moore/traffic.h"
 #include "plan_internal.h"
@@ -55,6 +57,10 @@ static const moore_compare_column COLUMNS[] = {
     { "throughput_uniform_ecmp_ratio", "ecmp/opt", NULL, "routing" },
     { "throughput_uniform_ksp8", "θ_ksp8 lo", NULL, "routing" },
     { "throughput_uniform_ksp8_ratio", "ksp8/opt lo", NULL, "routing" },
+    { "throughput_routed_ecmp", "routed ecmp", NULL, "routing" },
+    { "throughput_routed_ksp8", "routed ksp8 lo", NULL, "routing" },
+    { "throughput_routed_valiant", "routed vlb lo", NULL, "routing" },
+    { "throughput_routed_ugal", "routed ugal lo", NULL, "routing" },
     { "throughput_hose", "θ_hose lo", NULL, "throughput" },
     { "throughput_hose_upper", "θ_hose hi", NULL, "throughput" },
     { "bisection_bandwidth", "bisect norm ≤", NULL, "bisection" },
@@ -475,6 +481,52 @@ static int row_proof(const proof *pr, moore_report *r, moore_error *err)
     return rc;
 }
 
+/* The routings a fabric would run: a tree's switches forward by ECMP; a
+ * direct network adds adaptive and indirect choices. Each is bounded as the
+ * routing metric group does (ε = 0.05, at most ROUTED_PHASES phases of the
+ * path-restricted approximation: a proven lower bound). */
+#define ROUTED_PHASES 16
+
+static const char *const ROUTED[][2] = { { "ecmp", "ecmp" }, { "ksp:k=8", "ksp8" },
+                                         { "valiant", "valiant" }, { "ugal", "ugal" } };
+
+static int is_tree(const moore_graph *g)
+{
+    static const char *const trees[] = { "clos", "fattree", "xgft", "karyntree", NULL };
+    for (int i = 0; g->family && trees[i]; i++)
+        if (strcmp(g->family, trees[i]) == 0)
+            return 1;
+    return 0;
+}
+
+static int row_routed(const moore_compare_options *o, const moore_graph *g, moore_report *r,
+                      moore_error *err)
+{
+    moore_traffic *t = NULL;
+    moore_flow_options fo;
+    moore_flow_options_default(&fo);
+    fo.eps = 0.05;
+    fo.max_phases = ROUTED_PHASES;
+    fo.threads = o->metric.threads;
+    int rc = moore_traffic_uniform(g, &t, err);
+    int count = is_tree(g) ? 1 : (int)(sizeof ROUTED / sizeof ROUTED[0]);
+    for (int i = 0; !rc && i < count; i++) {
+        moore_flow_result f;
+        char key[64];
+        rc = moore_routed_throughput_spec(g, ROUTED[i][0], t, &fo, 0, &f, err);
+        snprintf(key, sizeof key, "throughput_routed_%s", ROUTED[i][1]);
+        if (!rc)
+            rc = moore_report_double(r, key, f.lower, err);
+    }
+    for (int i = count; !rc && i < (int)(sizeof ROUTED / sizeof ROUTED[0]); i++) {
+        char key[64]; /* a tree does not run it: null, so every row has the column */
+        snprintf(key, sizeof key, "throughput_routed_%s", ROUTED[i][1]);
+        rc = moore_report_null(r, key, err);
+    }
+    moore_traffic_free(t);
+    return rc;
+}
+
 /* Measures g into a new row of c (identity, metric groups, the search's
  * proof, --tm) and hands the row to o->row_done. */
 static int add_row(const moore_compare_options *o, const char *metrics, const char *spec,
@@ -496,6 +548,8 @@ static int add_row(const moore_compare_options *o, const char *metrics, const ch
         rc = row_proof(pr, r, err);
     if (!rc && o->tm)
         rc = row_tm(o, spec, g, r, c, err);
+    if (!rc && o->routed)
+        rc = row_routed(o, g, r, err);
     if (!rc)
         rc = plan_row_ratio(r, err);
     if (!rc && o->row_done)
@@ -584,6 +638,28 @@ static int bounds_matrix(const moore_compare_options *o, const moore_graph *g, p
     return MOORE_OK;
 }
 
+/* A folded Clos (leaves, spines, cores): the flow written down by
+ * moore_flow_clos decides what the split leaves open — exactly, on the Clos
+ * networks measured (docs/throughput.md). Any other graph is refused by its
+ * shape at once, and keeps the split's bounds. */
+#define CLOS_FLOW_SECONDS 30.0
+
+static int bounds_clos(const moore_graph *g, proof *pr, moore_error *err)
+{
+    moore_error sub;
+    double lower = 0;
+    int rc = moore_flow_clos(g, CLOS_FLOW_SECONDS, &lower, NULL, &sub);
+    if (rc == MOORE_EINVAL)
+        return MOORE_OK;
+    if (rc)
+        return moore_error_set(err, rc, "%s", sub.msg);
+    if (lower > pr->lower) {
+        pr->lower = lower;
+        pr->how = "clos-flow";
+    }
+    return MOORE_OK;
+}
+
 static int bounds(const moore_compare_options *o, const moore_graph *g, double closed,
                   int *approx_left, proof *pr, moore_error *err)
 {
@@ -599,6 +675,8 @@ static int bounds(const moore_compare_options *o, const moore_graph *g, double c
     if (tub < pr->upper)
         pr->upper = tub;
     pr->how = "split";
+    if (!rc && pr->lower < o->bandwidth && pr->upper >= o->bandwidth)
+        rc = bounds_clos(g, pr, err);
     if (rc || pr->lower >= o->bandwidth || pr->upper < o->bandwidth || *approx_left <= 0)
         return rc;
     (*approx_left)--;
