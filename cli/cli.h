@@ -60,6 +60,8 @@ int cli_load_for_output(const char *topo, const char *format, moore_graph **g);
 /* Progress on stderr, only when stderr is a terminal (no-op otherwise). */
 void cli_progress(void *ctx, const char *what, double fraction);
 void cli_progress_done(void);
+/* moore_topology_load with the command's progress (cli_progress). */
+int cli_topology_load(const char *arg, moore_graph **out, moore_error *err);
 
 /* Fills metric options with the CLI's progress callback and --threads. */
 void cli_metric_options(moore_metric_options *o);

@@ -191,7 +191,7 @@ int cmd_deploy(int argc, char **argv)
     moore_graph *g = NULL;
     int rc = moore_routing_parse(algo, &o, &err);
     if (!rc)
-        rc = moore_topology_load(topo, &g, &err);
+        rc = cli_topology_load(topo, &g, &err);
     if (!rc && check) {
         int status = check_cabling(g, check, cables);
         moore_graph_free(g);

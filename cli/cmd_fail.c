@@ -375,7 +375,7 @@ int cmd_fail(int argc, char **argv)
     moore_error err;
     moore_error_clear(&err);
     moore_graph *g = NULL;
-    int rc = moore_topology_load(f.topo, &g, &err);
+    int rc = cli_topology_load(f.topo, &g, &err);
     if (!rc)
         rc = f.until ? run_until(g, &f, &err) : run_levels(g, &f, &err);
     moore_graph_free(g);

@@ -74,9 +74,9 @@ int cmd_iso(int argc, char **argv)
     moore_error_clear(&err);
     moore_graph *g[2] = { NULL, NULL };
     int32_t *map = NULL;
-    int iso = 0, rc = moore_topology_load(topo[0], &g[0], &err);
+    int iso = 0, rc = cli_topology_load(topo[0], &g[0], &err);
     if (!rc)
-        rc = moore_topology_load(topo[1], &g[1], &err);
+        rc = cli_topology_load(topo[1], &g[1], &err);
     if (!rc && mapping && !(map = moore_malloc((size_t)(g[0]->n ? g[0]->n : 1), sizeof *map,
                                                 &err)))
         rc = MOORE_ENOMEM;

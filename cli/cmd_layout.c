@@ -172,7 +172,7 @@ int cmd_layout(int argc, char **argv)
     if (!rc && cap > 0)
         m.switches_per_rack = (int32_t)cap;
     if (!rc)
-        rc = moore_topology_load(topo, &g, &err);
+        rc = cli_topology_load(topo, &g, &err);
     if (!rc)
         rc = moore_layout_compute(g, &m, &o, &l, &err);
     cli_progress_done();

@@ -119,7 +119,7 @@ int cmd_route(int argc, char **argv)
     moore_graph *g = NULL;
     moore_report rep;
     moore_report_init(&rep);
-    rc = moore_topology_load(topo, &g, &err);
+    rc = cli_topology_load(topo, &g, &err);
     if (!rc && budget)
         rc = route_budget(g, &o, all_dest, limits ? &lim : NULL, &rep, &err);
     else if (!rc)

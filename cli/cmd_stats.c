@@ -49,7 +49,7 @@ int cmd_stats(int argc, char **argv)
     moore_error err;
     moore_error_clear(&err);
     moore_graph *g;
-    if (moore_topology_load(topo, &g, &err))
+    if (cli_topology_load(topo, &g, &err))
         return cli_fail(&err);
     moore_report r;
     moore_report_init(&r);

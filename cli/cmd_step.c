@@ -291,7 +291,7 @@ int cmd_step(int argc, char **argv)
     memset(res, 0, sizeof res);
     moore_step_search s;
     int search = c.place && !strcmp(c.place, "search");
-    int rc = moore_topology_load(c.topo, &g, &err);
+    int rc = cli_topology_load(c.topo, &g, &err);
     if (!rc)
         rc = place_jobs(g, &c, w, sr, ranks, &err);
     if (!rc && search)

@@ -121,7 +121,7 @@ static int throughput_hose(const char *topo, moore_flow_options *opt, int effort
     moore_report_init(&r);
     moore_hose_result h;
     catch_signals();
-    int rc = moore_topology_load(topo, &g, &err);
+    int rc = cli_topology_load(topo, &g, &err);
     if (!rc)
         rc = moore_flow_hose(g, opt, effort, &h, &err);
     hint_approximation(rc, effort == 2, &err);
@@ -209,7 +209,7 @@ int cmd_throughput(int argc, char **argv)
     moore_flow_result f;
     double tub = 0;
     catch_signals();
-    int rc = moore_topology_load(topo, &g, &err);
+    int rc = cli_topology_load(topo, &g, &err);
     int optimal = !routing || !strcmp(routing, "optimal");
     /* The optimal routing's uniform matrix in O(n) memory (traffic.h). */
     if (!rc && optimal && !strcmp(tm, "uniform"))

@@ -95,7 +95,7 @@ int cli_load_for_output(const char *topo, const char *format, moore_graph **g)
     moore_error err;
     const moore_format *fmt;
     moore_error_clear(&err);
-    if (moore_format_find(format, &fmt, &err) || moore_topology_load(topo, g, &err))
+    if (moore_format_find(format, &fmt, &err) || cli_topology_load(topo, g, &err))
         return cli_fail(&err);
     return 0;
 }
@@ -158,6 +158,13 @@ void cli_progress(void *ctx, const char *what, double fraction)
     fprintf(stderr, "\r%-40.40s %5.1f%%", what, 100.0 * fraction);
     fflush(stderr);
     progress_shown = 1;
+}
+
+int cli_topology_load(const char *arg, moore_graph **out, moore_error *err)
+{
+    int rc = moore_topology_load_progress(arg, cli_progress, NULL, out, err);
+    cli_progress_done();
+    return rc;
 }
 
 void cli_progress_done(void)

@@ -135,12 +135,52 @@ static void file_gets_family_labels(void **state)
     moore_graph_free(g);
 }
 
+typedef struct seen_progress {
+    int calls, ordered;
+    double last;
+} seen_progress;
+
+static void note_progress(void *ctx, const char *what, double fraction)
+{
+    seen_progress *s = ctx;
+    assert_non_null(what);
+    if (fraction < s->last || fraction < 0 || fraction > 1)
+        s->ordered = 0;
+    s->last = fraction;
+    s->calls++;
+}
+
+/* A long build says how far it is: Jellyfish reports its stages in order,
+ * ending at 1, and builds the same graph as without a callback; the graph's
+ * origin keeps no pointer to the caller's callback. */
+static void load_reports_progress(void **state)
+{
+    (void)state;
+    moore_error err;
+    seen_progress s = { 0, 1, 0.0 };
+    moore_graph *g = NULL, *h = NULL;
+    const char *spec = "jellyfish:n=500,d=6,seed=3";
+    assert_int_equal(moore_topology_load_progress(spec, note_progress, &s, &g, &err), MOORE_OK);
+    assert_int_equal(moore_topology_load(spec, &h, &err), MOORE_OK);
+    assert_true(s.calls >= 4);
+    assert_true(s.ordered);
+    assert_true(s.last == 1.0);
+    assert_int_equal(g->m, h->m);
+    assert_memory_equal(g->offs, h->offs, ((size_t)g->n + 1) * sizeof *g->offs);
+    assert_memory_equal(g->adj, h->adj, (size_t)(2 * g->m) * sizeof *g->adj);
+    assert_null(g->origin.params.progress);
+    assert_null(g->origin.params.progress_ctx);
+    moore_graph_free(h);
+    moore_graph_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(spec_origin_is_data),
         cmocka_unit_test(file_origin_is_provenance),
         cmocka_unit_test(file_gets_family_labels),
+        cmocka_unit_test(load_reports_progress),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

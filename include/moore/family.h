@@ -102,6 +102,14 @@ MOORE_API int moore_spec_counts(const char *spec, moore_counts *out, moore_error
  * frees with moore_graph_free; NULL on error. Cost: moore_graph_read's or
  * moore_spec_build's. */
 MOORE_API int moore_topology_load(const char *arg, moore_graph **out, moore_error *err);
+/* The same, telling progress(progress_ctx, what, fraction) how far a long
+ * build is (fraction in [0, 1], non-decreasing; Jellyfish reports its stages
+ * and its links). progress may be NULL; it is called only during the call. */
+MOORE_API int moore_topology_load_progress(const char *arg,
+                                           void (*progress)(void *ctx, const char *what,
+                                                            double fraction),
+                                           void *progress_ctx, moore_graph **out,
+                                           moore_error *err);
 /* A `file:PATH,p=P` or `file:PATH,radix=R` SPEC: the file with P endpoints on
  * every switch (or R minus its network degree); its origin becomes family
  * "file", params "PATH,p=P" (src/topology/filespec.c). moore_topology_load takes

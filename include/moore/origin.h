@@ -36,6 +36,10 @@ typedef struct moore_loader {
 typedef struct moore_params {
     const char *family;               /* the family's name (static, in its row) */
     const moore_loader *loader;       /* static, set by moore_spec_parse; may be NULL */
+    /* Where a long build reports how far it is (moore_topology_load_progress);
+     * NULL for none. Only for the build: a graph's origin keeps it NULL. */
+    void (*progress)(void *ctx, const char *what, double fraction);
+    void *progress_ctx;
     int count;
     char key[MOORE_PARAMS_MAX][32];
     char value[MOORE_PARAMS_MAX][96];

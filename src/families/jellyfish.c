@@ -234,9 +234,17 @@ done:
     return rc;
 }
 
+/* Tells the caller of a build (moore_topology_load_progress) how far it is:
+ * a hundred million switches take minutes. pp is NULL for the API calls. */
+static void jf_progress(const moore_params *pp, const char *what, double fraction)
+{
+    if (pp && pp->progress)
+        pp->progress(pp->progress_ctx, what, fraction);
+}
+
 /* A simple random d-regular graph (connected when `connect`), as link lists. */
 static int sparse_regular(int32_t n, int32_t d, moore_rng *rng, int connect, pairing *p,
-                          moore_error *err)
+                          const moore_params *pp, moore_error *err)
 {
     memset(p, 0, sizeof *p);
     p->n = n;
@@ -256,11 +264,15 @@ static int sparse_regular(int32_t n, int32_t d, moore_rng *rng, int connect, pai
         goto done;
     for (int attempt = 0; attempt < restarts; attempt++) {
         int64_t nbad;
+        if (attempt == 0)   /* a retry keeps the fraction where it was */
+            jf_progress(pp, "jellyfish: pairing ports", 0.0);
         rc = pairing_draw(p, rng, &nbad, err);
         if (rc)
             goto done;
+        jf_progress(pp, "jellyfish: repairing loops", 0.3);
         if (!pairing_repair(p, rng, nbad))
             continue;
+        jf_progress(pp, "jellyfish: connecting", 0.4);
         rc = connect ? pairing_connect(p, rng, err) : MOORE_OK;
         goto done;
     }
@@ -295,8 +307,21 @@ static int check_nd(int64_t n, int64_t d, moore_error *err)
     return MOORE_OK;
 }
 
-int moore_jellyfish_random_regular(int32_t n, int32_t d, uint64_t seed, moore_graph **out,
-                                   moore_error *err)
+/* Adds the pairing's links to b, telling progress every 2^22 links. */
+static int add_pairing(moore_builder *b, const pairing *p, const moore_params *pp,
+                       moore_error *err)
+{
+    int rc = MOORE_OK;
+    for (int64_t j = 0; !rc && j < p->m; j++) {
+        if ((j & ((1 << 22) - 1)) == 0)
+            jf_progress(pp, "jellyfish: links", 0.5 + 0.3 * (double)j / (double)p->m);
+        rc = moore_builder_add_link(b, p->eu[j], p->ev[j], err);
+    }
+    return rc;
+}
+
+static int random_regular(int32_t n, int32_t d, uint64_t seed, const moore_params *pp,
+                          moore_graph **out, moore_error *err)
 {
     *out = NULL;
     int rc = check_nd(n, d, err);
@@ -312,13 +337,12 @@ int moore_jellyfish_random_regular(int32_t n, int32_t d, uint64_t seed, moore_gr
     pairing p;
     moore_builder *b = NULL;
     char *mark = NULL;
-    rc = sparse_regular(n, dd, &rng, !dense, &p, err); /* p is freed on failure */
+    rc = sparse_regular(n, dd, &rng, !dense, &p, pp, err); /* p is freed on failure */
     if (rc)
         return rc;
     rc = moore_builder_new(n, (int64_t)n * d / 2, &b, err);
     if (!rc && !dense) {
-        for (int64_t j = 0; !rc && j < p.m; j++)
-            rc = moore_builder_add_link(b, p.eu[j], p.ev[j], err);
+        rc = add_pairing(b, &p, pp, err);
     } else if (!rc) {
         /* The complement: u–v for every v > u that is not a link of p. */
         mark = moore_calloc((size_t)n, 1, err);
@@ -336,13 +360,21 @@ int moore_jellyfish_random_regular(int32_t n, int32_t d, uint64_t seed, moore_gr
     }
     if (rc)
         goto done;
+    jf_progress(pp, "jellyfish: sorting links", 0.8);
     rc = moore_builder_finish(b, out, err);
     b = NULL; /* finish frees it */
+    jf_progress(pp, "jellyfish: done", 1.0);
 done:
     free(mark);
     pairing_clear(&p);
     moore_builder_free(b);
     return rc;
+}
+
+int moore_jellyfish_random_regular(int32_t n, int32_t d, uint64_t seed, moore_graph **out,
+                                   moore_error *err)
+{
+    return random_regular(n, d, seed, NULL, out, err);
 }
 
 /* ---- the family ---- */
@@ -387,7 +419,7 @@ int fam_jellyfish_build(moore_params *p, moore_graph **out, moore_error *err)
     if (!rc)
         rc = moore_params_int(p, "seed", 1, 0, INT64_MAX, &seed, err);
     if (!rc)
-        rc = moore_jellyfish_random_regular((int32_t)n, (int32_t)d, (uint64_t)seed, out, err);
+        rc = random_regular((int32_t)n, (int32_t)d, (uint64_t)seed, p, out, err);
     if (!rc)
         rc = moore_graph_set_endpoints_uniform(*out, ep, err);
     if (rc && *out) {

@@ -204,7 +204,9 @@ static const moore_counts *spec_origin_counts(const moore_family *f, const moore
                ? c : NULL;
 }
 
-int moore_spec_build(const char *spec, moore_graph **out, moore_error *err)
+/* moore_spec_build, with a progress callback for the family's builder. */
+static int spec_build(const char *spec, void (*progress)(void *, const char *, double),
+                      void *progress_ctx, moore_graph **out, moore_error *err)
 {
     const moore_family *f;
     moore_params p;
@@ -220,7 +222,11 @@ int moore_spec_build(const char *spec, moore_graph **out, moore_error *err)
     if (f->counts && (rc = spec_counts_of(f, &p, &c, &complete, err)))
         goto done;
     typed = complete ? &c : NULL;
+    p.progress = progress;
+    p.progress_ctx = progress_ctx;
     rc = f->build(&p, &g, err);
+    p.progress = NULL;        /* the origin keeps no caller's callback */
+    p.progress_ctx = NULL;
     if (!rc)
         rc = check_all_used(&p, err);
     if (!rc && !g->family) {
@@ -236,6 +242,11 @@ int moore_spec_build(const char *spec, moore_graph **out, moore_error *err)
 done:
     moore_graph_free(g);
     return rc ? name_spec(spec, f->name, rc, err) : MOORE_OK;
+}
+
+int moore_spec_build(const char *spec, moore_graph **out, moore_error *err)
+{
+    return spec_build(spec, NULL, NULL, out, err);
 }
 
 int moore_spec_counts(const char *spec, moore_counts *out, moore_error *err)
@@ -302,6 +313,13 @@ static int is_regular_file(const char *path)
 
 int moore_topology_load(const char *arg, moore_graph **out, moore_error *err)
 {
+    return moore_topology_load_progress(arg, NULL, NULL, out, err);
+}
+
+int moore_topology_load_progress(const char *arg,
+                                 void (*progress)(void *ctx, const char *what, double fraction),
+                                 void *progress_ctx, moore_graph **out, moore_error *err)
+{
     *out = NULL;
     if (!arg || !*arg)
         return moore_error_set(err, MOORE_EINVAL, "empty topology argument");
@@ -319,7 +337,7 @@ int moore_topology_load(const char *arg, moore_graph **out, moore_error *err)
         memcpy(name, arg, n);
         name[n] = '\0';
         if (moore_family_find(name) || strchr(arg, ':'))
-            return moore_spec_build(arg, out, err);
+            return spec_build(arg, progress, progress_ctx, out, err);
     }
     struct stat st;
     if (stat(arg, &st) == 0)
