@@ -1,6 +1,6 @@
 /* frr.c — one switch's FRR configuration (docs/deploy-ethernet.md): zebra
  * and bgpd read the same frr.conf. BGP unnumbered (RFC 5549: IPv4 routes over
- * IPv6 link-local sessions, so fabric links need no addresses) on every
+ * IPv6 link-local peerings, so fabric links need no addresses) on every
  * fabric interface, eBGP with the ASN plan, the loopback /32 and the server
  * prefix announced, and what makes BGP's next hops moore's ECMP sets:
  * `bestpath as-path multipath-relax` (with an ASN per switch the equal-length
