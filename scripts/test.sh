@@ -11,7 +11,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh build
 (cd build && ctest --output-on-failure -j"$(nproc)")
-scripts/setup.sh build-asan -DCMAKE_BUILD_TYPE=Debug -DMOORE_SANITIZE=ON
+# -O1: the sanitizers find the same faults, and the sanitized tests run much
+# faster than at -O0 (asserts stay on: a Debug build, no NDEBUG).
+scripts/setup.sh build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG='-g -O1' -DMOORE_SANITIZE=ON
 # The real control planes (OpenSM on ibsim, FRR and the static twin in network
 # namespaces) run once, in the release pass: their time is the daemons', and the
 # sanitized moore they would call is covered by cli_deploy and cli_deploy_eth.
