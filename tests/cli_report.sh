@@ -72,6 +72,14 @@ check "report with a job exit 0" test "$(status "$MOORE" report "${STEP[@]}" -o 
 check "the step figure is drawn" grep -q '<figure id="step"' "$TMP/s.html"
 check "every step phase is in step.csv" test "$(cut -d, -f1 "$TMP/sd/step.csv" | sort -u | tr '\n' ' ')" = "dp ep_combine ep_dispatch pp series tp "
 check "the oversubscribed Clos is slower than ideal" awk -F, '$2 == "clos" { c += $3 } $2 == "ideal" { i += $3 } END { exit !(c > 1.5 * i) }' "$TMP/sd/step.csv"
+# The page's step of a row is `moore step`'s on that row's topology (same job, rate, placement).
+for fam in slimfly clos; do
+    spec=$(sed -n '/<table id="step-table">/,/<\/table>/p' "$TMP/s.html" | sed 's/<wbr>//g' |
+           grep -o "<tr><td>$fam</td><td>[^<]*" | sed 's/.*<td>//')
+    "$MOORE" step "$spec" --job moe:tp=4,pp=2,dp=8,ep=4,skew=1,place=random --link-rate 400 --json >"$TMP/step-$fam.json" 2>/dev/null
+    check "report's $fam step is moore step's" awk -F, -v fam="$fam" -v want="$(jq .step_seconds_upper "$TMP/step-$fam.json")" \
+        '$2 == fam { u += $5 } END { exit !(want > 0 && (u - want)^2 <= (2e-5 * want)^2) }' "$TMP/sd/step.csv"
+done
 if [ -n "$CHROMIUM" ]; then
     browse --window-size=1000,4000 --screenshot="$TMP/s.png" "file://$TMP/s.html" >/dev/null 2>&1
     check "step page: figures, CSVs, the step table against step.csv" python3 "$SRC/tests/report_check.py" "$TMP/s.html" "$TMP/sd" "$TMP/s.png" 200
