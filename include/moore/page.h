@@ -59,7 +59,7 @@ MOORE_API void moore_page_options_default(moore_page_options *o);
  * dominated by moore_compare_run, once per sweep value (the main count's run
  * feeding the table too), plus bounded resilience and routing runs per
  * chosen topology (docs/report.md), and with a job one step timing per row
- * (moore_step_job, bounded by PAGE_STEP_PHASES approximation phases a phase). */
+ * (moore_step_job, at most 64 approximation phases per throughput). */
 MOORE_API int moore_page_write(const moore_page_options *o, FILE *out, moore_error *err);
 
 #ifdef __cplusplus
