@@ -516,7 +516,7 @@ static int parse(int argc, char **argv, moore_compare_options *o, const char **t
     }
     if (a.bad)
         return 2;
-    int step_status = cli_compare_step_check();
+    int step_status = cli_compare_step_check("compare");
     if (step_status)
         return step_status;
     if (x->model && x->db)

@@ -1,7 +1,10 @@
 /* cmd_report.c — `moore report [--radix R] [--endpoints N] [--bandwidth B]
- * [--families LIST] [--sweep N1,N2,...] [-o FILE] [--data DIR] [--db FILE]`: the
- * comparison as one self-contained HTML page (library: page.h). */
+ * [--families LIST] [--sweep N1,N2,...] [-o FILE] [--data DIR] [--db FILE]
+ * [--job JOB --link-rate GBPS [--step-routing R]]`: the comparison as one
+ * self-contained HTML page (library: page.h). The job's options are spelled
+ * and checked as `moore compare` spells them (compare_step.c). */
 #include "cli.h"
+#include "compare_step.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -12,13 +15,15 @@
 const char cmd_report_usage[] =
     "usage: moore report [--radix R] [--endpoints N] [--bandwidth B|any] [--families LIST]\n"
     "                    [--sweep N1,N2,...] [-o FILE] [--data DIR] [--db FILE]\n"
-    "                    [--model NAME|FILE] [--seed S]\n\n"
+    "                    [--model NAME|FILE] [--seed S]\n"
+    "                    [--job JOB --link-rate GBPS [--step-routing R]]\n\n"
     "Writes one self-contained HTML page (no network needed to view or print it): the\n"
     "main comparison's table, figures drawn by PLplot against endpoint count (switches,\n"
     "cables, cost, diameter, server-to-server path length), throughput with its bounds,\n"
     "lambda2 against the Ramanujan bound, distance histograms, resilience curves\n"
     "(connected share and throughput against the share of links failed), ECMP and\n"
-    "KSP-8 against optimal throughput, and the often-quoted claims checked on these numbers.\n\n"
+    "KSP-8 against optimal throughput, with --job one training step's time by phase per\n"
+    "family, and the often-quoted claims checked on these numbers.\n\n"
     "  --radix R        switch radix (default 48)\n"
     "  --endpoints N    servers of the main comparison (default 10000)\n"
     "  --bandwidth B    uniform-traffic throughput per server a design must reach\n"
@@ -33,7 +38,12 @@ const char cmd_report_usage[] =
     "                   holds (moore sweep, docs/sweep.md) instead of measuring them\n"
     "  --model NAME|FILE cost model of every cost on the page: 400g (default), 2014, or\n"
     "                   a JSON file (docs/layout.md); every switch priced as a chassis\n"
-    "  --seed S         seed for randomised families and metrics (default 1)\n";
+    "  --seed S         seed for randomised families and metrics (default 1)\n"
+    "  --job JOB        also time one training step of JOB on every row of the table\n"
+    "                   ('moore step', docs/step-time.md) with links at --link-rate GBPS,\n"
+    "                   under optimal routing or --step-routing R: a stacked bar of step\n"
+    "                   time by phase per family beside the ideal non-blocking fabric,\n"
+    "                   and the rows fastest first with their cost per step\n";
 
 /* "1000,3000,..." into o->sweep; 0 after printing the error. */
 static int parse_sweep(const char *list, moore_page_options *o)
@@ -89,6 +99,8 @@ static int parse_args(int argc, char **argv, moore_page_options *o, const char *
             o->db = a.value;
         else if (cli_option(&a, "--model", NULL))
             *model = a.value;
+        else if (cli_compare_step_option(&a))
+            continue;   /* --job, --link-rate, --step-routing, as compare spells them */
         else if (cli_option(&a, "--seed", NULL)) {
             if (cli_int_value(&a, "--seed", 0, (long long)9e18, &v))
                 o->metric.seed = (uint64_t)v;
@@ -96,7 +108,12 @@ static int parse_args(int argc, char **argv, moore_page_options *o, const char *
             return cli_usage_error("report: unexpected argument '%s' (see 'moore report "
                                    "--help')", a.argv[a.i]);
     }
-    return a.bad ? 2 : 0;
+    if (a.bad)
+        return 2;
+    int rc = cli_compare_step_check("report");
+    if (!rc)
+        o->job = cli_compare_step_job(&o->link_gbps, &o->step_routing);
+    return rc;
 }
 
 /* An MPI rank other than the writer takes its share of the measuring (the

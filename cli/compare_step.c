@@ -35,22 +35,29 @@ int cli_compare_step_option(cli_args *a)
     return 1;
 }
 
-int cli_compare_step_check(void)
+int cli_compare_step_check(const char *cmd)
 {
     if (!step_cfg.job && !step_cfg.rate && !step_cfg.routing)
         return 0;
     if (!step_cfg.job || !step_cfg.rate)
-        return cli_usage_error("compare: --job JOB and --link-rate GBPS go together");
+        return cli_usage_error("%s: --job JOB and --link-rate GBPS go together", cmd);
     char *end;
     step_cfg.gbps = strtod(step_cfg.rate, &end);
     if (end == step_cfg.rate || *end || !(step_cfg.gbps > 0) || !isfinite(step_cfg.gbps))
-        return cli_usage_error("compare: --link-rate %s must be a positive finite number of "
-                               "Gb/s", step_cfg.rate);
+        return cli_usage_error("%s: --link-rate %s must be a positive finite number of "
+                               "Gb/s", cmd, step_cfg.rate);
     moore_workload w;
     moore_error err;
     if (moore_workload_parse(step_cfg.job, &w, &err))
-        return cli_usage_error("compare: --job: %s", err.msg);
+        return cli_usage_error("%s: --job: %s", cmd, err.msg);
     return 0;
+}
+
+const char *cli_compare_step_job(double *gbps, const char **routing)
+{
+    *gbps = step_cfg.gbps;
+    *routing = step_cfg.routing;
+    return step_cfg.job;
 }
 
 /* The cost of one step: cost_total amortised over 3 years of steps (NaN
@@ -66,8 +73,6 @@ static int step_of(const char *spec, moore_step_result *r, moore_error *err)
     moore_graph *g = NULL;
     moore_workload w;
     moore_step_options o;
-    int32_t *sr = NULL;
-    int64_t n = 0;
     memset(r, 0, sizeof *r);
     moore_step_options_default(&o);
     o.link_gbps = step_cfg.gbps;
@@ -77,16 +82,7 @@ static int step_of(const char *spec, moore_step_result *r, moore_error *err)
     if (!rc)
         rc = moore_workload_parse(step_cfg.job, &w, err);
     if (!rc)
-        rc = moore_workload_ranks(g, &w, &n, err);
-    if (!rc && !(sr = malloc((size_t)n * sizeof *sr)))
-        rc = moore_error_set(err, MOORE_ENOMEM, "out of memory");
-    if (!rc)
-        rc = moore_workload_place(g, &w, o.seed, sr, err);
-    const moore_workload *wp = &w;
-    const int32_t *srp = sr;
-    if (!rc)
-        rc = moore_step_jobs(g, 1, &wp, &srp, &o, r, err);
-    free(sr);
+        rc = moore_step_job(g, &w, &o, r, err);
     moore_graph_free(g);
     return rc;
 }

@@ -14,6 +14,11 @@
   and no note calling a family of the table absent there;
 - the one-line recommendation at the top names the table's cheapest row, and each claim
   "than a fat-tree" / "than the Clos" is measured on the fat-tree / Clos row;
+- with a training step (`--job`): the step figure is drawn, the ideal bar first; its table
+  lists every family of the comparison table that is not named in a note, fastest first;
+  each row's step bounds are the sums of its phases' bounds in step.csv, its ideal the sum
+  of the ideal bar's phases and its slowdown upper / ideal; no phase of a fabric is faster
+  than on the ideal non-blocking fabric, and every lower bound is at most its upper bound;
 - the screenshot Chromium made of the page is not blank.
 Prints one line per failure and exits 1 if any."""
 import csv
@@ -45,6 +50,9 @@ class Page(html.parser.HTMLParser):
         self.rec = None
         self.table = None
         self.cell = None
+        self.ids = set()         # every element id
+        self.paragraphs = []     # texts of <p> elements
+        self.para = None
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -58,6 +66,12 @@ class Page(html.parser.HTMLParser):
             self.errors.append(f"<{tag}> element")
         if tag not in VOID:
             self.stack.append(tag)
+        if a.get("id") and "svg" not in self.stack:   # the page's ids, not PLplot's own
+            if a["id"] in self.ids:
+                self.errors.append(f"id {a['id']!r} is used twice")
+            self.ids.add(a["id"])
+        if tag == "p":
+            self.para = []
         if tag == "figure":
             self.fig = {"attrs": a, "texts": []}
             self.figures[a.get("id")] = self.fig
@@ -100,6 +114,9 @@ class Page(html.parser.HTMLParser):
         if tag == "li" and self.li is not None:
             self.notes.append("".join(self.li).strip())
             self.li = None
+        if tag == "p" and self.para is not None:
+            self.paragraphs.append("".join(self.para).strip())
+            self.para = None
         if tag == "p" and self.rec is not None:
             self.recommendation = "".join(self.rec).strip()
             self.rec = None
@@ -113,6 +130,8 @@ class Page(html.parser.HTMLParser):
             self.li.append(data)
         if self.rec is not None:
             self.rec.append(data)
+        if self.para is not None:
+            self.para.append(data)
 
 
 def png_nonwhite_fraction(path):
@@ -216,6 +235,67 @@ def check_reading(p, fails):
                 fails.append(f"claim {claim!r} is measured on {basis!r}")
 
 
+def close(a, b, rel=2e-5):
+    return abs(a - b) <= rel * max(abs(a), abs(b), 1e-12)
+
+
+def check_step(p, data_dir, fails):
+    """The training step: figure, CSV and table agree, and say what theory says."""
+    if "step" not in p.figures:
+        fails.append("figure step is missing (the page has a training step section)")
+        return
+    path = os.path.join(data_dir, "step.csv")
+    if not os.path.exists(path):
+        return  # check_csv reports it
+    parts = {}                        # category -> [(phase, value, lower, upper)]
+    for r in list(csv.reader(open(path)))[1:]:
+        parts.setdefault(r[1], []).append((r[0], float(r[2]), float(r[3]), float(r[4])))
+    cats = list(parts)
+    if not cats or cats[0] != "ideal":
+        fails.append(f"step.csv: the first bar is {cats[:1]}, not ideal")
+        return
+    ideal = {ph: v for ph, v, lo, hi in parts["ideal"]}
+    for cat, ps in parts.items():
+        for ph, v, lo, hi in ps:
+            if lo > hi * (1 + 1e-9) or v != hi:
+                fails.append(f"step.csv: {cat} {ph}: lower {lo}, value {v}, upper {hi}")
+            if ph in ideal and hi < ideal[ph] * (1 - 1e-9):
+                fails.append(f"step.csv: {cat} {ph} takes {hi} s, less than the ideal "
+                             f"{ideal[ph]} s of a non-blocking fabric")
+    table = p.tables.get("step-table") or [[]]
+    head, rows = table[0], table[1:]
+    col = {h: i for i, h in enumerate(head)}
+    need = ["family", "step s lower", "step s upper", "ideal s", "slowdown"]
+    if any(h not in col for h in need):
+        fails.append(f"step-table: columns {head}, need {need}")
+        return
+    uppers = []
+    for r in rows:
+        fam = r[col["family"]]
+        lo, hi, idl, slow = (float(r[col[h]]) for h in need[1:])
+        uppers.append(hi)
+        if fam not in parts:
+            fails.append(f"step-table: {fam} has no bar in step.csv")
+            continue
+        for name, want, got in (("lower", sum(x[2] for x in parts[fam]), lo),
+                                ("upper", sum(x[3] for x in parts[fam]), hi),
+                                ("ideal", sum(ideal.values()), idl)):
+            if not close(want, got):
+                fails.append(f"step-table: {fam} step {name} {got}, its phases sum to {want}")
+        if not close(slow, hi / idl, 5e-4):
+            fails.append(f"step-table: {fam} slowdown {slow}, upper / ideal is {hi / idl}")
+    if uppers != sorted(uppers):
+        fails.append(f"step-table: not fastest first: {uppers}")
+    compare = p.tables.get("compare-table") or [[]]
+    fam_col = compare[0].index("family") if "family" in compare[0] else 0
+    listed = {r[col["family"]] for r in rows}
+    for r in compare[1:]:
+        fam = r[fam_col]
+        if fam not in listed and not any(t.startswith(f"{fam} (") and "no step time" in t
+                                         for t in p.paragraphs):
+            fails.append(f"{fam} is in the comparison but neither timed nor named in a note")
+
+
 def main(page_path, data_dir, png, endpoints=None):
     fails = []
     p = Page()
@@ -243,6 +323,8 @@ def main(page_path, data_dir, png, endpoints=None):
     if endpoints is not None:
         check_main_point(p, data_dir, int(endpoints), fails)
     check_reading(p, fails)
+    if "training-step" in p.ids:
+        check_step(p, data_dir, fails)
     ink, width = png_nonwhite_fraction(png)
     if ink < 0.002:
         fails.append(f"screenshot {png} is blank ({ink:.4f} of it drawn)")

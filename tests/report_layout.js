@@ -2,7 +2,10 @@
 // the browser (tests/cli_report.sh appends this to a copy of the page, then reads the
 // DOM headless Chromium dumps): the comparison table fits the window, and in every
 // figure no text is drawn outside the figure or over another text (clipped legends,
-// overlapping bar labels). One line per failure in a pre element, id layout-result.
+// overlapping bar labels). A page with a training step (--job) must draw its figure
+// whole within the window, with a legend entry per phase (the columns of its numbers) and a
+// label per bar (the ideal and every family of the step table). One line per failure in a
+// pre element, id layout-result.
 (function () {
   var fails = [];
   var t = document.getElementById("compare-table");
@@ -33,6 +36,26 @@
                      "' overlap");
       }
       r.push({ b: b, s: texts[i].textContent });
+    }
+  }
+  if (document.getElementById("training-step")) {
+    var sf = document.getElementById("step"), st = document.getElementById("step-table");
+    var nums = document.getElementById("data-step");
+    if (!sf || !sf.querySelector("svg") || !st || !nums)
+      fails.push("training step: figure, its numbers or the step table missing");
+    else {
+      var sb = sf.querySelector("svg").getBoundingClientRect(), drawn = {};
+      if (sb.width < 300 || sb.left < -0.5 || sb.right > window.innerWidth + 0.5)
+        fails.push("step: figure spans " + Math.round(sb.left) + ".." + Math.round(sb.right) +
+                   " px in a " + window.innerWidth + " px window");
+      var ts = sf.querySelectorAll("svg text");
+      for (var k = 0; k < ts.length; k++)
+        if (ts[k].getBoundingClientRect().width > 0) drawn[ts[k].textContent.trim()] = 1;
+      var want = ["ideal"], head = nums.rows[0].cells;
+      for (var c = 1; c < head.length; c++) want.push(head[c].textContent);  // phases
+      for (var r = 1; r < st.rows.length; r++) want.push(st.rows[r].cells[0].textContent);
+      for (var w = 0; w < want.length; w++)
+        if (!drawn[want[w]]) fails.push("step: '" + want[w] + "' is not drawn in the figure");
     }
   }
   var pre = document.createElement("pre");

@@ -79,6 +79,34 @@ static void bars_with_bounds(void **state)
     free(svg);
 }
 
+/* Stacked bars: the y axis reaches each bar's total (parts 3 + 4: a tick at 6,
+ * above every single part), the legend lists the top part first, and a
+ * negative part or a log axis is refused. */
+static void stacked_bars(void **state)
+{
+    (void)state;
+    const char *cats[] = { "ideal", "slimfly" };
+    double a[] = { 3, 3 }, b[] = { 2, 4 }, alo[] = { 3, 2.5 }, blo[] = { 2, 3.5 };
+    moore_plot_series s[] = { { "tp", 2, NULL, a, alo, a }, { "dp", 2, NULL, b, blo, b } };
+    moore_plot p = { MOORE_PLOT_STACKED, "Step", "family", "seconds", 0, 0, cats, 0, 0 };
+    char *svg;
+    moore_error err;
+    assert_int_equal(moore_plot_svg(&p, s, 2, &svg, &err), MOORE_OK);
+    char *text = svg_text(svg);
+    assert_non_null(strstr(text, "|6|"));
+    assert_non_null(strstr(text, "|slimfly|"));
+    assert_true(strstr(text, "|dp|") && strstr(text, "|tp|") &&
+                strstr(text, "|dp|") < strstr(text, "|tp|"));
+    free(text);
+    free(svg);
+    b[1] = -1;
+    assert_int_equal(moore_plot_svg(&p, s, 2, &svg, &err), MOORE_EINVAL);
+    b[1] = 4;
+    p.logy = 1;
+    assert_int_equal(moore_plot_svg(&p, s, 2, &svg, &err), MOORE_EINVAL);
+    assert_null(svg);
+}
+
 static void refusals(void **state)
 {
     (void)state;
@@ -101,6 +129,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(lines_figure_names_everything),
         cmocka_unit_test(bars_with_bounds),
+        cmocka_unit_test(stacked_bars),
         cmocka_unit_test(refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

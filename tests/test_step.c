@@ -15,9 +15,15 @@
  *     and group, each timed here separately;
  *   - two jobs on disjoint halves of a Clos do not slow each other, and two
  *     jobs on halves of a ring do;
+ *   - the (1+ε) approximation stops once θ ≥ 1 is proven: the phase then
+ *     runs at line rate and its time is exact (the ring's θ = 16/15);
+ *   - ep_combine's matrix is ep_dispatch's transposed, whose θ it takes: the
+ *     bounds it reports hold the exact θ of its own matrix (Clp, computed
+ *     here), and moore_step_job places the job as its spec says;
  *   - bad rates and overlaps are refused. */
 #include "testutil.h"
 #include "testgraphs.h"
+#include "moore/flow.h"
 #include "moore/step.h"
 #include "moore/workload.h"
 
@@ -90,18 +96,11 @@ static moore_step_result step_of(const moore_graph *g, const char *spec, const c
     o.link_gbps = GBPS;
     o.routing = routing;
     o.exact = exact;
-    int64_t n;
     assert_int_equal(moore_workload_parse(spec, &w, &err), MOORE_OK);
-    assert_int_equal(moore_workload_ranks(g, &w, &n, &err), MOORE_OK);
-    int32_t *sr = malloc((size_t)n * sizeof *sr);
-    assert_int_equal(moore_workload_place(g, &w, 1, sr, &err), MOORE_OK);
-    const moore_workload *wp = &w;
-    const int32_t *srp = sr;
-    if (moore_step_jobs(g, 1, &wp, &srp, &o, &r, &err)) {
+    if (moore_step_job(g, &w, &o, &r, &err)) {
         print_error("%s: %s\n", spec, err.msg);
         fail();
     }
-    free(sr);
     return r;
 }
 
@@ -178,6 +177,68 @@ static void ring_allreduce_on_a_16_switch_ring(void **state)
     near(r.phase[0].theta_lower, n / (n - 1), 1e-6);
     near(r.step_upper, wire_seconds(2 * (n - 1) / n * S), 1e-12);
     near(r.slowdown, 1.0, 1e-12);
+    moore_step_result_clear(&r);
+    moore_graph_free(g);
+}
+
+static void approximation_stops_at_line_rate(void **state)
+{
+    (void)state;
+    moore_graph *g = ring(16);
+    moore_step_result r = step_of(g, "allreduce:algo=ring,bytes=1e9", NULL, 0);
+    assert_int_equal(r.count, 1);
+    assert_true(r.phase[0].theta_lower >= 1.0);
+    assert_true(r.phase[0].theta_lower <= 16.0 / 15 * (1 + 1e-9));
+    assert_int_equal(r.phase[0].converged, 1);
+    near(r.step_lower, r.ideal, 1e-12);
+    near(r.step_upper, r.ideal, 1e-12);
+    moore_step_result_clear(&r);
+    moore_graph_free(g);
+}
+
+/* The exact θ of phase `name` of w on g (its matrix made here). */
+static double exact_theta(const moore_graph *g, const moore_workload *w, const char *name)
+{
+    moore_error err;
+    moore_phases p;
+    moore_flow_options fo;
+    moore_flow_result f;
+    int64_t n;
+    assert_int_equal(moore_workload_ranks(g, w, &n, &err), MOORE_OK);
+    int32_t *sr = malloc((size_t)n * sizeof *sr);
+    assert_int_equal(moore_workload_place(g, w, 1, sr, &err), MOORE_OK);
+    assert_int_equal(moore_workload_phases(g, w, sr, &p, &err), MOORE_OK);
+    moore_flow_options_default(&fo);
+    for (int32_t i = 0; i < p.count; i++)
+        if (strcmp(p.phase[i].name, name) == 0)
+            assert_int_equal(moore_flow_exact(g, p.phase[i].traffic, &fo, &f, &err), MOORE_OK);
+    moore_phases_clear(&p);
+    free(sr);
+    return f.throughput;
+}
+
+static void combine_takes_the_dispatch_theta(void **state)
+{
+    (void)state;
+    moore_graph *g = ring(16);
+    moore_workload w;
+    moore_error err;
+    const char *spec = "moe:tp=1,pp=1,dp=8,ep=4,topk=1,skew=1,place=random";
+    moore_step_result r = step_of(g, spec, NULL, 0);
+    assert_int_equal(moore_workload_parse(spec, &w, &err), MOORE_OK);
+    const moore_step_phase *d = NULL, *c = NULL;
+    for (int32_t i = 0; i < r.count; i++) {
+        d = strcmp(r.phase[i].name, "ep_dispatch") == 0 ? &r.phase[i] : d;
+        c = strcmp(r.phase[i].name, "ep_combine") == 0 ? &r.phase[i] : c;
+    }
+    assert_non_null(d);
+    assert_non_null(c);
+    near(c->theta_lower, d->theta_lower, 1e-6);
+    near(c->theta_upper, d->theta_upper, 1e-6);
+    double exact = exact_theta(g, &w, "ep_combine");
+    assert_true(c->theta_lower <= exact * (1 + 1e-7));
+    assert_true(c->theta_upper >= exact * (1 - 1e-7));
+    near(exact_theta(g, &w, "ep_dispatch"), exact, 1e-6);   /* θ(Tᵀ) = θ(T) */
     moore_step_result_clear(&r);
     moore_graph_free(g);
 }
@@ -409,6 +470,8 @@ int main(void)
         cmocka_unit_test(alltoall_on_a_nonblocking_clos),
         cmocka_unit_test(tp_inside_a_switch_is_free),
         cmocka_unit_test(ring_allreduce_on_a_16_switch_ring),
+        cmocka_unit_test(approximation_stops_at_line_rate),
+        cmocka_unit_test(combine_takes_the_dispatch_theta),
         cmocka_unit_test(gpt3_and_moe_bytes),
         cmocka_unit_test(search_never_worse),
         cmocka_unit_test(disjoint_jobs_on_a_clos),

@@ -6,7 +6,8 @@
  * path length — the throughput of each chosen topology with its proven
  * bounds, λ₂ against the Ramanujan bound, distance histograms, and a closing
  * resilience curves (connected share and throughput against the share of
- * links failed), routed (ECMP, KSP-8) against optimal throughput, and a closing
+ * links failed), routed (ECMP, KSP-8) against optimal throughput, with a
+ * job the training step's time by phase per family, and a closing
  * table of often-quoted claims about the families with the measured value and a verdict.
  * Every figure's numbers are printed under it and, with a data directory,
  * written as CSV files beside the page. The page has no external reference:
@@ -39,6 +40,12 @@ typedef struct moore_page_options {
     /* A sweep database (sweep.h): the metric groups of every topology it
      * holds are read from it instead of measured; NULL: measure everything. */
     const char *db;
+    /* A training job (workload.h, docs/step-time.md): with one the page adds
+     * each row's step time by phase (moore_step_job, the job's own placement,
+     * seeded by metric.seed) against the ideal non-blocking fabric; NULL: none. */
+    const char *job;
+    double link_gbps;           /* its links' rate in Gb/s (> 0 with a job; default 400) */
+    const char *step_routing;   /* NULL: optimal routing; else a routing.h spec (ecmp, ...) */
     moore_metric_options metric; /* seed, threads, progress */
 } moore_page_options;
 
@@ -51,7 +58,8 @@ MOORE_API void moore_page_options_default(moore_page_options *o);
  * before any work. Writes to the caller's stream; keeps nothing. Time:
  * dominated by moore_compare_run, once per sweep value (the main count's run
  * feeding the table too), plus bounded resilience and routing runs per
- * chosen topology (docs/report.md). */
+ * chosen topology (docs/report.md), and with a job one step timing per row
+ * (moore_step_job, at most 64 approximation phases per throughput). */
 MOORE_API int moore_page_write(const moore_page_options *o, FILE *out, moore_error *err);
 
 #ifdef __cplusplus

@@ -38,6 +38,8 @@ typedef struct moore_step_options {
     int exact;              /* exact throughput (Clp) instead of the (1+eps) bounds */
     double eps;             /* approximation: upper ≤ (1+eps)·lower (default 0.1) */
     double time_limit;      /* seconds per throughput computation (0: none) */
+    int64_t max_phases;     /* approximation phases per throughput, at most (0: no limit);
+                               the bounds reached are still proven, only wider */
     int threads;            /* 0 = OpenMP default */
     const char *overlap;    /* the phase overlapped with compute, or NULL */
     double compute;         /* seconds of compute it overlaps (≥ 0) */
@@ -79,6 +81,15 @@ MOORE_API void moore_step_result_clear(moore_step_result *r);
 MOORE_API int moore_step_jobs(const moore_graph *g, int32_t jobs, const moore_workload *const *w,
                               const int32_t *const *server_of_rank, const moore_step_options *o,
                               moore_step_result *out, moore_error *err);
+
+/* The step of one job w placed on g by its own placement (w's place=, seeded
+ * by o->seed; moore_workload_place): what `moore compare --job` and the
+ * report time for every row. Refuses (MOORE_EINVAL) a job larger than g's
+ * servers, and what moore_step_jobs refuses. Caller clears out (cleared on
+ * error). Cost: moore_step_jobs' for one job, plus O(servers) placing. */
+MOORE_API int moore_step_job(const moore_graph *g, const moore_workload *w,
+                             const moore_step_options *o, moore_step_result *out,
+                             moore_error *err);
 
 /* The placement search (docs/step-time.md): linear, random and group are
  * timed, the best is the start; then o->search_evals times two blocks of

@@ -42,7 +42,7 @@ static void fmt(char *buf, size_t len, double v)
 /* The x value or category of point k as text. */
 static void point_name(const fig *f, int64_t k, char *buf, size_t len)
 {
-    if (f->plot.kind == MOORE_PLOT_BARS)
+    if (f->plot.kind != MOORE_PLOT_LINES)
         snprintf(buf, len, "%s", f->cats[k]);
     else
         fmt(buf, len, f->x[k]);
@@ -104,7 +104,7 @@ static int fig_csv(const fig *f, const int *live, int n, const char *dir, moore_
     int rc = moore_atomic_open(path, &af, err);
     if (rc)
         return rc;
-    fprintf(af.f, "series,%s,value%s\n", f->plot.kind == MOORE_PLOT_BARS ? "category" : "x",
+    fprintf(af.f, "series,%s,value%s\n", f->plot.kind != MOORE_PLOT_LINES ? "category" : "x",
             f->bounds ? ",lower,upper" : "");
     for (int i = 0; i < n; i++)
         for (int64_t k = 0; k < f->npoints; k++) {

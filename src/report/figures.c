@@ -243,6 +243,8 @@ int page_figures(const moore_page_options *o, const page_data *d, FILE *out, moo
         page_html_heading(out, "robust", "Failures and routing");
         rc = emit_robust_figs(o, d, out, f, err);
     }
+    if (!rc && o->job)
+        rc = page_step_section(o, d, out, f, err);
     free(f);
     return rc;
 }

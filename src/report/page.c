@@ -27,6 +27,7 @@ void moore_page_options_default(moore_page_options *o)
     o->radix = 48;
     o->endpoints = 10000;
     o->bandwidth = 1.0;
+    o->link_gbps = 400;
     o->sweep_count = (int)(sizeof DEFAULT_SWEEP / sizeof DEFAULT_SWEEP[0]);
     memcpy(o->sweep, DEFAULT_SWEEP, sizeof DEFAULT_SWEEP);
     moore_metric_options_default(&o->metric);
@@ -47,7 +48,11 @@ static int page_check(const moore_page_options *o, moore_error *err)
         if (o->sweep[i] < 1 || (i && o->sweep[i] <= o->sweep[i - 1]))
             return moore_error_set(err, MOORE_EINVAL, "report: sweep value %lld must be >= 1 "
                                    "and larger than the one before", (long long)o->sweep[i]);
-    return MOORE_OK;
+    moore_workload w;
+    if (o->job && !(o->link_gbps > 0 && isfinite(o->link_gbps)))
+        return moore_error_set(err, MOORE_EINVAL, "report: link rate %g must be a positive "
+                               "finite number of Gb/s", o->link_gbps);
+    return o->job ? moore_workload_parse(o->job, &w, err) : MOORE_OK;
 }
 
 /* n with thousands separators. */

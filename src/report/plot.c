@@ -1,4 +1,4 @@
-/* plot.c — line and bar figures drawn by PLplot's SVG driver into memory.
+/* plot.c — line, bar and stacked bar figures drawn by PLplot's SVG driver into memory.
  *
  * PLplot does the drawing (axes, ticks, log scales, text, legend); this file
  * only turns moore's series into PLplot calls: it finds the data range,
@@ -43,6 +43,9 @@ static int plot_check(const moore_plot *p, const moore_plot_series *s, int ns, m
 {
     if (ns <= 0)
         return moore_error_set(err, MOORE_EINVAL, "plot '%s': no series", p->title);
+    if (p->kind == MOORE_PLOT_STACKED && p->logy)
+        return moore_error_set(err, MOORE_EINVAL, "plot '%s': stacked bars need a linear y "
+                               "axis", p->title);
     for (int i = 0; i < ns; i++) {
         if (s[i].n <= 0)
             return moore_error_set(err, MOORE_EINVAL, "plot '%s': series '%s' is empty",
@@ -53,17 +56,39 @@ static int plot_check(const moore_plot *p, const moore_plot_series *s, int ns, m
             if (bad_x || bad_y)
                 return moore_error_set(err, MOORE_EINVAL, "plot '%s': series '%s' has a value "
                                        "<= 0 on a log axis", p->title, s[i].name);
+            if (p->kind == MOORE_PLOT_STACKED && (s[i].y[k] < 0 || s[i].n != s[0].n))
+                return moore_error_set(err, MOORE_EINVAL, "plot '%s': series '%s' has a "
+                                       "negative part or another length than the first",
+                                       p->title, s[i].name);
         }
     }
     return MOORE_OK;
+}
+
+/* Widens r's y range to each stacked bar's total and its whisker. */
+static void stacked_range(const moore_plot_series *s, int ns, plot_range *r)
+{
+    for (int64_t k = 0; k < s[0].n; k++) {
+        double sum = 0, lo = 0, hi = 0;
+        for (int i = 0; i < ns; i++) {
+            sum += isnan(s[i].y[k]) ? 0 : s[i].y[k];
+            lo += s[i].ylo && !isnan(s[i].ylo[k]) ? s[i].ylo[k] : 0;
+            hi += s[i].yhi && !isnan(s[i].yhi[k]) ? s[i].yhi[k] : 0;
+        }
+        widen(&r->y0, &r->y1, sum);
+        widen(&r->y0, &r->y1, hi);
+        widen(&r->y0, &r->y1, lo);
+    }
 }
 
 /* The data range in axis units, padded by 5% (bars start at 0 on linear y). */
 static plot_range plot_range_of(const moore_plot *p, const moore_plot_series *s, int ns)
 {
     plot_range r = { INFINITY, -INFINITY, INFINITY, -INFINITY };
-    int bars = p->kind == MOORE_PLOT_BARS;
-    for (int i = 0; i < ns; i++)
+    int bars = p->kind != MOORE_PLOT_LINES;
+    if (p->kind == MOORE_PLOT_STACKED)
+        stacked_range(s, ns, &r);
+    for (int i = 0; i < ns && p->kind != MOORE_PLOT_STACKED; i++)
         for (int64_t k = 0; k < s[i].n; k++) {
             if (!bars)
                 widen(&r.x0, &r.x1, axis_value(s[i].x[k], p->logx));
@@ -194,7 +219,7 @@ static void plot_axes(const moore_plot *p, const plot_range *r, int64_t ncat,
                       const moore_plot_series *s, int ns)
 {
     char xopt[16], yopt[16];
-    int bars = p->kind == MOORE_PLOT_BARS, logx = p->logx && !bars;
+    int bars = p->kind != MOORE_PLOT_LINES, logx = p->logx && !bars;
     snprintf(xopt, sizeof xopt, "%s%s", bars ? "bc" : logx ? "bcst" : "bcgnst",
              logx ? "l" : "");
     snprintf(yopt, sizeof yopt, "%s%s", p->logy ? "bcstv" : "bcgnstv", p->logy ? "l" : "");
@@ -270,6 +295,35 @@ static void plot_bar_series(const moore_plot *p, const moore_plot_series *s, int
     }
 }
 
+/* A stacked bar figure: category k's bar is the series' parts in order, and
+ * with whiskers one line over it from Σ ylo to Σ yhi (the total's bounds). */
+static void plot_stacked(const moore_plot_series *s, int ns)
+{
+    for (int64_t k = 0; k < s[0].n; k++) {
+        double base = 0, lo = 0, hi = 0;
+        int whisker = 0;
+        PLFLT x0 = (double)k - 0.3, x1 = (double)k + 0.3;
+        for (int i = 0; i < ns; i++) {
+            double y = s[i].y[k];
+            whisker |= s[i].ylo && s[i].yhi && !isnan(s[i].ylo[k]);
+            lo += s[i].ylo && !isnan(s[i].ylo[k]) ? s[i].ylo[k] : 0;
+            hi += s[i].yhi && !isnan(s[i].yhi[k]) ? s[i].yhi[k] : 0;
+            if (isnan(y) || y <= 0)
+                continue;
+            PLFLT xs[4] = { x0, x0, x1, x1 }, ys[4] = { base, base + y, base + y, base };
+            plot_colour(i);
+            plfill(4, xs, ys);
+            base += y;
+        }
+        if (whisker && hi > lo) {
+            PLFLT xm = (double)k, l = lo, h = hi;
+            plcol0(1);
+            plwidth(1.5);
+            plerry(1, &xm, &l, &h);
+        }
+    }
+}
+
 static void plot_legend(const moore_plot *p, const moore_plot_series *s, int ns)
 {
     PLINT opt[32], colours[32], styles[32], patterns[32], black[32];
@@ -277,17 +331,19 @@ static void plot_legend(const moore_plot *p, const moore_plot_series *s, int ns)
     const char *text[32], *symbols[32];
     ns = ns > 32 ? 32 : ns;
     for (int i = 0; i < ns; i++) {
-        int bars = p->kind == MOORE_PLOT_BARS;
+        int bars = p->kind != MOORE_PLOT_LINES;
+        /* stacked: top entry for the top part, so the legend reads like a bar */
+        int k = p->kind == MOORE_PLOT_STACKED ? ns - 1 - i : i;
         opt[i] = bars ? PL_LEGEND_COLOR_BOX : PL_LEGEND_LINE;
-        colours[i] = 2 + i % PALETTE_N;
+        colours[i] = 2 + k % PALETTE_N;
         black[i] = 1;
-        styles[i] = plot_dashes(i);
+        styles[i] = plot_dashes(k);
         patterns[i] = 0;
         widths[i] = 2;
         scales[i] = 1;
         box_w[i] = 1;
         symbols[i] = "";
-        text[i] = s[i].name;
+        text[i] = s[k].name;
     }
     PLFLT lw, lh;
     int cols = ns > 16 ? 2 : 1, rows = (ns + cols - 1) / cols;
@@ -312,7 +368,9 @@ int moore_plot_svg(const moore_plot *p, const moore_plot_series *s, int ns, char
     plot_range r = plot_range_of(p, s, ns);
     plot_open(p, out);
     plot_axes(p, &r, s[0].n, s, ns);
-    for (int i = 0; i < ns; i++)
+    if (p->kind == MOORE_PLOT_STACKED)
+        plot_stacked(s, ns);
+    for (int i = 0; i < ns && p->kind != MOORE_PLOT_STACKED; i++)
         if (p->kind == MOORE_PLOT_BARS)
             plot_bar_series(p, &s[i], i, ns, r.y0);
         else

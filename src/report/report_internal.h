@@ -8,6 +8,7 @@
 #include "moore/page.h"
 #include "moore/plan.h"
 #include "moore/plot.h"
+#include "moore/step.h"
 #include "moore/sweep.h"
 
 /* html.c */
@@ -81,11 +82,27 @@ int page_routed_measure(const moore_page_options *o, const moore_compare *c, pag
 int page_ecmp_uniform(const moore_graph *g, const moore_page_options *o, double *thr,
                       moore_error *err);
 
+/* steptime.c: one training step of o->job on each row of the main comparison. */
+#define PAGE_STEP_EPS 0.1
+#define PAGE_STEP_PHASES 64         /* approximation phases per throughput, at most */
+
+typedef struct page_step {
+    int ok;                     /* r holds the row's step */
+    moore_step_result r;
+    char why[sizeof ((moore_error *)0)->msg]; /* otherwise why not (the job does not fit) */
+} page_step;
+
+/* out[i] for row i of c (c->count entries, each cleared by page_steps_clear). */
+int page_step_measure(const moore_page_options *o, const moore_compare *c, page_step *out,
+                      moore_error *err);
+void page_steps_clear(page_step *s, int count);
+
 /* sweep.c: the main comparison and the sweep over endpoint counts. */
 typedef struct page_data {
     moore_compare main;         /* at o->endpoints, every default metric */
     page_robust *robust;        /* main.count entries */
     page_routed *routed;        /* sweep[0].count entries */
+    page_step *step;            /* main.count entries with o->job, else NULL */
     moore_sweep_db *db;         /* o->db opened, or NULL */
     int groups_read, groups_measured;  /* metric groups taken from db / measured */
     int sweep_count;
@@ -99,6 +116,9 @@ const moore_compare_row *page_row(const moore_compare *c, const char *family);
 
 /* figures.c: every figure of the page. */
 int page_figures(const moore_page_options *o, const page_data *d, FILE *out, moore_error *err);
+/* steptime.c: the training step's heading, figure (drawn in f), table and notes. */
+int page_step_section(const moore_page_options *o, const page_data *d, FILE *out, fig *f,
+                      moore_error *err);
 
 /* claims.c: the often-quoted claims about the families, measured. */
 int page_claims(const moore_page_options *o, const page_data *d, FILE *out, moore_error *err);

@@ -294,12 +294,20 @@ int page_measure(const moore_page_options *o, page_data *d, moore_error *err)
         rc = err->code;
     if (!rc)
         rc = page_routed_measure(o, &d->sweep[0], d->routed, err);
+    if (!rc && o->job && !(d->step = moore_calloc((size_t)d->main.count + 1, sizeof *d->step,
+                                                   err)))
+        rc = err->code;
+    if (!rc && o->job)
+        rc = page_step_measure(o, &d->main, d->step, err);
     progress(o, "report: figures", 1);
     return rc;
 }
 
 void page_data_clear(page_data *d)
 {
+    page_steps_clear(d->step, d->main.count); /* before main's count is cleared */
+    free(d->step);
+    d->step = NULL;
     moore_compare_clear(&d->main);
     for (int i = 0; i < d->sweep_count; i++)
         moore_compare_clear(&d->sweep[i]);

@@ -59,15 +59,33 @@ void step_context_close(step_context *c)
     c->routing = NULL;
 }
 
+/* The best lower bound on θ the throughput computation has proven so far. */
+static void watch_bounds(void *ctx, int64_t phase, double lower, double upper, double seconds)
+{
+    (void)phase, (void)upper, (void)seconds;
+    *(double *)ctx = lower;
+}
+
+/* Stops the computation once θ ≥ 1 is proven: the phase then runs at its
+ * servers' line rate, its time is exact (the ideal), and the rest of the
+ * bracket would change nothing. */
+static int at_line_rate(void *ctx) { return *(const double *)ctx >= 1.0; }
+
 /* Proven bounds on θ of t (t->total > 0). */
 static int theta(const step_context *c, const moore_traffic *t, moore_step_phase *ph,
                  moore_error *err)
 {
     moore_flow_options fo;
+    double lower = 0;
     moore_flow_options_default(&fo);
     fo.eps = c->o->eps > 0 ? c->o->eps : 0.1;
     fo.threads = c->o->threads;
     fo.time_limit = c->o->time_limit;
+    fo.max_phases = c->o->max_phases;
+    fo.bounds = watch_bounds;
+    fo.bounds_ctx = &lower;
+    fo.cancelled = at_line_rate;
+    fo.cancel_ctx = &lower;
     moore_flow_result f;
     int rc = c->routing ? moore_routed_throughput(c->g, c->routing, t, &fo, c->o->exact, &f, err)
              : c->o->exact ? moore_flow_exact(c->g, t, &fo, &f, err)
@@ -76,7 +94,7 @@ static int theta(const step_context *c, const moore_traffic *t, moore_step_phase
         return rc;
     ph->theta_lower = f.lower;
     ph->theta_upper = f.upper;
-    ph->converged = f.converged;
+    ph->converged = f.converged || f.lower >= 1.0;
     return MOORE_OK;
 }
 
@@ -88,7 +106,7 @@ static double seconds(double bytes, double gbps, double theta)
 }
 
 static int step_time_phase(const step_context *c, const moore_phase *p, const moore_traffic *mix,
-                    moore_step_phase *ph, moore_error *err)
+                           const moore_step_phase *known, moore_step_phase *ph, moore_error *err)
 {
     memset(ph, 0, sizeof *ph);
     snprintf(ph->name, sizeof ph->name, "%s", p->name);
@@ -97,7 +115,11 @@ static int step_time_phase(const step_context *c, const moore_phase *p, const mo
     ph->network = p->traffic->total > 0;
     ph->converged = 1;
     ph->theta_lower = ph->theta_upper = INFINITY;
-    if (ph->network) {
+    if (ph->network && known) {
+        ph->theta_lower = known->theta_lower;
+        ph->theta_upper = known->theta_upper;
+        ph->converged = known->converged;
+    } else if (ph->network) {
         int rc = theta(c, mix ? mix : p->traffic, ph, err);
         if (rc)
             return rc;
@@ -105,6 +127,54 @@ static int step_time_phase(const step_context *c, const moore_phase *p, const mo
     ph->seconds_lower = seconds(p->bytes, c->o->link_gbps, ph->theta_upper);
     ph->seconds_upper = seconds(p->bytes, c->o->link_gbps, ph->theta_lower);
     return MOORE_OK;
+}
+
+/* Whether b is aᵀ up to a factor per entry: the same demands reversed, each
+ * b(t,s) within [rmin, rmax]·a(s,t) (rows of b in ascending order, as the
+ * phases make them; anything else says no). O(n + entries). */
+static int transposed(const moore_traffic *a, const moore_traffic *b, double *rmin,
+                      double *rmax)
+{
+    int32_t n = a->n;
+    if (a->weight || b->weight || b->n != n || a->offs[n] != b->offs[n])
+        return 0;
+    int64_t *at = calloc((size_t)n + 1, sizeof *at);  /* next entry of aᵀ's row t in b */
+    int ok = at != NULL;
+    for (int32_t t = 0; ok && t < n; t++)
+        at[t] = b->offs[t];
+    *rmin = INFINITY, *rmax = 0;
+    for (int32_t s = 0; ok && s < n; s++)   /* a's rows in order: aᵀ's rows ascend in s */
+        for (int64_t k = a->offs[s]; ok && k < a->offs[s + 1]; k++) {
+            int32_t t = a->dst[k];
+            int64_t q = at[t]++;
+            ok = q < b->offs[t + 1] && b->dst[q] == s;
+            double r = ok ? b->demand[q] / a->demand[k] : 0;
+            *rmin = fmin(*rmin, r), *rmax = fmax(*rmax, r);
+        }
+    free(at);
+    return ok && *rmin > 0 && *rmax <= *rmin * (1 + 1e-6);
+}
+
+/* An earlier phase whose matrix phase k's is the transpose of (ep_combine
+ * reverses ep_dispatch), its θ bounds scaled into *out: reversing every path
+ * carries Tᵀ as T (a link has the same capacity both ways), so θ(Tᵀ) = θ(T),
+ * and b ≤ rmax·aᵀ, b ≥ rmin·aᵀ give θ(b) ≥ θ(a)/rmax, θ(b) ≤ θ(a)/rmin.
+ * Only under optimal routing (a routing's paths need not reverse) and for a
+ * job alone (a mix with other jobs is not transposed). */
+static const moore_step_phase *reuse_transposed(const step_context *c, const moore_phases *p,
+                                                int32_t k, const moore_step_phase *done,
+                                                moore_step_phase *out)
+{
+    double rmin, rmax;
+    for (int32_t j = 0; !c->routing && j < k; j++)
+        if (done[j].network && isfinite(done[j].theta_lower) &&
+            transposed(p->phase[j].traffic, p->phase[k].traffic, &rmin, &rmax)) {
+            *out = done[j];
+            out->theta_lower = done[j].theta_lower / rmax;
+            out->theta_upper = done[j].theta_upper / rmin;
+            return out;
+        }
+    return NULL;
 }
 
 static int step_total(const moore_step_options *o, moore_step_result *r, moore_error *err)
@@ -179,10 +249,13 @@ static int time_job(const step_context *c, const moore_phases *p, int32_t jobs, 
                 t[m] = mixes[i];
                 wt[m++] = 1.0;
             }
+        moore_step_phase same;
+        const moore_step_phase *known =
+            m == 1 ? reuse_transposed(c, p, k, r->phase, &same) : NULL;
         if (m > 1 && p->phase[k].traffic->total > 0)
             rc = moore_workload_traffic_sum(c->g, m, t, wt, &mix, err);
         if (!rc)
-            rc = step_time_phase(c, &p->phase[k], mix, &r->phase[k], err);
+            rc = step_time_phase(c, &p->phase[k], mix, known, &r->phase[k], err);
         moore_traffic_free(mix);
     }
     if (!rc)
@@ -261,5 +334,23 @@ int moore_step_jobs(const moore_graph *g, int32_t jobs, const moore_workload *co
     if (rc)
         for (int32_t j = 0; j < jobs; j++)
             moore_step_result_clear(&out[j]);
+    return rc;
+}
+
+int moore_step_job(const moore_graph *g, const moore_workload *w, const moore_step_options *o,
+                   moore_step_result *out, moore_error *err)
+{
+    int32_t *sr = NULL;
+    int64_t n = 0;
+    memset(out, 0, sizeof *out);
+    int rc = moore_workload_ranks(g, w, &n, err);
+    if (!rc && !(sr = moore_malloc((size_t)n + 1, sizeof *sr, err)))
+        rc = core_alloc_code(err);
+    if (!rc)
+        rc = moore_workload_place(g, w, o->seed, sr, err);
+    const int32_t *srp = sr;
+    if (!rc)
+        rc = moore_step_jobs(g, 1, &w, &srp, o, out, err);
+    free(sr);
     return rc;
 }
