@@ -36,6 +36,7 @@ typedef struct route_cdg_layer {
      * head, arcs + 1: the tail) in a linked list, labels increasing */
     int64_t *lab;
     int32_t *next, *prev;
+    int empty;          /* no unit placed yet */
 } route_cdg_layer;
 
 /* The searches' scratch (one per layering). */

@@ -100,6 +100,7 @@ int route_cdg_layer_init(route_cdg_layer *L, const route_cdg_shape *sh, moore_er
         return core_alloc_code(err);
     }
     order_init(sh, L);
+    L->empty = 1;
     return MOORE_OK;
 }
 
