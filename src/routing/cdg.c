@@ -27,10 +27,13 @@
  * so the layers are a function of the unit order. That makes the split
  * parallel where it is parallel and nowhere else: the units' dependencies
  * are listed for a block of units at a time on every thread (the per-unit
- * work: a destination's DAG, a path's links found in the CSR), then placed
- * one after the other. Same layers for any thread count. The union graph
- * (`cdg_acyclic`, `cdg_dependencies`) is the OR of the layers at the end:
- * every unit's dependencies are committed to exactly one layer. */
+ * work: a destination's DAG, a path's links found in the CSR), then the
+ * layers run as a pipeline (block_run below): layer j takes, in unit order,
+ * the units the layers below it rejected, so one thread can work on layer j
+ * while another works on layer j + 1 at an earlier unit. Same layers for any
+ * thread count. The union graph (`cdg_acyclic`, `cdg_dependencies`) is the
+ * OR of the layers at the end: every unit's dependencies are committed to
+ * exactly one layer. */
 #include "cdg.h"
 #include "core/alloc.h"
 #include "routing_internal.h"
