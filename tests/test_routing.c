@@ -2,7 +2,7 @@
  * independent computations: next-hop sets against a BFS written here, the K
  * shortest simple paths against a brute-force enumeration of all simple
  * paths, every virtual layer's dependency graph against a separate DFS cycle
- * check, routed throughput against the unrestricted LP and closed forms
+ * check (and the same layers on 1, 2 and 3 threads), routed throughput against the unrestricted LP and closed forms
  * (K_n, hypercube), and the path-restricted approximation against the exact
  * path LP on 20 seeded random graphs. */
 #include "testgraphs.h"
@@ -10,8 +10,10 @@
 #include "moore/routing.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static moore_routing *route(const moore_graph *g, const char *algo)
 {
@@ -342,6 +344,85 @@ static void test_layers_acyclic(void **state)
     moore_graph_free(g);
 }
 
+/* Runs the layering of r on `threads` threads. */
+static void layers_on(const moore_graph *g, const moore_routing *r, int threads,
+                      moore_deadlock_result *d)
+{
+    moore_routing_options o;
+    moore_routing_options_default(&o);
+    o.threads = threads;
+    moore_error err;
+    assert_int_equal(moore_routing_deadlock(g, r, &o, d, &err), MOORE_OK);
+}
+
+/* moore_routing_run's tables file (with the tables' own layering) on
+ * `threads` threads, read back. */
+static char *tables_on(const moore_graph *g, const char *algo, int threads, size_t *len)
+{
+    char path[] = "/tmp/moore_test_routing_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    moore_routing_options o;
+    moore_routing_options_default(&o);
+    moore_error err;
+    assert_int_equal(moore_routing_parse(algo, &o, &err), MOORE_OK);
+    o.threads = threads;
+    moore_report rep;
+    moore_report_init(&rep);
+    assert_int_equal(moore_routing_run(g, &o, 1, NULL, 0, path, &rep, NULL, &err), MOORE_OK);
+    moore_report_clear(&rep);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    char *buf = malloc(1 << 20);
+    *len = fread(buf, 1, 1 << 20, f);
+    assert_true(*len > 0 && *len < (1 << 20));
+    fclose(f);
+    remove(path);
+    return buf;
+}
+
+/* The layering runs its layers as a pipeline on every thread; the layer of
+ * every unit must be the one thread's, for paths (more than one block of
+ * 8,192), destinations and the tables' destinations alike, and each layer
+ * acyclic by the DFS of check_layers (run on the default thread count). */
+static void test_layers_any_threads(void **state)
+{
+    (void)state;
+    const char *algos[] = { "ecmp", "minimal", "ksp:k=4", "valiant:samples=4" };
+    moore_graph *gs[2] = { tu_build("slimfly:q=5"), tg_random_regular(24, 4, 5) };
+    for (int gi = 0; gi < 2; gi++)
+        for (int i = 0; i < 4; i++) {
+            moore_routing *r = route(gs[gi], algos[i]);
+            moore_deadlock_result d[3];
+            for (int t = 0; t < 3; t++)
+                layers_on(gs[gi], r, t + 1, &d[t]);
+            for (int t = 1; t < 3; t++) {
+                assert_int_equal(d[t].layers, d[0].layers);
+                assert_int_equal(d[t].units, d[0].units);
+                assert_int_equal(d[t].cdg_acyclic, d[0].cdg_acyclic);
+                assert_int_equal(d[t].dependencies, d[0].dependencies);
+                assert_memory_equal(d[t].layer, d[0].layer, (size_t)d[0].units * sizeof(int32_t));
+            }
+            if (gi == 0 && r->pair_offs)
+                assert_true(d[0].units > 8192);
+            for (int t = 0; t < 3; t++)
+                moore_deadlock_result_clear(&d[t]);
+            moore_routing_free(r);
+            int32_t layers;
+            int acyclic;
+            check_layers(gs[gi], algos[i], &layers, &acyclic);
+            size_t n1, n2;
+            char *t1 = tables_on(gs[gi], algos[i], 1, &n1), *t2 = tables_on(gs[gi], algos[i], 2, &n2);
+            assert_int_equal(n1, n2);
+            assert_memory_equal(t1, t2, n1);
+            free(t1);
+            free(t2);
+        }
+    moore_graph_free(gs[0]);
+    moore_graph_free(gs[1]);
+}
+
 /* ---- throughput ---- */
 
 static double theta(const moore_graph *g, const moore_traffic *t, const char *algo, int exact,
@@ -502,6 +583,7 @@ int main(void)
         cmocka_unit_test(test_ecmp_is_bfs_definition),
         cmocka_unit_test(test_ksp_matches_brute_force),
         cmocka_unit_test(test_layers_acyclic),
+        cmocka_unit_test(test_layers_any_threads),
         cmocka_unit_test(test_closed_forms),
         cmocka_unit_test(test_routed_below_optimal),
         cmocka_unit_test(test_lp_and_approximation_bracket),

@@ -2,10 +2,9 @@
  * and its greedy split into virtual layers.
  *
  * The CDG has a vertex per directed link (a CSR arc position) and an arc
- * a→b when some path uses link b right after link a (docs/routing.md). A lossless
- * fabric routing on it cannot deadlock when the graph is acyclic. Stored as
- * bits: arc a = u→v has one bit per link v→w leaving v, so a layer costs
- * Σ_v deg(v)² bits.
+ * a→b when some path uses link b right after link a (docs/routing.md). A
+ * lossless fabric routing on it cannot deadlock when the graph is acyclic.
+ * cdg.h says how a layer stores it; cdg_order.c keeps a layer acyclic.
  *
  * Only routes that carry traffic count: paths between switches with servers
  * (every switch when the graph has no servers), and for minimal/ECMP the part
@@ -17,449 +16,508 @@
  * path sets; for minimal and ECMP every path toward one destination t, whose
  * dependencies form a DAG by construction (distance to t falls along each) —
  * and put into the first layer whose CDG stays acyclic with the unit's
- * dependencies added, a new layer when none does. Acyclicity is kept with
- * Pearce & Kelly's dynamic topological order: a new dependency x→y that goes
- * backwards in the order searches forward from y and backward from x within
- * the affected window, finds a cycle when the forward search meets x, and
- * otherwise moves the two searched sets past each other. A unit that closes a
- * cycle is rolled back (only its new bits are cleared; the order stays valid
- * for a subgraph). Sequential: the result depends on the unit order only. */
+ * dependencies added, a new layer when none does. A unit that closes a cycle
+ * is rolled back (only its new dependencies are removed). A dependency that
+ * closes a cycle with a layer's committed dependencies alone closes one for
+ * good (layers only grow), so it is remembered and later units holding it
+ * skip the layer before anything is searched: a path set repeats each
+ * dependency many times.
+ *
+ * Whether a layer takes a unit depends on the layer's dependency graph only,
+ * so the layers are a function of the unit order. That makes the split
+ * parallel where it is parallel and nowhere else: the units' dependencies
+ * are listed for a block of units at a time on every thread (the per-unit
+ * work: a destination's DAG, a path's links found in the CSR), then the
+ * layers run as a pipeline (block_run below): layer j takes, in unit order,
+ * the units the layers below it rejected, so one thread can work on layer j
+ * while another works on layer j + 1 at an earlier unit. Same layers for any
+ * thread count. The union graph (`cdg_acyclic`, `cdg_dependencies`) is the
+ * OR of the layers at the end: every unit's dependencies are committed to
+ * exactly one layer. */
+#include "cdg.h"
 #include "core/alloc.h"
 #include "routing_internal.h"
 
+#include <omp.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct cdg_layer {
-    uint64_t *bits;
-    uint64_t *cyc;      /* dependencies known to close a cycle here */
-    int32_t *ord;       /* topological position of each arc */
-} cdg_layer;
+/* One thread's scratch for listing units and the dependencies x[i]→y[i] it
+ * listed in the current block. */
+typedef struct unit_work {
+    char *active;
+    int32_t *order, *count;
+    int64_t *tarc;
+    double *tw;
+    int64_t *first, *hop;   /* next-hop arcs of each switch (dest_deps) */
+    int32_t *x, *y;
+    int64_t *bit;       /* forward bit of each (route_cdg_bit) */
+    int64_t nd, cap;
+    int oom;
+} unit_work;
+
+/* One unit's dependencies x[i]→y[i] (forward bit bit[i]), i < nd. */
+typedef struct unit_deps_view {
+    const int32_t *x, *y;
+    const int64_t *bit;
+    int64_t nd;
+} unit_deps_view;
 
 typedef struct cdg {
     const moore_graph *g;
-    int64_t arcs;
-    int64_t *base;      /* first bit of each arc */
-    int64_t nbits;
-    int64_t *rev;       /* reverse arc */
-    int32_t *tail;
-    /* search scratch */
-    int32_t *stamp, now;
-    int64_t *stack, *fwd, *bwd, *pool;
-    int64_t nf, nb;
-    /* new bits of the unit being added (for rollback) */
-    int64_t *added, nadded, capadded;
-    cdg_layer *layers;
-    int32_t nlayers, caplayers;
-    /* switches whose traffic counts: those with servers (all when the graph
-     * has none); active: per destination, switches on a route from one */
-    char *serve, *active;
-    int32_t *order, *count, maxd;
+    const moore_routing *r;
     /* table mode (route_table_layers): units are destinations and their
-     * dependencies the table's; tarc/tw scratch for two entries */
+     * dependencies the table's */
     int tables;
     const route_tables *tab;
-    int64_t *tarc;
-    double *tw;
+    /* switches whose traffic counts: those with servers (all when the graph
+     * has none) */
+    char *serve;
+    int32_t maxd;
+    route_cdg_shape sh;
+    route_cdg_layer *layers;
+    int32_t nlayers;
 } cdg;
 
-static int bit_get(const uint64_t *b, int64_t i) { return (int)((b[i >> 6] >> (i & 63)) & 1); }
-static void bit_set(uint64_t *b, int64_t i) { b[i >> 6] |= (uint64_t)1 << (i & 63); }
-static void bit_clear(uint64_t *b, int64_t i) { b[i >> 6] &= ~((uint64_t)1 << (i & 63)); }
-
-/* The bit of dependency a → b (b leaves the head of a). */
-static int64_t dep_bit(const cdg *c, int64_t a, int64_t b)
+static void dep_push(const cdg *c, unit_work *w, int64_t x, int64_t y)
 {
-    return c->base[a] + (b - c->g->offs[c->g->adj[a]]);
+    if (w->nd == w->cap) {
+        int64_t cap = w->cap ? 2 * w->cap : 1024;
+        int32_t *px = realloc(w->x, (size_t)cap * sizeof *px);
+        if (px)
+            w->x = px;
+        int32_t *py = px ? realloc(w->y, (size_t)cap * sizeof *py) : NULL;
+        if (py)
+            w->y = py;
+        int64_t *pb = py ? realloc(w->bit, (size_t)cap * sizeof *pb) : NULL;
+        if (!pb) {
+            w->oom = 1;
+            return;
+        }
+        w->bit = pb;
+        w->cap = cap;
+    }
+    w->x[w->nd] = (int32_t)x;
+    w->y[w->nd] = (int32_t)y;
+    w->bit[w->nd++] = route_cdg_bit(&c->sh, x, y);
 }
 
-/* Forward search from y over arcs with ord ≤ ub; 1 when it meets x. */
-static int search_forward(cdg *c, const cdg_layer *L, int64_t y, int64_t x, int32_t ub)
+/* An explicit path's dependencies: consecutive links. */
+static void path_deps(const cdg *c, unit_work *w, int64_t p)
+{
+    const moore_routing *r = c->r;
+    int64_t h0 = r->path_offs[p], h1 = r->path_offs[p + 1];
+    if (!c->serve[r->hops[h0]] || !c->serve[r->hops[h1 - 1]])
+        return; /* no traffic between these switches */
+    int64_t prev = -1;
+    for (int64_t h = h0; h + 1 < h1; h++) {
+        int64_t a = core_csr_find(c->g, r->hops[h], r->hops[h + 1]);
+        if (prev >= 0)
+            dep_push(c, w, prev, a);
+        prev = a;
+    }
+}
+
+/* Minimal/ECMP toward t: every switch's next-hop arcs (the smallest alone
+ * for minimal), the switches on a route toward t from a switch with servers
+ * by decreasing distance (a switch is active when it serves or an active
+ * switch forwards to it), then a → b for next hops a = u→v, b = v→w. */
+static void dest_deps(const cdg *c, unit_work *w, int32_t t)
 {
     const moore_graph *g = c->g;
-    int64_t top = 0;
-    c->stack[top++] = y;
-    c->stamp[y] = c->now;
-    c->nf = 0;
-    while (top) {
-        int64_t a = c->stack[--top];
-        c->fwd[c->nf++] = a;
-        int32_t v = g->adj[a];
-        for (int64_t b = g->offs[v]; b < g->offs[v + 1]; b++) {
-            if (!bit_get(L->bits, c->base[a] + (b - g->offs[v])))
-                continue;
-            if (b == x)
-                return 1;
-            if (c->stamp[b] != c->now && L->ord[b] <= ub) {
-                c->stamp[b] = c->now;
-                c->stack[top++] = b;
-            }
-        }
-    }
-    return 0;
-}
-
-/* Backward search from x over arcs with ord ≥ lb. */
-static void search_backward(cdg *c, const cdg_layer *L, int64_t x, int32_t lb)
-{
-    const moore_graph *g = c->g;
-    int64_t top = 0;
-    c->stack[top++] = x;
-    c->stamp[x] = c->now;
-    c->nb = 0;
-    while (top) {
-        int64_t b = c->stack[--top];
-        c->bwd[c->nb++] = b;
-        int32_t u = c->tail[b];
-        /* predecessors a = w → u for every neighbour w of u */
-        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++) {
-            int64_t a = c->rev[k];
-            if (!bit_get(L->bits, dep_bit(c, a, b)))
-                continue;
-            if (c->stamp[a] != c->now && L->ord[a] >= lb) {
-                c->stamp[a] = c->now;
-                c->stack[top++] = a;
-            }
-        }
-    }
-}
-
-static int cmp_u64(const void *p, const void *q)
-{
-    uint64_t x = *(const uint64_t *)p, y = *(const uint64_t *)q;
-    return (x > y) - (x < y);
-}
-
-/* Sorts a set of arcs by their position in L (keys: position << 32 | arc). */
-static void sort_by_ord(const cdg_layer *L, int64_t *set, int64_t len)
-{
-    uint64_t *key = (uint64_t *)(void *)set;
-    for (int64_t i = 0; i < len; i++)
-        key[i] = (uint64_t)L->ord[set[i]] << 32 | (uint64_t)set[i];
-    qsort(key, (size_t)len, sizeof *key, cmp_u64);
-    for (int64_t i = 0; i < len; i++)
-        set[i] = (int64_t)(key[i] & 0xffffffffu);
-}
-
-/* The positions of the backward and forward sets, each already in ascending
- * order, merged ascending into pool (the two sets are disjoint: an arc in
- * both would lie on a cycle, which the forward search would have found). */
-static void merge_positions(cdg *c, const cdg_layer *L)
-{
-    int64_t i = 0, j = 0, np = 0;
-    while (i < c->nb || j < c->nf) {
-        int32_t pb = i < c->nb ? L->ord[c->bwd[i]] : INT32_MAX;
-        int32_t pf = j < c->nf ? L->ord[c->fwd[j]] : INT32_MAX;
-        if (pb < pf) {
-            c->pool[np++] = pb;
-            i++;
-        } else {
-            c->pool[np++] = pf;
-            j++;
-        }
-    }
-}
-
-/* Adds dependency x→y to layer L; 1 when it would close a cycle. */
-static int add_dep(cdg *c, cdg_layer *L, int64_t x, int64_t y)
-{
-    int32_t lb = L->ord[y], ub = L->ord[x];
-    if (lb > ub)
-        return 0;
-    c->now++;
-    if (search_forward(c, L, y, x, ub))
-        return 1;
-    c->now++;
-    search_backward(c, L, x, lb);
-    /* Pearce–Kelly reorder: the backward set, then the forward set, each in
-     * its old order, take the pooled positions in ascending order. */
-    sort_by_ord(L, c->bwd, c->nb);
-    sort_by_ord(L, c->fwd, c->nf);
-    merge_positions(c, L);
-    int64_t np = 0;
-    for (int64_t i = 0; i < c->nb; i++)
-        L->ord[c->bwd[i]] = (int32_t)c->pool[np++];
-    for (int64_t i = 0; i < c->nf; i++)
-        L->ord[c->fwd[i]] = (int32_t)c->pool[np++];
-    return 0;
-}
-
-/* Calls emit(c, ctx, x, y) for every dependency of a unit; stops early when
- * emit returns non-zero and returns that value. */
-typedef int (*dep_fn)(cdg *c, void *ctx, int64_t x, int64_t y);
-
-static int table_deps(cdg *c, const moore_routing *r, int32_t t, dep_fn emit, void *ctx);
-
-static int unit_deps(cdg *c, const moore_routing *r, int64_t unit, dep_fn emit, void *ctx)
-{
-    const moore_graph *g = c->g;
-    if (c->tables)
-        return table_deps(c, r, (int32_t)unit, emit, ctx);
-    if (r->pair_offs) {
-        int64_t h0 = r->path_offs[unit], h1 = r->path_offs[unit + 1];
-        if (!c->serve[r->hops[h0]] || !c->serve[r->hops[h1 - 1]])
-            return 0; /* no traffic between these switches */
-        int64_t prev = -1;
-        for (int64_t h = h0; h + 1 < h1; h++) {
-            int64_t a = core_csr_find(g, r->hops[h], r->hops[h + 1]);
-            int rc = prev >= 0 ? emit(c, ctx, prev, a) : 0;
-            if (rc)
-                return rc;
-            prev = a;
-        }
-        return 0;
-    }
-    int32_t t = (int32_t)unit;
+    const moore_routing *r = c->r;
     const uint16_t *row = r->dist + (int64_t)t * r->n;
     int minimal = r->algo == MOORE_ROUTE_MINIMAL;
-    if (!c->serve[t])
-        return 0;
-    /* switches on a route toward t from a switch with servers, by
-     * decreasing distance: a switch is active when it serves or an active
-     * switch forwards to it */
-    route_order_by_distance(r, t, c->order, c->count, c->maxd);
-    memcpy(c->active, c->serve, (size_t)r->n);
-    for (int32_t i = 0; i < r->n; i++) {
-        int32_t u = c->order[i];
-        if (!c->active[u] || u == t)
-            continue;
-        for (int64_t a = g->offs[u]; a < g->offs[u + 1]; a++)
-            if (row[g->adj[a]] + 1 == row[u]) {
-                c->active[g->adj[a]] = 1;
+    int64_t k = 0, *first = w->first, *hop = w->hop;
+    for (int32_t v = 0; v < r->n; v++) {
+        first[v] = k;
+        for (int64_t a = g->offs[v]; a < g->offs[v + 1] && v != t; a++)
+            if (row[g->adj[a]] + 1 == row[v]) {
+                hop[k++] = a;
                 if (minimal)
                     break;
             }
+    }
+    first[r->n] = k;
+    route_order_by_distance(r, t, w->order, w->count, c->maxd);
+    memcpy(w->active, c->serve, (size_t)r->n);
+    for (int32_t i = 0; i < r->n; i++) {
+        int32_t u = w->order[i];
+        for (int64_t h = first[u]; h < first[u + 1] && w->active[u]; h++)
+            w->active[g->adj[hop[h]]] = 1;
     }
     for (int32_t u = 0; u < r->n; u++) {
-        if (row[u] < 2 || !c->active[u])
+        if (row[u] < 2 || !w->active[u])
             continue;
-        for (int64_t a = g->offs[u]; a < g->offs[u + 1]; a++) {
-            int32_t v = g->adj[a];
-            if (row[v] + 1 != row[u])
-                continue;
-            for (int64_t b = g->offs[v]; b < g->offs[v + 1]; b++) {
-                if (row[g->adj[b]] + 1 != row[v])
-                    continue;
-                int rc = emit(c, ctx, a, b);
-                if (rc)
-                    return rc;
-                if (minimal)
-                    break;
-            }
-            if (minimal)
-                break;
+        for (int64_t h = first[u]; h < first[u + 1]; h++) {
+            int32_t v = g->adj[hop[h]];
+            for (int64_t h2 = first[v]; h2 < first[v + 1]; h2++)
+                dep_push(c, w, hop[h], hop[h2]);
         }
     }
-    return 0;
 }
 
 /* The dependencies of destination t's table: a → b for table arcs u→v and
  * v→w toward t, u on a route toward t from a switch with servers. Every
  * table hop lowers key(x) = (d(x,t), x) (table.c), so switches are visited
  * in decreasing key: by decreasing distance, larger ids first. */
-static int table_deps(cdg *c, const moore_routing *r, int32_t t, dep_fn emit, void *ctx)
+static void table_deps(const cdg *c, unit_work *w, int32_t t)
 {
     const moore_graph *g = c->g;
+    const moore_routing *r = c->r;
     int32_t n = r->n, deg = moore_graph_degree_max(g);
-    int64_t *a1 = c->tarc, *a2 = c->tarc + deg;
-    if (!c->serve[t])
-        return 0;
-    route_order_by_distance(r, t, c->order, c->count, c->maxd);
+    int64_t *a1 = w->tarc, *a2 = w->tarc + deg;
+    int32_t *order = w->order;
+    route_order_by_distance(r, t, order, w->count, c->maxd);
     for (int32_t i = 0, j; i < n; i = j) { /* ids descending within a distance */
-        for (j = i; j < n && route_dist(r, c->order[j], t) == route_dist(r, c->order[i], t); j++)
+        for (j = i; j < n && route_dist(r, order[j], t) == route_dist(r, order[i], t); j++)
             ;
         for (int32_t x = i, y = j - 1; x < y; x++, y--) {
-            int32_t tmp = c->order[x];
-            c->order[x] = c->order[y];
-            c->order[y] = tmp;
+            int32_t tmp = order[x];
+            order[x] = order[y];
+            order[y] = tmp;
         }
     }
-    memcpy(c->active, c->serve, (size_t)n);
+    memcpy(w->active, c->serve, (size_t)n);
     for (int32_t i = 0; i < n; i++) {
-        int32_t u = c->order[i];
-        if (!c->active[u] || u == t)
+        int32_t u = order[i];
+        if (!w->active[u] || u == t)
             continue;
-        int32_t k = route_table_entry(g, r, c->tab, u, t, a1, c->tw);
+        int32_t k = route_table_entry(g, r, c->tab, u, t, a1, w->tw);
         for (int32_t x = 0; x < k; x++) {
             int32_t v = g->adj[a1[x]];
-            c->active[v] = 1;
-            int32_t k2 = v == t ? 0 : route_table_entry(g, r, c->tab, v, t, a2, c->tw);
-            for (int32_t y = 0; y < k2; y++) {
-                int rc = emit(c, ctx, a1[x], a2[y]);
-                if (rc)
-                    return rc;
-            }
+            w->active[v] = 1;
+            int32_t k2 = v == t ? 0 : route_table_entry(g, r, c->tab, v, t, a2, w->tw);
+            for (int32_t y = 0; y < k2; y++)
+                dep_push(c, w, a1[x], a2[y]);
         }
     }
-    return 0;
 }
 
-static int emit_union(cdg *c, void *ctx, int64_t x, int64_t y)
+static void unit_deps(const cdg *c, unit_work *w, int64_t unit)
 {
-    bit_set((uint64_t *)ctx, dep_bit(c, x, y));
-    return 0;
+    if (c->r->pair_offs && !c->tables)
+        path_deps(c, w, unit);
+    else if (c->serve[unit])
+        (c->tables ? table_deps : dest_deps)(c, w, (int32_t)unit);
 }
 
-/* Tries to add a dependency to the layer in ctx; 1 on a cycle.
- *
- * A dependency that closes a cycle with the layer's committed dependencies
- * alone (none of the unit's own added yet) closes one for good: committed
- * dependencies are never removed, so later units that contain it skip the
- * layer at once instead of searching again. This is most of the work saved:
- * a path set repeats each dependency many times, and the search that finds
- * the cycle is the longest one. The layers are those of the plain search. */
-static int emit_layer(cdg *c, void *ctx, int64_t x, int64_t y)
+/* One thread's scratch for trying units on layers. */
+typedef struct layer_worker {
+    route_cdg_search s;
+    int64_t *added;     /* the unit's new dependencies (for rollback) */
+} layer_worker;
+
+/* The layering of one block of units, run by every thread at once: each
+ * layer takes, in unit order, the units every layer below it rejected, so
+ * layer j can work on a unit while layer j + 1 still works on an earlier one
+ * (a pipeline: the layers and their contents are those of one thread). A
+ * thread claims a free layer, runs it until its next unit is undecided
+ * below it, and releases it. Layer j + 1 is made by layer j's holder when j
+ * rejects a unit and is the top. */
+typedef struct block_run {
+    cdg *c;
+    const unit_deps_view *d;    /* the block's units */
+    int64_t n;
+    _Atomic int32_t *state;     /* per unit: 2j waiting at layer j, 2j + 1 in layer j */
+    int64_t *cur;               /* per layer: its next unit (its holder's) */
+    atomic_int *busy;           /* per layer: held */
+    atomic_int nlayers;
+    atomic_llong placed;
+    atomic_int fail;
+    moore_error err;            /* the first failure's */
+} block_run;
+
+static void run_fail(block_run *b, const moore_error *e)
 {
-    cdg_layer *L = ctx;
-    int64_t bit = dep_bit(c, x, y);
-    if (bit_get(L->bits, bit))
-        return 0;
-    if (bit_get(L->cyc, bit))
-        return 1;
-    if (x == y || add_dep(c, L, x, y)) {
-        if (c->nadded == 0)
-            bit_set(L->cyc, bit);
-        return 1;
-    }
-    bit_set(L->bits, bit);
-    if (c->nadded == c->capadded) {
-        int64_t cap = c->capadded ? 2 * c->capadded : 256;
-        int64_t *p = realloc(c->added, (size_t)cap * sizeof *p);
-        if (!p)
-            return 2;
-        c->added = p;
-        c->capadded = cap;
-    }
-    c->added[c->nadded++] = bit;
+    int expected = 0;
+    if (atomic_compare_exchange_strong(&b->fail, &expected, e->code ? e->code : MOORE_ENOMEM))
+        b->err = *e;
+}
+
+/* Makes layer j (the layers array has room: reserved before the block). */
+static int new_layer(cdg *c, int32_t j, moore_error *err)
+{
+    int rc = moore_memory_guard((double)(j + 1) *
+                                    (3.0 * (double)c->sh.nbits / 8 + 16.0 * (double)c->sh.arcs),
+                                "the virtual layers' dependency graphs", err);
+    return rc ? rc : route_cdg_layer_init(&c->layers[j], &c->sh, err);
+}
+
+/* 1 when one of the unit's dependencies is known to close a cycle in L. */
+static int known_cycle(const route_cdg_layer *L, const int64_t *bit, int64_t nd)
+{
+    for (int64_t i = 0; i < nd; i++)
+        if (route_cdg_has(L->cyc, bit[i]))
+            return 1;
     return 0;
 }
 
-/* Kahn's algorithm on the union graph: 1 when acyclic. */
-static int union_acyclic(cdg *c, const uint64_t *bits, int64_t *deps, moore_error *err)
+/* Adds the unit's dependencies to L; 1 (and L's dependencies as before) when
+ * they close a cycle. A path's dependencies are a few, so they are first
+ * screened for one known to close a cycle; a destination's are its whole
+ * DAG, worth listing twice only when it is not. */
+static int try_layer(const cdg *c, layer_worker *w, route_cdg_layer *L, const unit_deps_view *d)
+{
+    const int32_t *x = d->x, *y = d->y;
+    if (c->r->pair_offs && !c->tables && known_cycle(L, d->bit, d->nd))
+        return 1;
+    int64_t nadded = 0;
+    int cycle = 0;
+    for (int64_t i = 0; i < d->nd && !cycle; i++) {
+        int64_t bit = d->bit[i];
+        if (route_cdg_has(L->bits, bit))
+            continue;
+        if (route_cdg_has(L->cyc, bit))
+            cycle = 1;
+        else if (x[i] == y[i] || route_cdg_add(&c->sh, L, &w->s, x[i], y[i])) {
+            if (nadded == 0) /* closes a cycle with committed dependencies alone */
+                L->cyc[bit >> 6] |= (uint64_t)1 << (bit & 63);
+            cycle = 1;
+        } else {
+            w->added[nadded++] = i;
+        }
+    }
+    if (cycle)
+        for (int64_t i = 0; i < nadded; i++)
+            route_cdg_remove(&c->sh, L, x[w->added[i]], y[w->added[i]]);
+    return cycle;
+}
+
+/* Layer j's next unit i rejected: on to layer j + 1, made when j is the top. */
+static void pass_up(block_run *b, int32_t j, int64_t i)
+{
+    moore_error e;
+    e.code = MOORE_OK;
+    if (b->c->layers[j].empty) { /* a path of distinct links, or a DAG, is acyclic */
+        moore_error_set(&e, MOORE_EINTERNAL, "routing: a unit has a cyclic dependency by itself");
+        run_fail(b, &e);
+        return;
+    }
+    if (j + 1 == atomic_load(&b->nlayers)) {
+        if (new_layer(b->c, j + 1, &e)) {
+            run_fail(b, &e);
+            return;
+        }
+        b->cur[j + 1] = 0;
+        atomic_store(&b->busy[j + 1], 0);
+        atomic_store(&b->nlayers, j + 2);
+    }
+    atomic_store(&b->state[i], 2 * (j + 1));
+}
+
+/* Runs layer j (held) over its units until the next one is undecided below
+ * it; the number of units it decided. */
+static int64_t run_layer(block_run *b, layer_worker *w, int32_t j)
+{
+    route_cdg_layer *L = &b->c->layers[j];
+    int64_t done = 0;
+    while (b->cur[j] < b->n && !atomic_load(&b->fail)) {
+        int64_t i = b->cur[j];
+        int32_t st = atomic_load(&b->state[i]);
+        if (st < 2 * j && !(st & 1))
+            break; /* not yet rejected below */
+        if (st == 2 * j) {
+            if (try_layer(b->c, w, L, &b->d[i])) {
+                pass_up(b, j, i);
+            } else {
+                L->empty = 0;
+                atomic_store(&b->state[i], 2 * j + 1);
+                atomic_fetch_add(&b->placed, 1);
+            }
+            done++;
+        }
+        b->cur[j]++;
+    }
+    return done;
+}
+
+/* One thread's share: claims free layers with work until the block is placed. */
+static void run_worker(block_run *b, layer_worker *w)
+{
+    while (atomic_load(&b->placed) < b->n && !atomic_load(&b->fail)) {
+        int64_t done = 0;
+        int32_t nl = atomic_load(&b->nlayers);
+        for (int32_t j = 0; j < nl; j++) {
+            int expected = 0;
+            if (!atomic_compare_exchange_strong(&b->busy[j], &expected, 1))
+                continue;
+            done += run_layer(b, w, j);
+            atomic_store(&b->busy[j], 0);
+        }
+        if (!done)
+            sched_yield(); /* every layer with work is held: let others run */
+    }
+}
+
+static void work_clear(unit_work *w)
+{
+    free(w->active);
+    free(w->order);
+    free(w->count);
+    free(w->tarc);
+    free(w->tw);
+    free(w->first);
+    free(w->hop);
+    free(w->x);
+    free(w->y);
+    free(w->bit);
+}
+
+static int work_init(unit_work *w, const cdg *c, moore_error *err)
 {
     const moore_graph *g = c->g;
-    int32_t *indeg = moore_calloc((size_t)c->arcs + 1, sizeof *indeg, err);
-    if (!indeg)
-        return -1;
-    int64_t count = 0;
-    for (int64_t a = 0; a < c->arcs; a++) {
-        int32_t v = g->adj[a];
-        for (int64_t b = g->offs[v]; b < g->offs[v + 1]; b++)
-            if (bit_get(bits, c->base[a] + (b - g->offs[v]))) {
-                indeg[b]++;
-                count++;
-            }
-    }
-    *deps = count;
-    int64_t top = 0, seen = 0;
-    for (int64_t a = 0; a < c->arcs; a++)
-        if (!indeg[a])
-            c->stack[top++] = a;
-    while (top) {
-        int64_t a = c->stack[--top];
-        seen++;
-        int32_t v = g->adj[a];
-        for (int64_t b = g->offs[v]; b < g->offs[v + 1]; b++)
-            if (bit_get(bits, c->base[a] + (b - g->offs[v])) && --indeg[b] == 0)
-                c->stack[top++] = b;
-    }
-    free(indeg);
-    return seen == c->arcs;
+    int32_t deg = moore_graph_degree_max(g);
+    memset(w, 0, sizeof *w);
+    w->active = moore_malloc((size_t)g->n + 1, 1, err);
+    w->order = moore_malloc((size_t)g->n + 1, sizeof *w->order, err);
+    w->count = moore_malloc((size_t)c->maxd + 2, sizeof *w->count, err);
+    w->tarc = moore_malloc(2 * (size_t)deg + 1, sizeof *w->tarc, err);
+    w->tw = moore_malloc((size_t)deg + 1, sizeof *w->tw, err);
+    w->first = moore_malloc((size_t)g->n + 1, sizeof *w->first, err);
+    w->hop = moore_malloc(2 * (size_t)g->m + 1, sizeof *w->hop, err);
+    if (!w->active || !w->order || !w->count || !w->tarc || !w->tw || !w->first || !w->hop)
+        return core_alloc_code(err);
+    return MOORE_OK;
 }
 
-/* Whether the CDG of all units together is acyclic, and its arc count. */
-static int union_check(cdg *c, const moore_routing *r, int64_t units, moore_deadlock_result *out,
+/* Lists the dependencies of units u0..u1−1 on every thread: unit u's are
+ * entries at[i] to end[i] − 1 of work[who[i]].x and .y, i = u − u0. */
+static int list_block(const cdg *c, unit_work *work, int threads, int64_t u0, int64_t u1,
+                      int64_t *at, int64_t *end, int32_t *who, moore_error *err)
+{
+    for (int t = 0; t < threads; t++)
+        work[t].nd = 0;
+    int fail = 0;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
+    for (int64_t u = u0; u < u1; u++) {
+        unit_work *w = &work[omp_get_thread_num()];
+        at[u - u0] = w->nd;
+        unit_deps(c, w, u);
+        end[u - u0] = w->nd;
+        who[u - u0] = omp_get_thread_num();
+        if (w->oom)
+            core_par_note(&fail, MOORE_ENOMEM);
+    }
+    return core_par_failed(err, fail, "routing: listing dependencies");
+}
+
+/* Units per block: paths are a few dependencies each, a destination's DAG
+ * is many. */
+static int64_t block_units(const cdg *c)
+{
+    return c->r->pair_offs && !c->tables ? 8192 : 16;
+}
+
+/* Room for the layers one block can make (one per unit at most) and the
+ * run's per-layer arrays; the workers' room for a unit's new dependencies. */
+static int block_reserve(cdg *c, block_run *b, layer_worker *lw, int threads, int64_t maxnd,
+                         moore_error *err)
+{
+    int64_t cap = (int64_t)c->nlayers + b->n + 1;
+    route_cdg_layer *p = realloc(c->layers, (size_t)cap * sizeof *p);
+    int64_t *cur = p ? realloc(b->cur, (size_t)cap * sizeof *cur) : NULL;
+    if (p)
+        c->layers = p;
+    if (cur)
+        b->cur = cur;
+    atomic_int *busy = cur ? realloc(b->busy, (size_t)cap * sizeof *busy) : NULL;
+    if (!busy)
+        return moore_error_set(err, MOORE_ENOMEM, "routing: no memory for the layers");
+    b->busy = busy;
+    for (int t = 0; t < threads; t++) {
+        int64_t *q = realloc(lw[t].added, (size_t)(maxnd + 1) * sizeof *q);
+        if (!q)
+            return moore_error_set(err, MOORE_ENOMEM, "routing: no memory while layering");
+        lw[t].added = q;
+    }
+    for (int32_t j = 0; j <= c->nlayers; j++) { /* and the first layer, when there is none */
+        b->cur[j] = 0;
+        atomic_init(&b->busy[j], 0);
+    }
+    return MOORE_OK;
+}
+
+/* Places the block's units (views d, n of them) into layers, on every thread. */
+static int place_block(cdg *c, block_run *b, layer_worker *lw, int threads, int32_t *layer,
                        moore_error *err)
 {
-    int rc = moore_memory_guard((double)c->nbits / 8, "the channel dependency graph", err);
+    int64_t maxnd = 0;
+    for (int64_t i = 0; i < b->n; i++) {
+        maxnd = b->d[i].nd > maxnd ? b->d[i].nd : maxnd;
+        atomic_init(&b->state[i], 0);
+    }
+    int rc = block_reserve(c, b, lw, threads, maxnd, err);
+    if (!rc && c->nlayers == 0 && !(rc = new_layer(c, 0, err)))
+        c->nlayers = 1;
     if (rc)
         return rc;
-    uint64_t *all = moore_calloc((size_t)(c->nbits / 64 + 1), sizeof *all, err);
-    if (!all)
-        return core_alloc_code(err);
-    for (int64_t u = 0; u < units; u++)
-        unit_deps(c, r, u, emit_union, all);
-    int acyclic = union_acyclic(c, all, &out->dependencies, err);
-    free(all);
-    if (acyclic < 0)
-        return core_alloc_code(err);
-    out->cdg_acyclic = acyclic;
+    atomic_init(&b->nlayers, c->nlayers);
+    atomic_init(&b->placed, 0);
+    atomic_init(&b->fail, 0);
+#pragma omp parallel num_threads(threads)
+    run_worker(b, &lw[omp_get_thread_num()]);
+    /* the layers made in the block: counted even on failure, to be freed */
+    c->nlayers = atomic_load(&b->nlayers);
+    if (atomic_load(&b->fail)) {
+        *err = b->err;
+        return b->err.code ? b->err.code : MOORE_ENOMEM;
+    }
+    for (int64_t i = 0; i < b->n; i++)
+        layer[i] = atomic_load(&b->state[i]) / 2;
     return MOORE_OK;
 }
 
-static int new_layer(cdg *c, moore_error *err)
+static int layer_all(cdg *c, int64_t units, const moore_routing_options *o, int32_t *layer,
+                     moore_error *err)
 {
-    int rc = moore_memory_guard((double)(c->nlayers + 1) * ((double)c->nbits / 4 + 4.0 * c->arcs),
-                                "the virtual layers' dependency graphs", err);
-    if (rc)
-        return rc;
-    if (c->nlayers == c->caplayers) {
-        int32_t cap = c->caplayers ? 2 * c->caplayers : 8;
-        cdg_layer *p = realloc(c->layers, (size_t)cap * sizeof *p);
-        if (!p)
-            return moore_error_set(err, MOORE_ENOMEM, "routing: no memory for a layer");
-        c->layers = p;
-        c->caplayers = cap;
-    }
-    cdg_layer *L = &c->layers[c->nlayers];
-    L->bits = moore_calloc((size_t)(c->nbits / 64 + 1), sizeof *L->bits, err);
-    L->cyc = moore_calloc((size_t)(c->nbits / 64 + 1), sizeof *L->cyc, err);
-    L->ord = moore_malloc((size_t)c->arcs + 1, sizeof *L->ord, err);
-    if (!L->bits || !L->cyc || !L->ord) {
-        free(L->bits);
-        free(L->cyc);
-        free(L->ord);
-        return core_alloc_code(err);
-    }
-    for (int64_t a = 0; a < c->arcs; a++)
-        L->ord[a] = (int32_t)a;
-    c->nlayers++;
-    return MOORE_OK;
-}
-
-/* 1 when the dependency in ctx's layer is known to close a cycle there. */
-static int emit_known_cycle(cdg *c, void *ctx, int64_t x, int64_t y)
-{
-    const cdg_layer *L = ctx;
-    return bit_get(L->cyc, dep_bit(c, x, y));
-}
-
-/* Puts unit into the first layer that stays acyclic. Whether a layer takes
- * the unit depends on its dependency graph only (the dynamic order decides
- * cycles exactly), so a unit with a dependency known to close a cycle skips
- * the layer before any of its other dependencies is searched and added
- * (paths only). */
-static int place_unit(cdg *c, const moore_routing *r, int64_t unit, int32_t *layer,
-                      moore_error *err)
-{
-    /* a path's dependencies are a few; a destination's are its whole DAG,
-     * which is worth listing twice only when it is not */
-    int screen = r->pair_offs && !c->tables;
-    for (int32_t j = 0;; j++) {
-        int fresh = j == c->nlayers;
-        if (fresh) {
-            int rc = new_layer(c, err);
-            if (rc)
-                return rc;
+    int threads = o && o->threads > 0 ? o->threads : omp_get_max_threads();
+    int64_t block = block_units(c);
+    unit_work *work = moore_calloc((size_t)threads, sizeof *work, err);
+    layer_worker *lw = moore_calloc((size_t)threads, sizeof *lw, err);
+    int64_t *at = moore_malloc((size_t)block * 2, sizeof *at, err);
+    int32_t *who = moore_malloc((size_t)block, sizeof *who, err);
+    unit_deps_view *views = moore_malloc((size_t)block, sizeof *views, err);
+    block_run b;
+    memset(&b, 0, sizeof b);
+    b.c = c;
+    b.d = views;
+    b.state = moore_malloc((size_t)block, sizeof *b.state, err);
+    int rc = work && lw && at && who && views && b.state ? MOORE_OK : core_alloc_code(err);
+    for (int t = 0; t < threads && !rc; t++)
+        if (!(rc = work_init(&work[t], c, err)))
+            rc = route_cdg_search_init(&lw[t].s, c->sh.arcs, err);
+    for (int64_t u0 = 0; u0 < units && !rc; u0 += block) {
+        int64_t u1 = u0 + block < units ? u0 + block : units, *end = at + block;
+        if ((rc = list_block(c, work, threads, u0, u1, at, end, who, err)))
+            break;
+        for (int64_t u = u0; u < u1; u++) {
+            const unit_work *w = &work[who[u - u0]];
+            int64_t i = at[u - u0];
+            views[u - u0] = (unit_deps_view){ w->x + i, w->y + i, w->bit + i, end[u - u0] - i };
         }
-        c->nadded = 0;
-        if (!fresh && screen && unit_deps(c, r, unit, emit_known_cycle, &c->layers[j]))
-            continue;
-        int rc = unit_deps(c, r, unit, emit_layer, &c->layers[j]);
-        if (rc == 2)
-            return moore_error_set(err, MOORE_ENOMEM, "routing: no memory while layering");
-        if (rc == 0) {
-            *layer = j;
-            return MOORE_OK;
-        }
-        for (int64_t i = 0; i < c->nadded; i++)
-            bit_clear(c->layers[j].bits, c->added[i]);
-        if (fresh) /* a path of distinct links, or a destination's DAG, is acyclic alone */
-            return moore_error_set(err, MOORE_EINTERNAL,
-                                   "routing: unit %lld has a cyclic dependency by itself",
-                                   (long long)unit);
+        b.n = u1 - u0;
+        rc = place_block(c, &b, lw, threads, layer + u0, err);
+        if (o && o->progress)
+            o->progress(o->progress_ctx, "layers", (double)u1 / (double)units);
     }
+    for (int t = 0; t < threads && work && lw; t++) {
+        work_clear(&work[t]);
+        route_cdg_search_clear(&lw[t].s);
+        free(lw[t].added);
+    }
+    free(work);
+    free(lw);
+    free(at);
+    free(who);
+    free(views);
+    free((void *)b.state);
+    free(b.cur);
+    free(b.busy);
+    return rc;
 }
 
 static int deadlock_run(const moore_graph *g, const moore_routing *r, int tables,
@@ -470,81 +528,45 @@ static int deadlock_run(const moore_graph *g, const moore_routing *r, int tables
     cdg c;
     memset(&c, 0, sizeof c);
     c.g = g;
+    c.r = r;
     c.tables = tables;
     c.tab = T;
-    c.arcs = 2 * g->m;
-    if (c.arcs >= ((int64_t)1 << 31))
+    if (2 * g->m >= ((int64_t)1 << 31))
         return moore_error_set(err, MOORE_ETOOBIG,
                                "routing: %lld directed links exceed the dependency graph's limit",
-                               (long long)c.arcs);
+                               (long long)(2 * g->m));
     int64_t units = r->pair_offs && !tables ? r->paths : r->n;
-    int rc = MOORE_OK;
-    c.base = moore_malloc((size_t)c.arcs + 1, sizeof *c.base, err);
-    c.rev = moore_malloc((size_t)c.arcs + 1, sizeof *c.rev, err);
-    c.tail = moore_malloc((size_t)c.arcs + 1, sizeof *c.tail, err);
-    c.stamp = moore_calloc((size_t)c.arcs + 1, sizeof *c.stamp, err);
-    c.stack = moore_malloc((size_t)c.arcs + 1, sizeof *c.stack, err);
-    c.fwd = moore_malloc((size_t)c.arcs + 1, sizeof *c.fwd, err);
-    c.bwd = moore_malloc((size_t)c.arcs + 1, sizeof *c.bwd, err);
-    c.pool = moore_malloc((size_t)c.arcs * 2 + 1, sizeof *c.pool, err);
-    out->layer = moore_malloc((size_t)units + 1, sizeof *out->layer, err);
     c.maxd = route_max_distance(r);
-    c.serve = moore_malloc((size_t)g->n, 1, err);
-    c.active = moore_malloc((size_t)g->n, 1, err);
-    c.order = moore_malloc((size_t)g->n, sizeof *c.order, err);
-    c.count = moore_malloc((size_t)c.maxd + 2, sizeof *c.count, err);
-    c.tarc = moore_malloc(2 * (size_t)moore_graph_degree_max(g) + 1, sizeof *c.tarc, err);
-    c.tw = moore_malloc((size_t)moore_graph_degree_max(g) + 1, sizeof *c.tw, err);
-    if (!c.serve || !c.active || !c.order || !c.count || !c.tarc || !c.tw) {
+    int rc = route_cdg_shape_init(&c.sh, g, err);
+    if (!rc && !tables) /* the union graph, built at the end */
+        rc = moore_memory_guard((double)c.sh.nbits / 8, "the channel dependency graph", err);
+    out->layer = moore_malloc((size_t)units + 1, sizeof *out->layer, err);
+    c.serve = moore_malloc((size_t)g->n + 1, 1, err);
+    if (!rc && (!out->layer || !c.serve))
         rc = core_alloc_code(err);
+    if (rc)
         goto done;
-    }
     int any = moore_graph_endpoints_total(g) > 0;
     for (int32_t v = 0; v < g->n; v++)
         c.serve[v] = !any || g->endpoints[v] > 0;
-    if (!c.base || !c.rev || !c.tail || !c.stamp || !c.stack || !c.fwd || !c.bwd || !c.pool ||
-        !out->layer) {
-        rc = core_alloc_code(err);
+    if ((rc = layer_all(&c, units, o, out->layer, err)))
         goto done;
-    }
-    for (int32_t u = 0; u < g->n; u++)
-        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++) {
-            c.tail[k] = u;
-            c.base[k] = c.nbits;
-            c.nbits += moore_graph_degree(g, g->adj[k]);
+    if (!tables) {
+        int acyclic = route_cdg_union_acyclic(&c.sh, c.layers, c.nlayers, &out->dependencies, err);
+        if (acyclic < 0) {
+            rc = core_alloc_code(err);
+            goto done;
         }
-    moore_graph_reverse_arcs(g, c.rev);
-    if (!tables) /* the tables' layers need no union graph */
-        rc = union_check(&c, r, units, out, err);
-    for (int64_t u = 0; u < units && !rc; u++) {
-        rc = place_unit(&c, r, u, &out->layer[u], err);
-        if (o && o->progress && (u & 4095) == 0)
-            o->progress(o->progress_ctx, "layers", (double)u / (double)units);
+        out->cdg_acyclic = acyclic;
     }
     out->layers = c.nlayers;
     out->units = units;
 done:
-    for (int32_t j = 0; j < c.nlayers; j++) {
-        free(c.layers[j].bits);
-        free(c.layers[j].cyc);
-        free(c.layers[j].ord);
-    }
+    for (int32_t j = 0; j < c.nlayers; j++)
+        route_cdg_layer_clear(&c.layers[j]);
     free(c.layers);
-    free(c.base);
-    free(c.rev);
-    free(c.tail);
-    free(c.stamp);
-    free(c.stack);
-    free(c.fwd);
-    free(c.bwd);
-    free(c.pool);
-    free(c.added);
     free(c.serve);
-    free(c.active);
-    free(c.order);
-    free(c.count);
-    free(c.tarc);
-    free(c.tw);
+    route_cdg_shape_clear(&c.sh);
     if (rc) {
         free(out->layer);
         out->layer = NULL;
