@@ -152,10 +152,12 @@ typedef struct moore_hose_result {
  * the METIS cut), for searches that need the lower bound; 1: also
  * the (1+o->eps) approximation of the uniform and the optimised two-phase
  * matrix (skipped above ~5,000 server switches, where the dense matrix would
- * not fit); 2: the exact LP instead (small graphs). Fills the caller's *out
+ * not fit) and of the longest matching; 2: the exact LP instead (small
+ * graphs). Fills the caller's *out
  * (static strings only; nothing to clear). effort ≥ 0 adds the worst matrix's
- * matching (O(k³) for k server switches up to MOORE_MATCHING_EXACT_MAX) and a
- * METIS bisection; effort 1 / 2 add moore_flow_approx / moore_flow_exact runs. */
+ * matching (O(k³) for k server switches up to MOORE_MATCHING_EXACT_MAX), its
+ * pairs' min-cost flows (O(d·TUB) Dijkstras per pair, within ~2·10⁹ arc
+ * visits) and a METIS bisection; effort 1 / 2 add moore_flow_approx / moore_flow_exact runs. */
 MOORE_API int moore_flow_hose(const moore_graph *g, const moore_flow_options *o, int effort,
                               moore_hose_result *out, moore_error *err);
 

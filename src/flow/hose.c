@@ -24,7 +24,9 @@
  *
  * Upper bounds: θ(T) for any one hose matrix T bounds the minimum. Used: the
  * uniform matrix (its approximation's upper bound and its TUB), the longest
- * matching (TUB), a balanced cut (A, B) with S_A ≤ S_B servers — every server
+ * matching with each pair exchanging min(p_u, p_v) (its TUB, each pair's own
+ * min-cost flow in hose_pairs.c, and with effort ≥ 1 the approximation's
+ * upper bound), a balanced cut (A, B) with S_A ≤ S_B servers — every server
  * of A can send 1 to a distinct server of B, so θ ≤ cut/S_A — and a single
  * switch v with p_v ≤ S − p_v, whose servers can all send out: θ ≤ deg(v)/p_v. */
 #include "moore/flow.h"
