@@ -26,9 +26,10 @@ int flow_hose_pairs_matrix(const moore_graph *g, const hose_pairs *hp, moore_tra
                            moore_error *err);
 
 /* Upper bounds on θ of the pairs' matrix: *tub = 2|E| / Σ 2·d·dist(u,v), and
- * *bound ≤ *tub from each pair's own min-cost flow (hose_pairs.c). At most
- * `budget` arc visits are spent on min-cost flows; the other pairs count
- * d·dist per direction, as in TUB. Same result for every thread count. */
+ * *bound ≤ *tub from each pair's own min-cost flow (hose_pairs.c). When the
+ * flows of all pairs would cost more than `budget` arc visits none is
+ * computed and *bound = *tub (*exact_pairs: pairs computed, 0 or all). Same
+ * result for every thread count. */
 int flow_hose_pair_bound(const moore_graph *g, const hose_pairs *hp, int threads, double budget,
                          double *tub, double *bound, int32_t *exact_pairs, moore_error *err);
 

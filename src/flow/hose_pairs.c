@@ -369,16 +369,15 @@ int flow_hose_pair_bound(const moore_graph *g, const hose_pairs *hp, int threads
     int32_t upto = 0;
     if (!rc) {
         *tub = 2.0 * (double)g->m / hops;
-        /* the pairs whose flows fit the budget, in order */
+        /* all pairs or none: a share of the pairs would tighten the bound
+         * by about that share only */
         double per_path = 2.0 * (double)g->m + 2.0 * g->n * log2(g->n + 2.0), spent = 0;
+        for (int32_t i = 0; i < P; i++)
+            spent += pair_paths(g, hp, i, *tub) * per_path;
+        upto = spent <= budget ? P : 0;
         off[0] = 0;
         for (int32_t i = 0; i < P; i++) {
-            int32_t k = pair_paths(g, hp, i, *tub);
-            if (i == upto && spent + k * per_path <= budget) {
-                spent += k * per_path;
-                upto++;
-            }
-            off[i + 1] = off[i] + (i < upto ? k : 0);
+            off[i + 1] = off[i] + (i < upto ? pair_paths(g, hp, i, *tub) : 0);
             found[i] = -1;
         }
         len = moore_malloc((size_t)(off[P] > 0 ? off[P] : 1), sizeof *len, err);
