@@ -395,7 +395,8 @@ int flow_hose_pair_bound(const moore_graph *g, const hose_pairs *hp, int threads
                     lo = mid;
             }
         }
-        *bound = hi;
+        /* a margin for the rounding of need(): the sup is not below this */
+        *bound = hi * (1 + 1e-11) < *tub ? hi * (1 + 1e-11) : *tub;
         *exact_pairs = upto;
     }
     free(dist);
