@@ -182,6 +182,40 @@ static void pair_flow_above_matching(void **state)
     }
 }
 
+/* Unequal server counts: the longest matching with each pair exchanging
+ * min(p_u, p_v) both ways is a hose matrix, so its exact θ lies between the
+ * hose lower bound and the pair-flow bound (the matrix the bound charges). */
+static void unequal_servers(void **state)
+{
+    (void)state;
+    const char *specs[] = { "petersen", "slimfly:q=5", "torus:dims=4x4" };
+    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+        moore_error err;
+        moore_graph *g = tu_build(specs[i]);
+        for (int32_t v = 0; v < g->n; v++)
+            g->endpoints[v] = 1 + v % 3;
+        moore_hose_result h = hose(g, 0);
+        moore_traffic *t;
+        assert_int_equal(moore_traffic_worst(g, &t, &err), MOORE_OK);
+        int32_t n = g->n;
+        double *m = calloc((size_t)n * n, sizeof *m);
+        for (int32_t a = 0; a < n; a++)
+            for (int64_t k = t->offs[a]; k < t->offs[a + 1]; k++) {
+                int32_t b = t->dst[k];
+                int32_t d = g->endpoints[a] < g->endpoints[b] ? g->endpoints[a] : g->endpoints[b];
+                m[a * n + b] = m[b * n + a] = d;
+            }
+        moore_traffic_free(t);
+        assert_int_equal(moore_traffic_from_dense(g, m, &t, &err), MOORE_OK);
+        free(m);
+        double th = exact_of(g, t);
+        if (h.lower > th * (1 + 1e-7) || h.pair_flow < th * (1 - 1e-7))
+            fail_msg("%s: hose lower %.9g, exact θ of the min(p) matching %.9g, pair flow %.9g",
+                     specs[i], h.lower, th, h.pair_flow);
+        moore_graph_free(g);
+    }
+}
+
 /* K_n with p servers a switch, n even: both bounds are n/(2p) (header). */
 static void complete_graph_servers(void **state)
 {
@@ -233,6 +267,7 @@ int main(void)
         cmocka_unit_test(lower_below_matrices),
         cmocka_unit_test(pair_flow_above_matching),
         cmocka_unit_test(complete_graph_servers),
+        cmocka_unit_test(unequal_servers),
         cmocka_unit_test(thread_count),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
