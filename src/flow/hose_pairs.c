@@ -271,6 +271,23 @@ static double pairs_need(const hose_pairs *hp, const int64_t *len, const int64_t
     return sum;
 }
 
+/* sup{θ : need(θ) ≤ cap} ≤ TUB by bisection, keeping need(hi) > cap, with
+ * a margin for the rounding of need(): the sup is not above the result. */
+static double pairs_sup(const hose_pairs *hp, const int64_t *len, const int64_t *off,
+                        const int32_t *found, const int64_t *dist, double cap, double tub)
+{
+    double lo = 0, hi = tub * (1 + 1e-9);
+    if (pairs_need(hp, len, off, found, dist, hi) > cap)
+        for (int it = 0; it < 200 && hi - lo > 1e-13 * hi; it++) {
+            double mid = 0.5 * (lo + hi);
+            if (pairs_need(hp, len, off, found, dist, mid) > cap)
+                hi = mid;
+            else
+                lo = mid;
+        }
+    return hi * (1 + 1e-11) < tub ? hi * (1 + 1e-11) : tub;
+}
+
 /* dist(u, v) of every pair, one BFS from each u. */
 static int pairs_dist(const moore_graph *g, const hose_pairs *hp, int nt, int64_t *dist,
                       moore_error *err)
@@ -384,19 +401,7 @@ int flow_hose_pair_bound(const moore_graph *g, const hose_pairs *hp, int threads
         rc = len ? pairs_flows(g, hp, nt, upto, off, len, found, err) : core_alloc_code(err);
     }
     if (!rc) {
-        /* sup{θ : need(θ) ≤ 2|E|} ≤ TUB: bisection keeps need(hi) > 2|E| */
-        double cap = 2.0 * (double)g->m, lo = 0, hi = *tub * (1 + 1e-9);
-        if (pairs_need(hp, len, off, found, dist, hi) > cap) {
-            for (int it = 0; it < 200 && hi - lo > 1e-13 * hi; it++) {
-                double mid = 0.5 * (lo + hi);
-                if (pairs_need(hp, len, off, found, dist, mid) > cap)
-                    hi = mid;
-                else
-                    lo = mid;
-            }
-        }
-        /* a margin for the rounding of need(): the sup is not below this */
-        *bound = hi * (1 + 1e-11) < *tub ? hi * (1 + 1e-11) : *tub;
+        *bound = pairs_sup(hp, len, off, found, dist, 2.0 * (double)g->m, *tub);
         *exact_pairs = upto;
     }
     free(dist);
