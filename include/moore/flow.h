@@ -129,13 +129,19 @@ typedef struct moore_hose_result {
                                    "two-phase-split", "two-phase-approx",
                                    "two-phase-exact" */
     const char *upper_method;   /* the matrix or cut behind `upper`: "uniform",
-                                   "worst-tub", "bisection", "switch-cut" */
+                                   "worst-tub", "pair-flow", "worst-approx",
+                                   "worst-exact", "bisection", "switch-cut" */
     double vlb;                 /* w ∝ servers (classic Valiant): the best bound of it */
     double two_phase;           /* optimised class weights (hose_weights.c) */
     const char *two_phase_method; /* its proof: "two-phase-split", "-approx", "-exact" */
     int32_t classes;            /* classes of switches weighed separately */
     double uniform_lower, uniform_upper; /* θ of the uniform matrix, a hose matrix */
-    double worst_tub;           /* TUB of the longest-matching matrix */
+    double worst_tub;           /* TUB of the longest-matching matrix, each pair
+                                   exchanging min(p_u, p_v) (a hose matrix) */
+    double pair_flow;           /* the same matrix, each pair charged its own
+                                   min-cost flow (≤ worst_tub; hose_pairs.c) */
+    double worst_upper;         /* effort ≥ 1: the approximation's (2: the LP's)
+                                   upper bound on that matrix; else ∞ */
     double cut_bound;           /* balanced cut (METIS) and single-switch cuts */
     int64_t servers;            /* S */
 } moore_hose_result;
@@ -146,10 +152,12 @@ typedef struct moore_hose_result {
  * the METIS cut), for searches that need the lower bound; 1: also
  * the (1+o->eps) approximation of the uniform and the optimised two-phase
  * matrix (skipped above ~5,000 server switches, where the dense matrix would
- * not fit); 2: the exact LP instead (small graphs). Fills the caller's *out
+ * not fit) and of the longest matching; 2: the exact LP instead (small
+ * graphs). Fills the caller's *out
  * (static strings only; nothing to clear). effort ≥ 0 adds the worst matrix's
- * matching (O(k³) for k server switches up to MOORE_MATCHING_EXACT_MAX) and a
- * METIS bisection; effort 1 / 2 add moore_flow_approx / moore_flow_exact runs. */
+ * matching (O(k³) for k server switches up to MOORE_MATCHING_EXACT_MAX), its
+ * pairs' min-cost flows (O(d·TUB) Dijkstras per pair, within ~2·10⁹ arc
+ * visits) and a METIS bisection; effort 1 / 2 add moore_flow_approx / moore_flow_exact runs. */
 MOORE_API int moore_flow_hose(const moore_graph *g, const moore_flow_options *o, int effort,
                               moore_hose_result *out, moore_error *err);
 

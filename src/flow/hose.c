@@ -24,7 +24,9 @@
  *
  * Upper bounds: θ(T) for any one hose matrix T bounds the minimum. Used: the
  * uniform matrix (its approximation's upper bound and its TUB), the longest
- * matching (TUB), a balanced cut (A, B) with S_A ≤ S_B servers — every server
+ * matching with each pair exchanging min(p_u, p_v) (its TUB, each pair's own
+ * min-cost flow in hose_pairs.c, and with effort ≥ 1 the approximation's
+ * upper bound), a balanced cut (A, B) with S_A ≤ S_B servers — every server
  * of A can send 1 to a distinct server of B, so θ ≤ cut/S_A — and a single
  * switch v with p_v ≤ S − p_v, whose servers can all send out: θ ≤ deg(v)/p_v. */
 #include "moore/flow.h"
@@ -32,6 +34,7 @@
 #include "moore/paths.h"
 #include "core/alloc.h"
 #include "flow_internal.h"
+#include "hose_internal.h"
 
 #include <math.h>
 #include <omp.h>
@@ -267,14 +270,27 @@ static int hose_cuts(const moore_graph *g, const int32_t *p, int64_t S, int meti
     return MOORE_OK;
 }
 
-/* TUB of the longest-matching matrix (traffic.h), a hose matrix. */
-static int hose_worst_tub(const moore_graph *g, double *tub, moore_error *err)
+/* The longest matching as a hose matrix (each pair exchanging min(p_u,p_v)):
+ * its TUB, the pairs' own min-cost flows (hose_pairs.c) and, with effort
+ * 1 / 2, the approximation's / the LP's upper bound on it. */
+static int hose_matching(const moore_graph *g, const int32_t *p, const moore_flow_options *o,
+                         int effort, moore_hose_result *h, moore_error *err)
 {
-    moore_traffic *t = NULL;
-    int rc = moore_traffic_worst(g, &t, err);
+    hose_pairs hp;
+    int32_t exact_pairs;
+    h->worst_upper = INFINITY;
+    int rc = flow_hose_pairs_worst(g, p, &hp, err);
     if (!rc)
-        rc = moore_flow_tub(g, t, tub, err);
+        rc = flow_hose_pair_bound(g, &hp, o->threads, HOSE_SPLIT_BUDGET, &h->worst_tub,
+                                  &h->pair_flow, &exact_pairs, err);
+    moore_traffic *t = NULL;
+    if (!rc && effort >= 1 && hp.count > 0)
+        rc = flow_hose_pairs_matrix(g, &hp, &t, err);
+    double lo;
+    if (!rc && t)
+        rc = hose_solve(g, t, o, effort == 2, &lo, &h->worst_upper, err);
     moore_traffic_free(t);
+    flow_hose_pairs_clear(&hp);
     return rc;
 }
 
@@ -465,9 +481,9 @@ int moore_flow_hose(const moore_graph *g, const moore_flow_options *o, int effor
     int rc = reach ? hose_connected(g, p, reach, err) : core_alloc_code(err);
     if (!rc)
         rc = hose_lower(g, p, S, reach, o, effort, out, err);
-    out->worst_tub = INFINITY;
+    out->worst_tub = out->pair_flow = out->worst_upper = INFINITY;
     if (!rc && effort >= 0)
-        rc = hose_worst_tub(g, &out->worst_tub, err);
+        rc = hose_matching(g, p, o, effort, out, err);
     if (!rc)
         rc = hose_cuts(g, p, S, effort >= 0, &out->cut_bound, &bisection, err);
     free(reach);
@@ -479,6 +495,14 @@ int moore_flow_hose(const moore_graph *g, const moore_flow_options *o, int effor
     if (out->worst_tub < out->upper) {
         out->upper = out->worst_tub;
         out->upper_method = "worst-tub";
+    }
+    if (out->pair_flow < out->upper) {
+        out->upper = out->pair_flow;
+        out->upper_method = "pair-flow";
+    }
+    if (out->worst_upper < out->upper) {
+        out->upper = out->worst_upper;
+        out->upper_method = effort == 2 ? "worst-exact" : "worst-approx";
     }
     if (out->cut_bound < out->upper) {
         out->upper = out->cut_bound;
