@@ -86,6 +86,7 @@ static int cmp_i64(const void *a, const void *b)
 
 static int graph_alloc(int32_t n, int64_t m, moore_graph **out, moore_error *err)
 {
+    int rc = MOORE_OK;
     moore_graph *g = moore_calloc(1, sizeof *g, err);
     if (!g)
         return core_alloc_code(err);
@@ -95,11 +96,14 @@ static int graph_alloc(int32_t n, int64_t m, moore_graph **out, moore_error *err
     g->adj = moore_malloc((size_t)(2 * m), sizeof *g->adj, err);
     g->endpoints = moore_calloc((size_t)n, sizeof *g->endpoints, err);
     if (!g->offs || !g->adj || !g->endpoints) {
-        moore_graph_free(g);
-        return core_alloc_code(err);
+        rc = core_alloc_code(err);
+        goto done;
     }
     *out = g;
-    return MOORE_OK;
+    g = NULL;
+done:
+    moore_graph_free(g);
+    return rc;
 }
 
 int moore_builder_finish(moore_builder *b, moore_graph **out, moore_error *err)
@@ -343,12 +347,12 @@ int moore_graph_copy(const moore_graph *g, moore_graph **out, moore_error *err)
     for (int32_t v = 0; !rc && g->labels && v < g->n; v++)
         if (g->labels[v])
             rc = moore_graph_set_label(c, v, g->labels[v], err);
-    if (rc) {
-        moore_graph_free(c);
-        return rc;
+    if (!rc) {
+        *out = c;
+        c = NULL;
     }
-    *out = c;
-    return MOORE_OK;
+    moore_graph_free(c);
+    return rc;
 }
 
 void moore_graph_free(moore_graph *g)

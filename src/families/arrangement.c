@@ -119,7 +119,7 @@ int fam_arrangement_build(moore_params *pp, moore_graph **out, moore_error *err)
         rc = fam_arrangement_counts(pp, &c, err);
     if (rc)
         return rc;
-    moore_builder *b;
+    moore_builder *b = NULL;
     if ((rc = moore_builder_new((int32_t)s.switches, c.links, &b, err)))
         return rc;
     int tuple[ARR_MAX_N];
@@ -141,7 +141,10 @@ int fam_arrangement_build(moore_params *pp, moore_graph **out, moore_error *err)
             tuple[i] = mine;
         }
     }
-    return fam_finish(b, rc, s.p, arr_label, &s, out, err);
+    if (!rc)
+        rc = fam_graph_finish(&b, s.p, arr_label, &s, out, err);
+    moore_builder_free(b);
+    return rc;
 }
 
 /* Every (n, k) with 2 <= k < n whose degree k(n−k) leaves a port, p =

@@ -166,7 +166,9 @@ int fam_bundlefly_build(moore_params *pp, moore_graph **out, moore_error *err)
                                             err);
         }
     }
-    rc = fam_finish(b, rc, s.p, bundlefly_label, &s.r, out, err);
+    if (!rc)
+        rc = fam_graph_finish(&b, s.p, bundlefly_label, &s.r, out, err);
+    moore_builder_free(b);
     moore_graph_free(mms);
     moore_gf_free(f);
     free(square);

@@ -108,7 +108,7 @@ int fam_cascade_build(moore_params *pp, moore_graph **out, moore_error *err)
         rc = fam_cascade_counts(pp, &c, err);
     if (rc)
         return rc;
-    moore_builder *b;
+    moore_builder *b = NULL;
     if ((rc = fam_guard(&c, "cascade", err)) ||
         (rc = moore_builder_new((int32_t)c.switches, c.links, &b, err)))
         return rc;
@@ -124,7 +124,10 @@ int fam_cascade_build(moore_params *pp, moore_graph **out, moore_error *err)
     if (!rc)
         rc = fam_global_links(b, g, CASCADE_ROUTERS, m,
                                        CASCADE_ROUTERS, 0, err);
-    return fam_finish(b, rc, p, cascade_label, NULL, out, err);
+    if (!rc)
+        rc = fam_graph_finish(&b, p, cascade_label, NULL, out, err);
+    moore_builder_free(b);
+    return rc;
 }
 
 /* Aries routers have 48 ports (8 for the 4 nodes, 40 network), so only a

@@ -20,27 +20,17 @@ const moore_param_info fam_hoffman_singleton_params[] = { MOORE_PARAM_P("1"),
                                                             MOORE_PARAM_RADIX,
                                                             { NULL, NULL, NULL } };
 
-/* Finishes a regular reference graph: endpoints from p/radix (default 1). */
-static int finish(moore_builder *b, moore_params *p, int32_t degree, moore_graph **out,
-                  moore_error *err)
+/* The last step of a regular reference graph: fam_graph_finish with
+ * endpoints from p/radix (default 1). The caller frees *b at its end, as
+ * always (NULL once finished). */
+static int finish(moore_builder **b, moore_params *p, int32_t degree,
+                  moore_family_labeler label, moore_graph **out, moore_error *err)
 {
-    int32_t ep;
+    int32_t ep = 0;
     int rc = moore_family_resolve_endpoints(p, degree, 1, &ep, err);
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    moore_graph *g;
-    rc = moore_builder_finish(b, &g, err);
     if (!rc)
-        rc = moore_graph_set_endpoints_uniform(g, ep, err);
-    if (rc) {
-        if (g)
-            moore_graph_free(g);
-        return rc;
-    }
-    *out = g;
-    return MOORE_OK;
+        rc = fam_graph_finish(b, ep, label, NULL, out, err);
+    return rc;
 }
 
 int fam_complete_counts(moore_params *p, moore_counts *c, moore_error *err)
@@ -65,37 +55,40 @@ int fam_complete_counts(moore_params *p, moore_counts *c, moore_error *err)
 int fam_complete_build(moore_params *p, moore_graph **out, moore_error *err)
 {
     moore_counts c;
+    moore_builder *b = NULL;
     int rc = fam_complete_counts(p, &c, err);
-    if (rc)
-        return rc;
-    moore_builder *b;
-    rc = moore_builder_new((int32_t)c.switches, c.links, &b, err);
-    if (rc)
-        return rc;
-    for (int32_t u = 0; u < c.switches; u++)
-        for (int32_t v = u + 1; v < c.switches; v++)
-            if ((rc = moore_builder_add_link(b, u, v, err))) {
-                moore_builder_free(b);
-                return rc;
-            }
-    return finish(b, p, c.degree_max, out, err);
+    if (!rc)
+        rc = moore_builder_new((int32_t)c.switches, c.links, &b, err);
+    for (int32_t u = 0; !rc && u < c.switches; u++)
+        for (int32_t v = u + 1; !rc && v < c.switches; v++)
+            rc = moore_builder_add_link(b, u, v, err);
+    if (!rc)
+        rc = finish(&b, p, c.degree_max, NULL, out, err);
+    moore_builder_free(b);
+    return rc;
 }
 
 /* Petersen: outer 5-cycle 0..4, spokes i–i+5, inner pentagram i+5 – (i+2 mod 5)+5. */
 int fam_petersen_build(moore_params *p, moore_graph **out, moore_error *err)
 {
-    moore_builder *b;
+    moore_builder *b = NULL;
     int rc = moore_builder_new(10, 15, &b, err);
     for (int32_t i = 0; !rc && i < 5; i++) {
         rc = moore_builder_add_link(b, i, (i + 1) % 5, err);
         if (!rc) rc = moore_builder_add_link(b, i, i + 5, err);
         if (!rc) rc = moore_builder_add_link(b, i + 5, (i + 2) % 5 + 5, err);
     }
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    return finish(b, p, 3, out, err);
+    if (!rc)
+        rc = finish(&b, p, 3, NULL, out, err);
+    moore_builder_free(b);
+    return rc;
+}
+
+/* Robertson's names: P_h.j for pentagon vertex j, Q_i.j for pentagram vertex j. */
+static void hs_label(const void *ctx, int32_t v, char *buf, size_t len)
+{
+    (void)ctx;
+    snprintf(buf, len, "%c%d.%d", v < 25 ? 'P' : 'Q', (int)((v % 25) / 5), (int)(v % 5));
 }
 
 /* Robertson: pentagons P_h (vertices 5h + j) with j ~ j±1, pentagrams Q_i
@@ -103,7 +96,7 @@ int fam_petersen_build(moore_params *p, moore_graph **out, moore_error *err)
  * h·i + j (mod 5) of Q_i. */
 int fam_hoffman_singleton_build(moore_params *p, moore_graph **out, moore_error *err)
 {
-    moore_builder *b;
+    moore_builder *b = NULL;
     int rc = moore_builder_new(50, 175, &b, err);
     for (int32_t h = 0; !rc && h < 5; h++)
         for (int32_t j = 0; !rc && j < 5; j++) {
@@ -113,19 +106,8 @@ int fam_hoffman_singleton_build(moore_params *p, moore_graph **out, moore_error 
             for (int32_t i = 0; !rc && i < 5; i++)
                 rc = moore_builder_add_link(b, 5 * h + j, 25 + 5 * i + (h * i + j) % 5, err);
         }
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    rc = finish(b, p, 7, out, err);
-    for (int32_t v = 0; !rc && v < 50; v++) {
-        char label[16];
-        snprintf(label, sizeof label, "%c%d.%d", v < 25 ? 'P' : 'Q', (v % 25) / 5, v % 5);
-        rc = moore_graph_set_label(*out, v, label, err);
-    }
-    if (rc && *out) {
-        moore_graph_free(*out);
-        *out = NULL;
-    }
+    if (!rc)
+        rc = finish(&b, p, 7, hs_label, out, err);
+    moore_builder_free(b);
     return rc;
 }

@@ -221,7 +221,9 @@ int fam_delorme_build(moore_params *pp, moore_graph **out, moore_error *err)
     if (!rc)
         rc = dl_links(f, (int64_t)1 << dl_exponent(q), (int32_t)c.switches, b, err);
     int32_t q32 = (int32_t)q;
-    rc = fam_finish(b, rc, p, delorme_label, &q32, out, err);
+    if (!rc)
+        rc = fam_graph_finish(&b, p, delorme_label, &q32, out, err);
+    moore_builder_free(b);
     moore_gf_free(f);
     return rc;
 }

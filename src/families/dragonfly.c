@@ -122,7 +122,7 @@ int fam_dragonfly_build(moore_params *pp, moore_graph **out, moore_error *err)
         rc = df_shape_read(pp, &s, err);
     if (rc)
         return rc;
-    moore_builder *b;
+    moore_builder *b = NULL;
     if ((rc = moore_builder_new((int32_t)c.switches, c.links, &b, err)))
         return rc;
     int32_t a = (int32_t)s.a, g = (int32_t)s.g;
@@ -142,7 +142,10 @@ int fam_dragonfly_build(moore_params *pp, moore_graph **out, moore_error *err)
                                         k * a + (int32_t)(back / h), err);
         }
     }
-    return fam_finish(b, rc, (int32_t)s.p, dragonfly_label, &a, out, err);
+    if (!rc)
+        rc = fam_graph_finish(&b, (int32_t)s.p, dragonfly_label, &a, out, err);
+    moore_builder_free(b);
+    return rc;
 }
 
 /* Balanced dragonflies p = 1 … while the radix holds 4p − 1 ports. With a

@@ -21,10 +21,14 @@ int fam_slimfly_plan(int32_t, int64_t, moore_plan_emit, void *, moore_error *);
 
 /* finish.c: shared last steps of the baseline families */
 typedef void (*moore_family_labeler)(const void *ctx, int32_t v, char *buf, size_t len);
-/* The end of every family build: rc is the code of the steps that added the
- * links (b may be NULL when rc is set). When rc is set, frees b and returns
- * it; else finishes b (freed either way), sets p endpoints on every switch
- * and, when label is not NULL, names every switch. */
+/* The last step of a family build: finishes *b (which it frees and sets to
+ * NULL on every path), gives every switch p endpoints and, when label is not
+ * NULL, names every switch. *out is set only on success. */
+int fam_graph_finish(moore_builder **b, int32_t p, moore_family_labeler label, const void *ctx,
+                     moore_graph **out, moore_error *err);
+/* The older form of the same end, kept for clos.c only until it ends at its
+ * own cleanup like the other builders: rc is the code of the steps that added
+ * the links (b may be NULL when rc is set); frees b; *out is NULL on error. */
 int fam_finish(moore_builder *b, int rc, int32_t p, moore_family_labeler label,
                         const void *ctx, moore_graph **out, moore_error *err);
 /* Formats a SPEC and passes it to a planner's emit callback. */

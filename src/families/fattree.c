@@ -72,7 +72,7 @@ int fam_fattree_build(moore_params *pp, moore_graph **out, moore_error *err)
     int32_t k = c.degree_max, h = k / 2, pods = k, edge0 = 0, agg0 = (int32_t)(c.switches / 5 * 2),
             core0 = 2 * agg0;
     int32_t p = (int32_t)(c.endpoints / agg0);
-    moore_builder *b;
+    moore_builder *b = NULL;
     if ((rc = moore_builder_new((int32_t)c.switches, c.links, &b, err)))
         return rc;
     for (int32_t pod = 0; !rc && pod < pods; pod++)
@@ -83,11 +83,12 @@ int fam_fattree_build(moore_params *pp, moore_graph **out, moore_error *err)
             for (int32_t i = 0; !rc && i < h; i++)
                 rc = moore_builder_add_link(b, agg, core0 + j * h + i, err);
         }
-    if ((rc = fam_finish(b, rc, 0, fattree_label, &h, out, err)))
-        return rc;
-    for (int32_t v = edge0; v < agg0; v++)
+    if (!rc)
+        rc = fam_graph_finish(&b, 0, fattree_label, &h, out, err);
+    for (int32_t v = edge0; !rc && v < agg0; v++)
         (*out)->endpoints[v] = p;
-    return MOORE_OK;
+    moore_builder_free(b);
+    return rc;
 }
 
 /* Every even k up to the radix (k = 2 is a path and is left out); the

@@ -2,24 +2,20 @@
  * a graph, give every switch its endpoints, and name the switches.
  *
  * Kept apart so that the family files hold only their construction rule and
- * their closed forms, and so that the "free on every path" bookkeeping lives
- * in one place. */
+ * their closed forms. A builder calls fam_graph_finish as the last step of
+ * its chain and frees its builder at its own end, like any other local. */
 #include "families.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-int fam_finish(moore_builder *b, int rc, int32_t p, moore_family_labeler label,
-                        const void *ctx, moore_graph **out, moore_error *err)
+int fam_graph_finish(moore_builder **b, int32_t p, moore_family_labeler label, const void *ctx,
+                     moore_graph **out, moore_error *err)
 {
     moore_graph *g = NULL;
-    *out = NULL;
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    rc = moore_builder_finish(b, &g, err);
+    int rc = moore_builder_finish(*b, &g, err);
+    *b = NULL; /* moore_builder_finish frees it on every path */
     if (!rc)
         rc = moore_graph_set_endpoints_uniform(g, p, err);
     for (int32_t v = 0; !rc && label && v < g->n; v++) {
@@ -27,12 +23,22 @@ int fam_finish(moore_builder *b, int rc, int32_t p, moore_family_labeler label,
         label(ctx, v, buf, sizeof buf);
         rc = moore_graph_set_label(g, v, buf, err);
     }
-    if (rc) {
-        moore_graph_free(g);
-        return rc;
+    if (!rc) {
+        *out = g;
+        g = NULL;
     }
-    *out = g;
-    return MOORE_OK;
+    moore_graph_free(g);
+    return rc;
+}
+
+int fam_finish(moore_builder *b, int rc, int32_t p, moore_family_labeler label,
+                        const void *ctx, moore_graph **out, moore_error *err)
+{
+    *out = NULL;
+    if (!rc)
+        rc = fam_graph_finish(&b, p, label, ctx, out, err);
+    moore_builder_free(b);
+    return rc;
 }
 
 int fam_emit(moore_plan_emit emit, void *ctx, moore_error *err, const char *fmt, ...)

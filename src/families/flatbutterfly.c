@@ -106,12 +106,15 @@ int fam_flatbutterfly_build(moore_params *pp, moore_graph **out, moore_error *er
         rc = fam_flatbutterfly_counts(pp, &c, err);
     if (rc)
         return rc;
-    moore_builder *b;
+    moore_builder *b = NULL;
     if ((rc = moore_builder_new((int32_t)s.rows, c.links, &b, err)))
         return rc;
     for (int64_t stage = 0; !rc && stage + 1 < s.n; stage++)
         rc = fb_add_stage(b, &s, stage, err);
-    return fam_finish(b, rc, s.p, fb_label, &s, out, err);
+    if (!rc)
+        rc = fam_graph_finish(&b, s.p, fb_label, &s, out, err);
+    moore_builder_free(b);
+    return rc;
 }
 
 /* The paper's design point: p = k and radix n(k−1)+1, so every (n, k) whose

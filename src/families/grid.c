@@ -112,7 +112,7 @@ int fam_grid_build(const moore_grid *g, int32_t p, moore_graph **out, moore_erro
 {
     moore_counts c;
     fam_grid_counts(g, &c);
-    moore_builder *b;
+    moore_builder *b = NULL;
     int rc = moore_builder_new((int32_t)g->n, c.links, &b, err);
     if (rc)
         return rc;
@@ -127,7 +127,10 @@ int fam_grid_build(const moore_grid *g, int32_t p, moore_graph **out, moore_erro
             int64_t u = v + ((x + 1) % a - x) * w;
             rc = moore_builder_add_link(b, (int32_t)v, (int32_t)u, err);
         }
-    return fam_finish(b, rc, p, grid_label, g, out, err);
+    if (!rc)
+        rc = fam_graph_finish(&b, p, grid_label, g, out, err);
+    moore_builder_free(b);
+    return rc;
 }
 
 int fam_grid_family_counts(moore_params *pp, moore_grid_shape shape, moore_counts *c,

@@ -95,7 +95,7 @@ int fam_hyperx_build(moore_params *pp, moore_graph **out, moore_error *err)
         rc = fam_hyperx_counts(pp, &c, err);
     if (rc)
         return rc;
-    moore_builder *b;
+    moore_builder *b = NULL;
     if ((rc = moore_builder_new((int32_t)s.n, c.links, &b, err)))
         return rc;
     /* Digit d of v has weight S^d; link v to every word that raises that digit. */
@@ -105,7 +105,10 @@ int fam_hyperx_build(moore_params *pp, moore_graph **out, moore_error *err)
             for (int64_t x = digit + 1; !rc && x < s.S; x++)
                 rc = moore_builder_add_link(b, (int32_t)v, (int32_t)(v + (x - digit) * w), err);
         }
-    return fam_finish(b, rc, s.p, hyperx_label, &s, out, err);
+    if (!rc)
+        rc = fam_graph_finish(&b, s.p, hyperx_label, &s, out, err);
+    moore_builder_free(b);
+    return rc;
 }
 
 /* K = 1, p = min(L·(S−1), R − L·(S−1)) endpoints per switch: the free ports,

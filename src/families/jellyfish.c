@@ -418,14 +418,16 @@ int fam_jellyfish_build(moore_params *p, moore_graph **out, moore_error *err)
     int rc = jellyfish_read(p, &n, &d, &ep, err);
     if (!rc)
         rc = moore_params_int(p, "seed", 1, 0, INT64_MAX, &seed, err);
+    moore_graph *g = NULL;
     if (!rc)
-        rc = random_regular((int32_t)n, (int32_t)d, (uint64_t)seed, p, out, err);
+        rc = random_regular((int32_t)n, (int32_t)d, (uint64_t)seed, p, &g, err);
     if (!rc)
-        rc = moore_graph_set_endpoints_uniform(*out, ep, err);
-    if (rc && *out) {
-        moore_graph_free(*out);
-        *out = NULL;
+        rc = moore_graph_set_endpoints_uniform(g, ep, err);
+    if (!rc) {
+        *out = g;
+        g = NULL;
     }
+    moore_graph_free(g);
     return rc;
 }
 
@@ -526,30 +528,32 @@ static int expand_graph(const moore_graph *g, const expand_links *l, int32_t n,
                         moore_graph **out, moore_error *err)
 {
     moore_builder *b = NULL;
+    moore_graph *x = NULL;
     *out = NULL;
     int rc = moore_builder_new(n, l->cnt, &b, err);
     for (int64_t j = 0; !rc && j < l->cnt; j++)
         rc = moore_builder_add_link(b, l->eu[j], l->ev[j], err);
     if (rc)
         goto done;
-    rc = moore_builder_finish(b, out, err);
+    rc = moore_builder_finish(b, &x, err);
     b = NULL; /* finish frees it */
     if (rc)
         goto done;
-    rc = moore_graph_set_endpoints(*out, ep, err);
+    rc = moore_graph_set_endpoints(x, ep, err);
     if (!rc) {
         char params[256];
         const char *of = moore_graph_spec(g);
         snprintf(params, sizeof params, "add=%d,degree=%d,seed=%llu,of=%s", (int)add,
                  (int)degree, (unsigned long long)seed, of ? of : "file"); /* expand: SPEC */
-        rc = moore_graph_set_origin(*out, "expand", params, err);
+        rc = moore_graph_set_origin(x, "expand", params, err);
+    }
+    if (!rc) {
+        *out = x;
+        x = NULL;
     }
 done:
     moore_builder_free(b);
-    if (rc) {
-        moore_graph_free(*out);
-        *out = NULL;
-    }
+    moore_graph_free(x);
     return rc;
 }
 

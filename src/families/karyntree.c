@@ -81,7 +81,7 @@ int fam_karyntree_build(moore_params *pp, moore_graph **out, moore_error *err)
         rc = fam_karyntree_counts(pp, &c, err);
     if (rc)
         return rc;
-    moore_builder *b;
+    moore_builder *b = NULL;
     if ((rc = moore_builder_new((int32_t)c.switches, c.links, &b, err)))
         return rc;
     /* ⟨w, l⟩ to the k words ⟨w', l+1⟩ that replace digit l (weight k^l). */
@@ -93,11 +93,12 @@ int fam_karyntree_build(moore_params *pp, moore_graph **out, moore_error *err)
                                             (int32_t)((l + 1) * s.per_level + w +
                                                       (x - digit) * weight), err);
         }
-    if ((rc = fam_finish(b, rc, 0, kt_label, &s, out, err)))
-        return rc;
-    for (int32_t v = 0; v < s.per_level; v++)
+    if (!rc)
+        rc = fam_graph_finish(&b, 0, kt_label, &s, out, err);
+    for (int32_t v = 0; !rc && v < s.per_level; v++)
         (*out)->endpoints[v] = (int32_t)s.p;
-    return MOORE_OK;
+    moore_builder_free(b);
+    return rc;
 }
 
 /* Switches of radix R make k-ary n-trees with k = ⌊R/2⌋ (all 2k ports used

@@ -119,7 +119,7 @@ int fam_kautz_build(moore_params *pp, moore_graph **out, moore_error *err)
         rc = fam_kautz_counts(pp, &c, err);
     if (rc)
         return rc;
-    moore_builder *b;
+    moore_builder *b = NULL;
     if ((rc = moore_builder_new((int32_t)s.switches, c.links, &b, err)))
         return rc;
     int64_t u[KAUTZ_MAX_N], v[KAUTZ_MAX_N];
@@ -137,7 +137,10 @@ int fam_kautz_build(moore_params *pp, moore_graph **out, moore_error *err)
             rc = moore_builder_add_link(b, (int32_t)x, (int32_t)y, err);
         }
     }
-    return fam_finish(b, rc, s.p, kautz_label, &s, out, err);
+    if (!rc)
+        rc = fam_graph_finish(&b, s.p, kautz_label, &s, out, err);
+    moore_builder_free(b);
+    return rc;
 }
 
 /* Network degree 2b: for b = 2 … while 2b < R, every n ≥ 2 up to the listing

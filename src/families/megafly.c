@@ -122,7 +122,7 @@ int fam_megafly_build(moore_params *pp, moore_graph **out, moore_error *err)
         rc = fam_megafly_counts(pp, &c, err);
     if (rc)
         return rc;
-    moore_builder *b;
+    moore_builder *b = NULL;
     if ((rc = fam_guard(&c, "megafly", err)) ||
         (rc = moore_builder_new((int32_t)c.switches, c.links, &b, err)))
         return rc;
@@ -134,12 +134,13 @@ int fam_megafly_build(moore_params *pp, moore_graph **out, moore_error *err)
                                             (int32_t)(i * 2 * a + a + y), err);
     if (!rc)
         rc = fam_global_links(b, s.groups, a, s.g, 2 * a, a, err);
-    if ((rc = fam_finish(b, rc, s.p, megafly_label, &s.a, out, err)))
-        return rc;
-    for (int64_t v = 0; v < c.switches; v++)
+    if (!rc)
+        rc = fam_graph_finish(&b, s.p, megafly_label, &s.a, out, err);
+    for (int64_t v = 0; !rc && v < c.switches; v++)
         if (v % (2 * a) >= a)
             (*out)->endpoints[v] = 0;
-    return MOORE_OK;
+    moore_builder_free(b);
+    return rc;
 }
 
 /* Every even d ≤ radix with g = 1 (the most groups), while the size stays

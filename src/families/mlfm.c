@@ -93,7 +93,7 @@ int fam_mlfm_build(moore_params *pp, moore_graph **out, moore_error *err)
         rc = fam_mlfm_counts(pp, &c, err);
     if (rc)
         return rc;
-    moore_builder *b;
+    moore_builder *b = NULL;
     if ((rc = fam_guard(&c, "mlfm", err)) ||
         (rc = moore_builder_new((int32_t)c.switches, c.links, &b, err)))
         return rc;
@@ -105,11 +105,12 @@ int fam_mlfm_build(moore_params *pp, moore_graph **out, moore_error *err)
                 if (!rc)
                     rc = moore_builder_add_link(b, layer * w + j, gr, err);
             }
-    if ((rc = fam_finish(b, rc, 0, mlfm_label, &s, out, err)))
-        return rc;
-    for (int64_t v = 0; v < s.lrs; v++)
+    if (!rc)
+        rc = fam_graph_finish(&b, 0, mlfm_label, &s, out, err);
+    for (int64_t v = 0; !rc && v < s.lrs; v++)
         (*out)->endpoints[v] = s.p;
-    return MOORE_OK;
+    moore_builder_free(b);
+    return rc;
 }
 
 /* Every h with 2h ≤ radix (LRs: h links + h endpoints; GRs: 2h links). */

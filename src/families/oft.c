@@ -124,10 +124,12 @@ int fam_oft_build(moore_params *pp, moore_graph **out, moore_error *err)
                 rc = moore_builder_add_link(b, R + u, 2 * R + line, err);
         }
     }
-    moore_graph_free(er);
-    rc = fam_finish(b, rc, s.p, oft_label, &s.rows, out, err);
+    if (!rc)
+        rc = fam_graph_finish(&b, s.p, oft_label, &s.rows, out, err);
     for (int32_t v = 2 * R; !rc && v < 3 * R; v++)
         (*out)->endpoints[v] = 0;
+    moore_builder_free(b);
+    moore_graph_free(er);
     return rc;
 }
 

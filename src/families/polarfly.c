@@ -113,26 +113,25 @@ static int pf_link_line(const moore_gf *f, int32_t u, moore_builder *b, moore_er
 int fam_polarfly_build(moore_params *pp, moore_graph **out, moore_error *err)
 {
     moore_counts c;
-    int64_t q;
-    int32_t p;
+    int64_t q = 0;
+    int32_t p = 0;
+    moore_gf *f = NULL;
+    moore_builder *b = NULL;
     int rc = fam_polarfly_counts(pp, &c, err);
     if (!rc)
         rc = pf_read(pp, &q, &p, err);
-    if (rc)
-        return rc;
-    moore_gf *f;
-    if ((rc = moore_gf_new((int32_t)q, &f, err)))
-        return rc;
-    moore_builder *b;
-    if ((rc = moore_builder_new((int32_t)c.switches, c.links, &b, err))) {
-        moore_gf_free(f);
-        return rc;
-    }
+    if (!rc)
+        rc = moore_gf_new((int32_t)q, &f, err);
+    if (!rc)
+        rc = moore_builder_new((int32_t)c.switches, c.links, &b, err);
     for (int32_t u = 0; !rc && u < c.switches; u++)
         rc = pf_link_line(f, u, b, err);
-    moore_gf_free(f);
     int32_t q32 = (int32_t)q;
-    return fam_finish(b, rc, p, polarfly_label, &q32, out, err);
+    if (!rc)
+        rc = fam_graph_finish(&b, p, polarfly_label, &q32, out, err);
+    moore_builder_free(b);
+    moore_gf_free(f);
+    return rc;
 }
 
 /* Every prime power q whose network degree q+1 leaves a port for an endpoint

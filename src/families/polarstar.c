@@ -280,7 +280,9 @@ int fam_polarstar_build(moore_params *pp, moore_graph **out, moore_error *err)
         rc = moore_builder_new((int32_t)c.switches, c.links, &b, err);
     if (!rc)
         rc = ps_links(&s, er, &j, b, err);
-    rc = fam_finish(b, rc, s.p, polarstar_label, &s.nj, out, err);
+    if (!rc)
+        rc = fam_graph_finish(&b, s.p, polarstar_label, &s.nj, out, err);
+    moore_builder_free(b);
     moore_graph_free(er);
     ps_joiner_clear(&j);
     return rc;

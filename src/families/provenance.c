@@ -74,12 +74,12 @@ int moore_lift_times(const moore_graph *g, int times, const moore_lift_options *
     }
     if (!rc)
         rc = lift_origin(cur, g, times, (int64_t)lo->seed, lo->tries, lo->max_evals, err);
-    if (rc) {
-        moore_graph_free(cur);
-        return rc;
+    if (!rc) {
+        *out = cur;
+        cur = NULL;
     }
-    *out = cur;
-    return MOORE_OK;
+    moore_graph_free(cur);
+    return rc;
 }
 
 int fam_lift_build(moore_params *p, moore_graph **out, moore_error *err)

@@ -220,15 +220,15 @@ int fam_slimfly_build(moore_params *p, moore_graph **out, moore_error *err)
         rc = moore_graph_set_endpoints_uniform(g, ep, err);
     if (!rc)
         rc = sf_labels(g, q, err);
+    if (!rc) {
+        *out = g;
+        g = NULL;
+    }
+    moore_graph_free(g);
     moore_builder_free(b);
     free(inx);
     moore_gf_free(f);
-    if (rc) {
-        moore_graph_free(g);
-        return rc;
-    }
-    *out = g;
-    return MOORE_OK;
+    return rc;
 }
 
 /* Every admissible q whose degree leaves a port (k' < radix), smallest first.

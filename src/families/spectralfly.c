@@ -285,7 +285,9 @@ int fam_spectralfly_build(moore_params *pp, moore_graph **out, moore_error *err)
         rc = moore_builder_new((int32_t)sh.n, sh.n * (sh.s + 1) / 2, &b, err);
     if (!rc)
         rc = spf_links(&sh, gen, id, mats, b, err);
-    rc = fam_finish(b, rc, sh.p, spectralfly_label, mats, out, err);
+    if (!rc)
+        rc = fam_graph_finish(&b, sh.p, spectralfly_label, mats, out, err);
+    moore_builder_free(b);
     free(gen);
     free(mats);
     free(id);

@@ -176,16 +176,17 @@ int fam_xgft_build(moore_params *pp, moore_graph **out, moore_error *err)
         rc = fam_xgft_counts(pp, &c, err);
     if (rc)
         return rc;
-    moore_builder *b;
+    moore_builder *b = NULL;
     if ((rc = moore_builder_new((int32_t)c.switches, c.links, &b, err)))
         return rc;
     for (int64_t i = 0; !rc && i < s.h; i++)
         rc = xgft_add_level(b, &s, i, err);
-    if ((rc = fam_finish(b, rc, 0, xgft_label, &s, out, err)))
-        return rc;
-    for (int32_t v = 0; v < s.level_size[0]; v++)
+    if (!rc)
+        rc = fam_graph_finish(&b, 0, xgft_label, &s, out, err);
+    for (int32_t v = 0; !rc && v < s.level_size[0]; v++)
         (*out)->endpoints[v] = (int32_t)s.p;
-    return MOORE_OK;
+    moore_builder_free(b);
+    return rc;
 }
 
 /* Full-radix folded Clos networks from switches of radix R = 2k: m =

@@ -73,11 +73,12 @@ static int complete_meta(int64_t d, moore_graph **out, moore_error *err)
     for (int32_t u = 0; !rc && u <= d; u++)
         for (int32_t v = u + 1; !rc && v <= d; v++)
             rc = moore_builder_add_link(b, u, v, err);
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
+    if (!rc) {
+        rc = moore_builder_finish(b, out, err);
+        b = NULL; /* finish frees it */
     }
-    return moore_builder_finish(b, out, err); /* frees b on every path */
+    moore_builder_free(b);
+    return rc;
 }
 
 /* The meta-graph named by meta= (and d=). */
@@ -230,36 +231,37 @@ int fam_xpander_counts(moore_params *p, moore_counts *out, moore_error *err)
     return MOORE_OK;
 }
 
-/* Links of the meta-graph, u < v, in CSR order. */
+/* Links of the meta-graph, u < v, in CSR order; *lu and *lv are set only on
+ * success. */
 static int meta_links(const moore_graph *m, int32_t **lu, int32_t **lv, moore_error *err)
 {
-    *lu = moore_malloc((size_t)m->m, sizeof **lu, err);
-    *lv = moore_malloc((size_t)m->m, sizeof **lv, err);
-    if (!*lu || !*lv) {
-        free(*lu);
-        free(*lv);
-        *lu = *lv = NULL;
-        return core_alloc_code(err);
+    int rc = MOORE_OK;
+    int32_t *u = moore_malloc((size_t)m->m, sizeof *u, err);
+    int32_t *v = moore_malloc((size_t)m->m, sizeof *v, err);
+    if (!u || !v) {
+        rc = core_alloc_code(err);
+        goto done;
     }
-    core_csr_links(m, *lu, *lv);
-    return MOORE_OK;
+    core_csr_links(m, u, v);
+    *lu = u;
+    *lv = v;
+    u = v = NULL;
+done:
+    free(u);
+    free(v);
+    return rc;
 }
 
-/* Adds the super-node meshes (intra=clique) and finishes the graph; b is
- * freed on every path, also when rc already reports a failure. */
-static int finish_links(moore_builder *b, const xpander_cfg *c, int rc, moore_graph **out,
-                        moore_error *err)
+/* Adds the super-node meshes (intra=clique). */
+static int clique_links(moore_builder *b, const xpander_cfg *c, moore_error *err)
 {
     int32_t k = (int32_t)c->k;
+    int rc = MOORE_OK;
     for (int32_t s = 0; !rc && c->clique && s < c->meta->n; s++)
         for (int32_t i = 0; !rc && i < k; i++)
             for (int32_t j = i + 1; !rc && j < k; j++)
                 rc = moore_builder_add_link(b, s * k + i, s * k + j, err);
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
-    }
-    return moore_builder_finish(b, out, err);
+    return rc;
 }
 
 /* One candidate with seeded random permutations for the matchings. */
@@ -267,7 +269,7 @@ static int build_random(const xpander_cfg *c, moore_rng *rng, const int32_t *lu,
                         const int32_t *lv, int32_t *perm, moore_graph **out, moore_error *err)
 {
     int32_t k = (int32_t)c->k;
-    moore_builder *b;
+    moore_builder *b = NULL;
     int rc = moore_builder_new(k * c->meta->n, total_links(c), &b, err);
     for (int64_t e = 0; !rc && e < c->meta->m; e++) {
         for (int32_t i = 0; i < k; i++)
@@ -276,7 +278,14 @@ static int build_random(const xpander_cfg *c, moore_rng *rng, const int32_t *lu,
         for (int32_t i = 0; !rc && i < k; i++)
             rc = moore_builder_add_link(b, lu[e] * k + i, lv[e] * k + perm[i], err);
     }
-    return finish_links(b, c, rc, out, err);
+    if (!rc)
+        rc = clique_links(b, c, err);
+    if (!rc) {
+        rc = moore_builder_finish(b, out, err);
+        b = NULL; /* finish frees it */
+    }
+    moore_builder_free(b);
+    return rc;
 }
 
 static int xpander_random(const xpander_cfg *c, moore_graph **out, moore_error *err)
@@ -360,10 +369,14 @@ static int xpander_lift(const xpander_cfg *c, moore_graph **out, moore_error *er
                 int32_t y = g->adj[j];
                 rc = moore_builder_add_link(b, (x % nm) * k + x / nm, (y % nm) * k + y / nm, err);
             }
-    moore_graph_free(g);
+    moore_graph_free(g); /* before the CSR is made: the peak holds one graph */
     g = NULL;
-    rc = finish_links(b, c, rc, out, err);
-    b = NULL; /* finish_links frees it on every path */
+    if (!rc)
+        rc = clique_links(b, c, err);
+    if (!rc) {
+        rc = moore_builder_finish(b, out, err);
+        b = NULL; /* finish frees it */
+    }
 done:
     moore_graph_free(g);
     moore_builder_free(b);

@@ -110,11 +110,11 @@ int moore_atomic_open(const char *path, moore_atomic_file *af, moore_error *err)
         af->path = dup_str(path);
     size_t n = af->path ? strlen(af->path) : 0;
     af->tmp = moore_malloc(n + 40, 1, NULL);
+    int rc = MOORE_OK, fd = -1;
     if (!af->path || !af->tmp) {
-        moore_atomic_abort(af);
-        return moore_error_set(err, MOORE_ENOMEM, "out of memory");
+        rc = moore_error_set(err, MOORE_ENOMEM, "out of memory");
+        goto done;
     }
-    int fd = -1;
     for (int k = 0; k < 1000 && fd < 0; k++) {
         snprintf(af->tmp, n + 40, "%s.tmp.%ld.%d", af->path, (long)getpid(), k);
         fd = open(af->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
@@ -122,11 +122,10 @@ int moore_atomic_open(const char *path, moore_atomic_file *af, moore_error *err)
             break;
     }
     if (fd < 0) {
-        int e = errno;
-        free(af->tmp);
+        rc = moore_error_set(err, MOORE_EIO, "cannot write '%s': %s", path, strerror(errno));
+        free(af->tmp); /* not created: nothing to remove */
         af->tmp = NULL;
-        moore_atomic_abort(af);
-        return moore_error_set(err, MOORE_EIO, "cannot write '%s': %s", path, strerror(e));
+        goto done;
     }
     pending_add(af->tmp);
     /* Rewriting an existing file keeps its owner and group where the writer
@@ -140,10 +139,12 @@ int moore_atomic_open(const char *path, moore_atomic_file *af, moore_error *err)
     af->f = fdopen(fd, "w");
     if (!af->f) {
         close(fd);
-        moore_atomic_abort(af);
-        return moore_error_set(err, MOORE_EIO, "cannot write '%s'", path);
+        rc = moore_error_set(err, MOORE_EIO, "cannot write '%s'", path);
     }
-    return MOORE_OK;
+done:
+    if (rc)
+        moore_atomic_abort(af);
+    return rc;
 }
 
 /* Copies the finished temporary into an existing file in place (its inode,

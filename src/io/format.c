@@ -61,9 +61,9 @@ int moore_graph_write(const moore_graph *g, const char *path, const char *format
                         strcmp(path, "-") == 0 ? "standard output" : path, f->name,
                         e ? strerror(e) : "write failed");
     }
-    if (rc) {
+    if (rc)
         moore_atomic_abort(&af);
-        return rc;
-    }
-    return moore_atomic_commit(&af, err);
+    else
+        rc = moore_atomic_commit(&af, err);
+    return rc;
 }

@@ -184,30 +184,27 @@ int io_header_endpoints(io_reader *r, int64_t n, int32_t **out, moore_error *err
 int io_build(io_reader *r, int64_t n, const io_link *links, int64_t m,
              const int32_t *endpoints, moore_graph **out, moore_error *err)
 {
-    moore_builder *b;
+    moore_builder *b = NULL;
+    moore_graph *g = NULL;
     int rc = moore_builder_new((int32_t)n, m, &b, err);
-    if (rc)
-        return rc;
     for (int64_t i = 0; !rc && i < m; i++)
         rc = moore_builder_add_link(b, links[i].u, links[i].v, err);
-    if (rc) {
-        moore_builder_free(b);
-        return rc;
+    if (!rc) {
+        rc = moore_builder_finish(b, &g, err);
+        b = NULL; /* finish frees it */
     }
-    moore_graph *g;
-    rc = moore_builder_finish(b, &g, err);
-    if (rc)
-        return rc;
-    rc = endpoints ? moore_graph_set_endpoints(g, endpoints, err)
-                   : moore_graph_set_endpoints_uniform(g, 1, err);
+    if (!rc)
+        rc = endpoints ? moore_graph_set_endpoints(g, endpoints, err)
+                       : moore_graph_set_endpoints_uniform(g, 1, err);
     if (!rc && (r->family || r->params))
         rc = moore_graph_set_origin(g, r->family, r->params, err);
-    if (rc) {
-        moore_graph_free(g);
-        return rc;
+    if (!rc) {
+        *out = g;
+        g = NULL;
     }
-    *out = g;
-    return MOORE_OK;
+    moore_graph_free(g);
+    moore_builder_free(b);
+    return rc;
 }
 
 /* ---- moore's '#' header ---- */
@@ -459,6 +456,7 @@ int moore_graph_read_stream(FILE *in, const char *name, moore_graph **out, moore
     r.hdr_switches = r.hdr_links = r.nb_v = r.nb_e = -1;
     *out = NULL;
     char *buf = NULL;
+    moore_graph *g = NULL;
     int64_t cap = 0, len = 0;
     int rc = MOORE_OK, any = 0;
     while (!rc && !(rc = read_line(&r, in, &buf, &cap, &len, err)) && len > 0) {
@@ -479,19 +477,20 @@ int moore_graph_read_stream(FILE *in, const char *name, moore_graph **out, moore
         rc = moore_error_set(err, MOORE_EINVAL, "%s: empty file, not a topology", name);
     if (!rc) {
         switch (r.kind) {
-        case IO_KIND_NETBENCH: rc = io_netbench_finish(&r, out, err); break;
-        case IO_KIND_ANYNET: rc = io_anynet_finish(&r, out, err); break;
-        default: rc = io_edgelist_finish(&r, out, err); break;
+        case IO_KIND_NETBENCH: rc = io_netbench_finish(&r, &g, err); break;
+        case IO_KIND_ANYNET: rc = io_anynet_finish(&r, &g, err); break;
+        default: rc = io_edgelist_finish(&r, &g, err); break;
         }
     }
     if (!rc) /* the provenance (moore/origin.h): what was read, in which format */
-        rc = moore_graph_set_file(*out, name, r.kind == IO_KIND_NETBENCH ? "netbench"
-                                              : r.kind == IO_KIND_ANYNET ? "anynet"
-                                                                         : "edgelist", err);
-    if (rc && *out) {
-        moore_graph_free(*out);
-        *out = NULL;
+        rc = moore_graph_set_file(g, name, r.kind == IO_KIND_NETBENCH ? "netbench"
+                                           : r.kind == IO_KIND_ANYNET ? "anynet"
+                                                                      : "edgelist", err);
+    if (!rc) {
+        *out = g;
+        g = NULL;
     }
+    moore_graph_free(g);
     reader_clear(&r);
     return rc;
 }

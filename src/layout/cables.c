@@ -171,18 +171,19 @@ static void cables_price(const moore_graph *g, const moore_cost_model *m, moore_
 int moore_layout_compute(const moore_graph *g, const moore_cost_model *m,
                          const moore_metric_options *o, moore_layout *out, moore_error *err)
 {
+    int rc = MOORE_OK;
     memset(out, 0, sizeof *out);
     out->switches = g->n;
     out->rack = moore_malloc((size_t)g->n + 1, sizeof *out->rack, err);
     out->group = moore_malloc((size_t)g->n + 1, sizeof *out->group, err);
     if (!out->rack || !out->group) {
-        moore_layout_clear(out);
-        return core_alloc_code(err);
+        rc = core_alloc_code(err);
+        goto done;
     }
     if (o && o->progress && g->n > 20000)
         o->progress(o->progress_ctx, "layout (placement)", 0.0);
     out->multiplicity = moore_graph_multiplicity(g);
-    int rc = layout_model_check(m, "layout", err);
+    rc = layout_model_check(m, "layout", err);
     if (!rc)
         rc = layout_place_full(g, m->switches_per_rack, o ? o->seed : 1, out->group,
                                &out->groups, &out->placement, err);
@@ -198,6 +199,7 @@ int moore_layout_compute(const moore_graph *g, const moore_cost_model *m,
         cables_price(g, m, out);
     if (o && o->progress && g->n > 20000)
         o->progress(o->progress_ctx, "layout (placement)", 1.0);
+done:
     if (rc)
         moore_layout_clear(out);
     return rc;

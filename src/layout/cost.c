@@ -268,13 +268,13 @@ static int cost_slurp(const char *path, char **out, moore_error *err)
     if (!rc && ferror(f))
         rc = moore_error_set(err, MOORE_EIO, "%s: read error", path);
     fclose(f);
-    if (rc) {
-        free(buf);
-        return rc;
+    if (!rc) {
+        buf[len] = '\0';
+        *out = buf;
+        buf = NULL;
     }
-    buf[len] = '\0';
-    *out = buf;
-    return MOORE_OK;
+    free(buf);
+    return rc;
 }
 
 int moore_cost_model_read(const char *path, moore_cost_model *m, moore_error *err)

@@ -21,7 +21,8 @@ void layout_floor_grid(moore_layout *l);
 int layout_model_check(const moore_cost_model *m, const char *who, moore_error *err);
 
 /* Fills l->rack, l->unit and the server arrays from l->group (racks.c);
- * sets l->racks, l->endpoints and the rack maxima. */
+ * sets l->racks, l->endpoints and the rack maxima. On failure the fields
+ * filled so far stay for the caller's moore_layout_clear. */
 int layout_racks_fill(const moore_graph *g, const moore_cost_model *m, moore_layout *l,
                       moore_error *err);
 

@@ -226,10 +226,8 @@ int moore_layout_write_bom(const moore_graph *g, const moore_layout *l,
     int rc = bom_collect_links(g, l, m, &b, err);
     if (!rc)
         rc = bom_collect_servers(l, m, &b, err);
-    if (rc) {
-        free(b.line);
-        return rc;
-    }
+    if (rc)
+        goto done;
     qsort(b.line, (size_t)b.len, sizeof *b.line, bom_order);
     char what[96];
     fputs("item,type,length_m,count,unit_cost,cost\n", out);
@@ -248,8 +246,9 @@ int moore_layout_write_bom(const moore_graph *g, const moore_layout *l,
     }
     if (l->transceivers > 0)
         bom_row(out, "transceiver", m->optics_type, 0, l->transceivers, m->transceiver_cost);
-    free(b.line);
     if (ferror(out))
-        return moore_error_set(err, MOORE_EIO, "layout: writing the bill of materials failed");
-    return MOORE_OK;
+        rc = moore_error_set(err, MOORE_EIO, "layout: writing the bill of materials failed");
+done:
+    free(b.line);
+    return rc;
 }

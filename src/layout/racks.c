@@ -89,10 +89,10 @@ int layout_racks_fill(const moore_graph *g, const moore_cost_model *m, moore_lay
     l->server_unit = moore_malloc((size_t)l->endpoints + 1, sizeof *l->server_unit, err);
     int64_t *start = moore_calloc((size_t)l->groups + 1, sizeof *start, err);
     int32_t *member = moore_malloc((size_t)n + 1, sizeof *member, err);
+    int rc = MOORE_OK;
     if (!l->unit || !l->server_offs || !l->server_rack || !l->server_unit || !start || !member) {
-        free(start);
-        free(member);
-        return core_alloc_code(err);
+        rc = core_alloc_code(err);
+        goto done;
     }
     l->server_offs[0] = 0;
     for (int32_t v = 0; v < n; v++) {
@@ -113,7 +113,9 @@ int layout_racks_fill(const moore_graph *g, const moore_cost_model *m, moore_lay
         fill_switch(g, m, m->switches_per_rack, &f, v, l);
     }
     l->racks = n > 0 ? f.rack + 1 : 0;
+    rc = racks_maxima(g, m, l, err);
+done:
     free(start);
     free(member);
-    return racks_maxima(g, m, l, err);
+    return rc;
 }

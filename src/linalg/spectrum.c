@@ -100,26 +100,28 @@ int moore_eig_dense(const moore_symmat *m, double *w, moore_error *err)
 {
     if (m->n == 0)
         return MOORE_OK;
+    int rc = MOORE_OK;
     double *a = dense_copy(m, err);
     if (!a)
         return err ? err->code : MOORE_ENOMEM;
     lapack_int found = 0, n = m->n;
     lapack_int *isuppz = moore_malloc(2 * (size_t)n, sizeof *isuppz, err);
     if (!isuppz) {
-        free(a);
-        return core_alloc_code(err);
+        rc = core_alloc_code(err);
+        goto done;
     }
     int threads = blas_pin_begin();
     lapack_int info = LAPACKE_dsyevr(LAPACK_COL_MAJOR, 'N', 'A', 'U', n, a, n, 0.0, 0.0, 0, 0,
                                      0.0, &found, w, NULL, 1, isuppz);
     blas_pin_end(threads);
+    if (info != 0 || found != n)
+        rc = moore_error_set(err, MOORE_EINTERNAL,
+                             "spectrum: LAPACKE_dsyevr failed (info %d, %d of %d eigenvalues)",
+                             (int)info, (int)found, (int)n);
+done:
     free(isuppz);
     free(a);
-    if (info != 0 || found != n)
-        return moore_error_set(err, MOORE_EINTERNAL,
-                               "spectrum: LAPACKE_dsyevr failed (info %d, %d of %d eigenvalues)",
-                               (int)info, (int)found, (int)n);
-    return MOORE_OK;
+    return rc;
 }
 
 /* One eigenpair by index (1 = smallest, n = largest) from a fresh dense copy. */

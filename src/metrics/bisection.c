@@ -80,24 +80,25 @@ static int dense_lambda2(double *a, int32_t n, double *lambda2, moore_error *err
     lapack_int found = 0;
     /* dsyevr may fill all n entries of the eigenvalue array, not just the
      * requested one, and needs 2 entries of isuppz per eigenvalue found. */
+    int rc = MOORE_OK;
     double *w = moore_malloc((size_t)n, sizeof *w, err);
     lapack_int *isuppz = moore_malloc((size_t)(2 * n), sizeof *isuppz, err);
     if (!w || !isuppz) {
-        free(w);
-        free(isuppz);
-        return core_alloc_code(err);
+        rc = core_alloc_code(err);
+        goto done;
     }
     lapack_int info = LAPACKE_dsyevr(LAPACK_ROW_MAJOR, 'N', 'I', 'U', n, a, n, 0.0, 0.0, 2, 2,
                                      0.0, &found, w, NULL, 1, isuppz);
-    double value = w[0];
+    if (info != 0 || found != 1)
+        rc = moore_error_set(err, MOORE_EINTERNAL,
+                             "bisection: LAPACK dsyevr failed (info %d) on the %d×%d Laplacian",
+                             (int)info, (int)n, (int)n);
+    else
+        *lambda2 = w[0];
+done:
     free(w);
     free(isuppz);
-    if (info != 0 || found != 1)
-        return moore_error_set(err, MOORE_EINTERNAL,
-                               "bisection: LAPACK dsyevr failed (info %d) on the %d×%d Laplacian",
-                               (int)info, (int)n, (int)n);
-    *lambda2 = value;
-    return MOORE_OK;
+    return rc;
 }
 
 /* The switches with weight (side A, the only ones a bisection must balance)

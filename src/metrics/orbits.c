@@ -146,14 +146,13 @@ static int64_t invariant_classes(const moore_graph *g)
         }
         free(mark);
     }
-    if (failed) {
-        free(key);
-        return -1;
+    int64_t classes = -1;
+    if (!failed) {
+        qsort(key, (size_t)n, sizeof *key, cmp_u64);
+        classes = n > 0;
+        for (int32_t v = 1; v < n; v++)
+            classes += key[v] != key[v - 1];
     }
-    qsort(key, (size_t)n, sizeof *key, cmp_u64);
-    int64_t classes = n > 0;
-    for (int32_t v = 1; v < n; v++)
-        classes += key[v] != key[v - 1];
     free(key);
     return classes;
 }
@@ -205,12 +204,9 @@ static int distance_profiles(const moore_graph *g)
     int32_t *queue = moore_malloc((size_t)n, sizeof *queue, NULL);
     int64_t *count = moore_calloc((size_t)n, sizeof *count, NULL);
     uint64_t hash[ORBIT_PROBES];
-    if (!dist || !queue || !count) {
-        free(dist);
-        free(queue);
-        free(count);
-        return -1;
-    }
+    int distinct = -1;
+    if (!dist || !queue || !count)
+        goto done;
     for (int i = 0; i < ORBIT_PROBES; i++) {
         int32_t ecc = moore_bfs(g, (int32_t)((int64_t)i * n / ORBIT_PROBES), dist, queue);
         for (int32_t v = 0; v < n; v++)
@@ -223,13 +219,14 @@ static int distance_profiles(const moore_graph *g)
         }
         hash[i] = h;
     }
+    qsort(hash, ORBIT_PROBES, sizeof *hash, cmp_u64);
+    distinct = 1;
+    for (int i = 1; i < ORBIT_PROBES; i++)
+        distinct += hash[i] != hash[i - 1];
+done:
     free(dist);
     free(queue);
     free(count);
-    qsort(hash, ORBIT_PROBES, sizeof *hash, cmp_u64);
-    int distinct = 1;
-    for (int i = 1; i < ORBIT_PROBES; i++)
-        distinct += hash[i] != hash[i - 1];
     return distinct;
 }
 

@@ -156,6 +156,20 @@ done:
     return rc;
 }
 
+/* Whole racks down: every switch of a drawn rack fails. */
+static int draw_racks(const moore_graph *g, const moore_failure_scenario *s, moore_rng *rng,
+                      char *switch_failed, moore_error *err)
+{
+    char *down = moore_calloc((size_t)s->racks, 1, err);
+    int rc = down ? MOORE_OK : err ? err->code : MOORE_ENOMEM;
+    if (!rc)
+        rc = pick(rng, s->racks, (int64_t)s->level, down, err);
+    for (int32_t v = 0; !rc && v < g->n; v++)
+        switch_failed[v] = down[s->rack[v]];
+    free(down);
+    return rc;
+}
+
 int moore_failure_draw(const moore_graph *g, const moore_failure_scenario *s, moore_rng *rng,
                        char *link_failed, char *switch_failed, moore_error *err)
 {
@@ -175,16 +189,8 @@ int moore_failure_draw(const moore_graph *g, const moore_failure_scenario *s, mo
         return pick(rng, g->m, rounded(s->level, g->m), link_failed, err);
     case MOORE_FAIL_SWITCHES:
         return pick(rng, g->n, rounded(s->level, g->n), switch_failed, err);
-    case MOORE_FAIL_RACKS: {
-        char *down = moore_calloc((size_t)s->racks, 1, err);
-        if (!down)
-            return err ? err->code : MOORE_ENOMEM;
-        rc = pick(rng, s->racks, (int64_t)s->level, down, err);
-        for (int32_t v = 0; !rc && v < g->n; v++)
-            switch_failed[v] = down[s->rack[v]];
-        free(down);
-        return rc;
-    }
+    case MOORE_FAIL_RACKS:
+        return draw_racks(g, s, rng, switch_failed, err);
     case MOORE_FAIL_BUNDLES:
         return draw_bundles(g, s, rng, link_failed, err);
     }

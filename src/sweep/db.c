@@ -132,11 +132,11 @@ static int db_upgrade(moore_sweep_db *d, moore_error *err)
     else if (!rc && strcmp(v, "2") != 0)
         rc = moore_error_set(err, MOORE_EINVAL, "%s has sweep database schema '%s'; this moore "
                              "writes schema 2 (and reads 1 and 2)", d->path, v);
-    if (rc) {
+    if (rc)
         sqlite3_exec(d->db, "ROLLBACK", NULL, NULL, NULL);
-        return rc;
-    }
-    return db_exec(d, "COMMIT", err);
+    else
+        rc = db_exec(d, "COMMIT", err);
+    return rc;
 }
 
 /* A new file gets the schema under the write lock; a second sweep started at
@@ -175,12 +175,12 @@ int moore_sweep_db_open(const char *path, moore_sweep_db **out, moore_error *err
         rc = db_setup(d, fresh, err);
     if (!rc)
         rc = db_exec(d, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL", err);
-    if (rc) {
-        moore_sweep_db_close(d);
-        return rc;
+    if (!rc) {
+        *out = d;
+        d = NULL;
     }
-    *out = d;
-    return MOORE_OK;
+    moore_sweep_db_close(d);
+    return rc;
 }
 
 /* The one text value of a single-row query, into buf ("" when none);
@@ -253,12 +253,12 @@ int moore_sweep_db_open_read(const char *path, moore_sweep_db **out, moore_error
         sqlite3_busy_timeout(d->db, 600000);
         rc = db_check_read(d, err);
     }
-    if (rc) {
-        moore_sweep_db_close(d);
-        return rc;
+    if (!rc) {
+        *out = d;
+        d = NULL;
     }
-    *out = d;
-    return MOORE_OK;
+    moore_sweep_db_close(d);
+    return rc;
 }
 
 void moore_sweep_db_close(moore_sweep_db *d)

@@ -264,6 +264,7 @@ int work_to_traffic(wl_demands *d, int32_t n, const char *name, int unit_endpoin
         else
             d->e[merged++] = d->e[i];
     }
+    int rc = MOORE_OK;
     moore_traffic *t = moore_calloc(1, sizeof *t, err);
     if (!t)
         return core_alloc_code(err);
@@ -272,8 +273,8 @@ int work_to_traffic(wl_demands *d, int32_t n, const char *name, int unit_endpoin
     t->dst = moore_malloc((size_t)(merged ? merged : 1), sizeof *t->dst, err);
     t->demand = moore_malloc((size_t)(merged ? merged : 1), sizeof *t->demand, err);
     if (!t->offs || !t->dst || !t->demand) {
-        moore_traffic_free(t);
-        return core_alloc_code(err);
+        rc = core_alloc_code(err);
+        goto done;
     }
     for (int64_t i = 0; i < merged; i++) {
         t->offs[d->e[i].src + 1]++;
@@ -286,5 +287,8 @@ int work_to_traffic(wl_demands *d, int32_t n, const char *name, int unit_endpoin
     t->unit_endpoints = unit_endpoints;
     snprintf(t->name, sizeof t->name, "%s", name);
     *out = t;
-    return MOORE_OK;
+    t = NULL;
+done:
+    moore_traffic_free(t);
+    return rc;
 }

@@ -30,10 +30,10 @@ int work_servers(const moore_graph *g, int64_t **first_out, int32_t **switch_out
     int unit = moore_graph_endpoints_total(g) == 0;
     int64_t *first = moore_malloc((size_t)g->n + 1, sizeof *first, err);
     int32_t *sw = moore_malloc((size_t)(S ? S : 1), sizeof *sw, err);
+    int rc = MOORE_OK;
     if (!first || !sw) {
-        free(first);
-        free(sw);
-        return core_alloc_code(err);
+        rc = core_alloc_code(err);
+        goto done;
     }
     first[0] = 0;
     for (int32_t v = 0; v < g->n; v++) {
@@ -43,7 +43,12 @@ int work_servers(const moore_graph *g, int64_t **first_out, int32_t **switch_out
     }
     *first_out = first;
     *switch_out = sw;
-    return MOORE_OK;
+    first = NULL;
+    sw = NULL;
+done:
+    free(first);
+    free(sw);
+    return rc;
 }
 
 /* The free servers in order (all of them when taken is NULL); *count of them. */
