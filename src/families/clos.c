@@ -326,8 +326,9 @@ int fam_clos_build(moore_params *pp, moore_graph **out, moore_error *err)
 
 /* With a target: the fewest tiers reaching it (up to CLOS_MAX_TIERS) at every
  * oversubscription the radix divides into (up to 7:1), from 3 tiers on with
- * both core wirings. Without: the full 2-tier network and 3 tiers of 1..R
- * pods at 1:1. */
+ * both core wirings. Without: the full 2-tier network, 3 tiers of 1..R pods
+ * and the full Clos of each further tier (while the listing's switch limit
+ * allows) at 1:1. */
 int fam_clos_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *ctx,
                     moore_error *err)
 {
@@ -357,6 +358,16 @@ int fam_clos_plan(int32_t radix, int64_t endpoints, moore_plan_emit emit, void *
             break;
         rc = fam_emit(emit, ctx, err, "clos:radix=%d,pods=%lld,tiers=3", (int)radix,
                                (long long)pods);
+    }
+    /* and the full Clos of each further tier: (2T−1)·(R/2)^(T−1) switches */
+    int64_t half = radix / 2, pods = radix, power = half * half; /* (R/2)^(T−1) */
+    for (int64_t t = 4; !rc && t <= CLOS_MAX_TIERS; t++) {
+        pods *= half;
+        power *= half;
+        if ((2 * t - 1) * power > MOORE_PLAN_LIST_SWITCHES)
+            break;
+        rc = fam_emit(emit, ctx, err, "clos:radix=%d,pods=%lld,tiers=%lld", (int)radix,
+                      (long long)pods, (long long)t);
     }
     return rc;
 }

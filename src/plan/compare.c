@@ -171,7 +171,7 @@ void moore_compare_options_default(moore_compare_options *o)
     o->bandwidth = 1.0;
     o->max_tries = 8;
     o->cap_vs_clos = 2.0;
-    o->max_work = 4e9;
+    o->max_work = 6e9;
     o->approx_tries = 0;
     moore_metric_options_default(&o->metric);
 }
