@@ -158,7 +158,7 @@ typedef struct moore_compare_options {
      * summed over the rows tried; a row that would pass it is not built
      * unless it is the family's first. Default 6e9: 8 rows within the cap
      * at 10,000 servers stay below 2.5e9, while at 100,000 it is 2 rows of
-     * 8,000 switches (about 20 s of CPU each); 0: none. */
+     * 8,000 switches and 150,000 links; 0: none. */
     double max_work;
     /* Per family, rows the shortest-path split leaves undecided (TUB ≥ B >
      * split) that get the (1+ε) approximation (8 phases at most) too. Default
