@@ -54,8 +54,10 @@ expect_2 "--bandwidth 0 must be a number above 0" plan --radix 16 --endpoints 10
 expect_2 "needs --endpoints" plan --radix 16 --bandwidth 1
 expect_2 "radix=3 is below 4" build clos:radix=3,endpoints=4
 expect_2 "is odd" build clos:radix=9,endpoints=500,oversub=2
-expect_2 "3-tier limit 128" build clos:radix=8,endpoints=129
-expect_2 "3-tier limit" compare clos:radix=48,endpoints=30000000
+expect_2 "3-tier limit 128" build clos:radix=8,endpoints=129,tiers=3
+expect_2 "4-tier limit 512" build clos:radix=8,endpoints=513,tiers=4
+expect_2 "3-tier limit" compare clos:radix=48,endpoints=30000000,tiers=3
+expect_2 "6-tier limit 128" build clos:radix=4,endpoints=129
 
 # plan --bandwidth: listed rows are not ruled out, each reaches the target and
 # carries its bound; the JSON lists every row with ruled_out iff bound < B.
@@ -172,13 +174,24 @@ check "fail --progress changed stdout" cmp -s "$tmp/f0.txt" "$tmp/f1.txt"
 check "fail drew progress on a file without --progress" [ ! -s "$tmp/fe0.txt" ]
 check "fail --progress: no line for the second level" grep -q '^moore: level 2/2, failing 0.2: failure trials' "$tmp/fe1.txt"
 
-# Beyond the family: a 3-tier Clos of radix 48 holds at most 48·24·24 = 27,648 servers at
-# 1:1, so 50,000 is out of reach; plan lists the Clos rows and says how far the largest
-# gets and that more tiers are beyond the family; at a bandwidth it refuses in one line.
-check "plan clos 50000 exits 0" test "$(status "$MOORE" plan --radix 48 --endpoints 50000 --families clos)" = 0
-check "plan clos 50000 names 27,648 and 3 tiers" grep -q "has 27,648 (more than 3 tiers is beyond the family)" "$TMP/out"
-check "plan clos 50000 marks no row" bash -c "! grep -q '^\*' '$TMP/out'"
-refused "plan clos 50000 at bandwidth 1" "more than 3 tiers is beyond the family" "$MOORE" plan --radix 48 --endpoints 50000 --families clos --bandwidth 1
+# Past 3 tiers: a 3-tier Clos of radix 48 holds at most 48·24·24 = 27,648 servers at 1:1,
+# so 50,000 take 4 tiers: 2,084 leaves, 87 pods of 24 spines, 4 superpods of 24·24 tier-3
+# switches, 4·576·24/48 = 1,152 cores (7,628 switches), 6 hops between superpods.
+# Radix 4 stops at 6 tiers (4·2⁵ = 128 servers): plan says how far the largest gets and
+# that more tiers are beyond the family; at a bandwidth it refuses in one line.
+check "plan clos 50000 exits 0" test "$(status "$MOORE" plan --radix 48 --endpoints 50000 --families clos --json)" = 0
+check "plan clos 50000 does not mark the 4-tier Clos" jq -e '[.[] | select(.chosen)] | length == 1 and .[0].switches == 7628
+       and .[0].diameter == 6 and .[0].endpoints == 50000' "$TMP/out" > /dev/null
+check "plan clos radix 4 exits 0" test "$(status "$MOORE" plan --radix 4 --endpoints 200 --families clos)" = 0
+check "plan clos radix 4 names 128 and 6 tiers" grep -q "has 128 (more than 6 tiers is beyond the family)" "$TMP/out"
+check "plan clos radix 4 marks no row" bash -c "! grep -q '^\*' '$TMP/out'"
+# compare past 3 tiers: radix 16 holds 16³/4 = 1,024 servers with 3; 2,000 take 250 leaves,
+# 32 pods (256 spines), 4 superpods (4·8·8 = 256 tier-3 switches) and 256·8/16 = 128 cores,
+# and that baseline is proven at full bandwidth.
+check "compare clos radix 16 2000 exits 0" "$MOORE" compare --radix 16 --endpoints 2000 --families clos --metrics basic --json > "$tmp/c4.json"
+check "compare 4-tier baseline is wrong" jq -e 'length == 1 and .[0].family == "clos" and .[0].switches == 890
+       and .[0].throughput_uniform >= 1 and .[0].endpoints == 2000' "$tmp/c4.json" > /dev/null
+refused "plan clos radix 4 at bandwidth 1" "more than 6 tiers is beyond the family" "$MOORE" plan --radix 4 --endpoints 200 --families clos --bandwidth 1
 
 # Tables that line up: every line of compare's table and of fail's is as wide as its header
 # (columns sized from their contents, whatever the topology strings), money has thousands

@@ -6,7 +6,9 @@
  * R = 8 and 32 servers are 8 leaves and 4 spines; R = 48 with 18 full pods is
  * 18·24 leaves + 18·24 spines + 18·24·24/48 = 216 cores = 1,080 switches and
  * 2·18·24·24 = 20,736 cables; cores=balanced gives each core the same number
- * of links to every pod. Bad keys are refused with a message naming them.
+ * of links to every pod (and, beyond 3 tiers, to every top block). Past 3
+ * tiers a full Clos is the T-level fat-tree, whose sizes are known in closed
+ * form. Bad keys are refused with a message naming them.
  *
  * Distances: fattree:k=4 has avg_path_length_endpoints 52/14 (two servers per
  * edge switch; from one server, 2 servers at 2 hops on the same-pod edge
@@ -30,6 +32,12 @@ static void sweep_matches_closed_forms(void **state)
         "clos:radix=16,pods=3", "clos:radix=16,pods=5,cores=balanced",
         "clos:radix=16,pods=16", "clos:radix=12,endpoints=400,oversub=2,cores=balanced",
         "clos:radix=8,pods=1,tiers=2", "clos:radix=9,endpoints=50,oversub=2",
+        /* beyond 3 tiers: partial and full blocks, both wirings, oversubscribed */
+        "clos:radix=8,endpoints=200", "clos:radix=8,endpoints=200,cores=balanced",
+        "clos:radix=8,endpoints=512", "clos:radix=6,endpoints=60,tiers=4",
+        "clos:radix=4,endpoints=20,tiers=5", "clos:radix=8,endpoints=300,oversub=3",
+        "clos:radix=10,endpoints=700,cores=balanced", "clos:radix=12,endpoints=900",
+        "clos:radix=8,pods=9,tiers=4",
     };
     for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
         tu_check_closed_forms(specs[i]);
@@ -84,6 +92,54 @@ static void by_hand(void **state)
     moore_graph_free(g);
 }
 
+/* T tiers at 1:1 and full blocks is the T-level fat-tree: 2·(R/2)^(T−1)
+ * switches on each of the T−1 lower tiers, (R/2)^(T−1) cores, every switch
+ * using all R ports, (T−1)·R·(R/2)^(T−1) links, R·(R/2)^(T−1) servers, and
+ * a leaf in one top block is 2(T−1) hops from a leaf in another. Beyond the
+ * full size the next tier is needed. Radix 48: 3 tiers end at 27,648
+ * servers; 50,000 and 100,000 take 4 (leaves ⌈N/24⌉, pods of 24 leaves,
+ * superpods of 24 pods with 24·24 tier-3 switches, cores 48 ports each). */
+static void more_tiers(void **state)
+{
+    (void)state;
+    static const int64_t radix[] = { 4, 6, 8 }, tiers[] = { 5, 4, 4 };
+    for (int i = 0; i < 3; i++) {
+        int64_t R = radix[i], T = tiers[i], h = R / 2, hp = 1;
+        for (int64_t k = 1; k < T; k++)
+            hp *= h;
+        char spec[96];
+        snprintf(spec, sizeof spec, "clos:radix=%lld,endpoints=%lld", (long long)R,
+                 (long long)(R * hp));
+        moore_counts c = tu_counts(spec);
+        assert_int_equal(c.switches, (2 * (T - 1) + 1) * hp);
+        assert_int_equal(c.links, (T - 1) * R * hp);
+        assert_int_equal(c.degree_min, R / 2);
+        assert_int_equal(c.degree_max, R);
+        assert_int_equal(c.diameter, 2 * (T - 1));
+        tu_check_closed_forms(spec);
+        snprintf(spec, sizeof spec, "clos:radix=%lld,endpoints=%lld", (long long)R,
+                 (long long)(R * hp + 1));
+        assert_int_equal(tu_counts(spec).diameter, 2 * T);
+    }
+    moore_counts c = tu_counts("clos:radix=48,endpoints=27648");
+    assert_int_equal(c.diameter, 4);
+    c = tu_counts("clos:radix=48,endpoints=27649");
+    assert_int_equal(c.diameter, 6);
+    /* 50,000: 2,084 leaves, 87 pods, 4 superpods; 100,000: 4,167, 174, 8 */
+    static const int64_t n[] = { 50000, 100000 }, leaves[] = { 2084, 4167 },
+                         pods[] = { 87, 174 }, sup[] = { 4, 8 };
+    for (int i = 0; i < 2; i++) {
+        char spec[96];
+        snprintf(spec, sizeof spec, "clos:radix=48,endpoints=%lld", (long long)n[i]);
+        c = tu_counts(spec);
+        int64_t agg = sup[i] * 24 * 24, cores = agg * 24 / 48;
+        assert_int_equal(c.switches, leaves[i] + pods[i] * 24 + agg + cores);
+        assert_int_equal(c.links, leaves[i] * 24 + pods[i] * 24 * 24 + agg * 24);
+        assert_int_equal(c.endpoints, n[i]);
+        assert_int_equal(c.diameter, 6);
+    }
+}
+
 /* cores=balanced: every core has the same number of links into every pod
  * (the last core may have fewer rounds, but still equal ones). */
 static void balanced_cores(void **state)
@@ -108,6 +164,26 @@ static void balanced_cores(void **state)
             assert_int_equal(per[a], per[0]);
     }
     moore_graph_free(g);
+
+    /* 4 tiers: the cores' neighbours are tier-3 switches "agg<block>.<i>" */
+    g = tu_build("clos:radix=10,endpoints=700,cores=balanced");
+    int blocks = 0;
+    for (int32_t v = 0; v < g->n; v++)
+        if (strncmp(g->labels[v], "agg", 3) == 0 && atoi(g->labels[v] + 3) + 1 > blocks)
+            blocks = atoi(g->labels[v] + 3) + 1;
+    assert_true(blocks >= 2);
+    for (int32_t v = 0; v < g->n; v++) {
+        if (strncmp(g->labels[v], "core", 4) != 0)
+            continue;
+        int per[64] = { 0 };
+        for (int64_t k = g->offs[v]; k < g->offs[v + 1]; k++) {
+            assert_int_equal(strncmp(g->labels[g->adj[k]], "agg", 3), 0);
+            per[atoi(g->labels[g->adj[k]] + 3)]++;
+        }
+        for (int a = 1; a < blocks; a++)
+            assert_int_equal(per[a], per[0]);
+    }
+    moore_graph_free(g);
 }
 
 static void refusals(void **state)
@@ -116,7 +192,11 @@ static void refusals(void **state)
     tu_expect_refused("clos:radix=3,endpoints=4", "radix=3 is below 4");
     tu_expect_refused("clos:radix=9,endpoints=100", "oversub+1");
     tu_expect_refused("clos:radix=9,endpoints=500,oversub=2", "odd");
-    tu_expect_refused("clos:radix=8,endpoints=129", "3-tier limit 128"); /* R^3/4 */
+    tu_expect_refused("clos:radix=8,endpoints=129,tiers=3", "3-tier limit 128"); /* R^3/4 */
+    tu_expect_refused("clos:radix=8,endpoints=513,tiers=4", "4-tier limit 512"); /* R^4/8 */
+    tu_expect_refused("clos:radix=4,endpoints=129", "6-tier limit 128");
+    tu_expect_refused("clos:radix=8,endpoints=100,tiers=7", "tiers");
+    tu_expect_refused("clos:radix=9,endpoints=30,tiers=4,oversub=2", "odd");
     tu_expect_refused("clos:radix=8,endpoints=33,tiers=2", "2-tier limit 32");
     tu_expect_refused("clos:radix=8", "exactly one of");
     tu_expect_refused("clos:radix=8,endpoints=8,pods=1", "exactly one of");
@@ -194,6 +274,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sweep_matches_closed_forms),
         cmocka_unit_test(by_hand),
+        cmocka_unit_test(more_tiers),
         cmocka_unit_test(balanced_cores),
         cmocka_unit_test(refusals),
         cmocka_unit_test(endpoint_distances),

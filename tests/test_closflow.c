@@ -11,7 +11,8 @@
  *  - the radix-48 Clos for 10,000 servers, packed (1,065 switches) and with
  *    18 full pods (1,080), is proven at ≥ 1 — a flow exists: every leaf is the
  *    bottleneck at (S−1)/(S−24) and the cores have slack;
- *  - a graph with linked server switches is refused. */
+ *  - a graph with linked server switches, and a Clos of 4 tiers (whose
+ *    flow is the even split instead), are refused. */
 #include "testutil.h"
 
 #include <math.h>
@@ -147,6 +148,12 @@ static void refuses_other_graphs(void **state)
     assert_int_equal(moore_flow_clos(g, 0, &lower, NULL, &err), MOORE_EINVAL);
     assert_non_null(strstr(err.msg, "not a folded Clos"));
     assert_true(lower == 0);
+    moore_graph_free(g);
+    /* past 3 tiers the tier-3 switches link to the cores: refused at once, so
+     * compare keeps the shortest-path split's proof (docs/throughput.md) */
+    g = tu_build("clos:radix=8,endpoints=200");
+    assert_int_equal(moore_flow_clos(g, 0, &lower, NULL, &err), MOORE_EINVAL);
+    assert_non_null(strstr(err.msg, "not a folded Clos"));
     moore_graph_free(g);
 }
 

@@ -483,6 +483,86 @@ static void compare_clos_baseline(void **state)
     assert_true(packed <= 1080);
 }
 
+/* Beyond 3 tiers: radix 16 ends at 16³/4 = 1,024 servers with 3 tiers; 2,000
+ * need 250 leaves in 32 pods in 4 superpods (the last partial, as radix 48's
+ * 50,000 need 4): compare's baseline is that 4-tier Clos, whose closed forms
+ * (tests/test_clos.c) say 6 hops between leaves of two superpods, and it is
+ * proven ≥ 1 (the even up-down split; at 1:1 every tier has as many links up
+ * as down). At radix 48 and 50,000 servers the search has a 4-tier Clos row
+ * at 1:1 that the closed forms do not rule out. */
+static void compare_beyond_three_tiers(void **state)
+{
+    (void)state;
+    moore_compare_options o;
+    moore_compare c;
+    moore_error err;
+    moore_compare_options_default(&o);
+    o.radix = 16;
+    o.endpoints = 2000;
+    o.families = "clos";
+    o.metrics = "basic,paths";
+    assert_int_equal(moore_compare_run(&o, &c, &err), MOORE_OK);
+    assert_int_equal(c.count, 1);
+    const moore_report *r = &c.rows[0].report;
+    moore_counts want = tu_counts("clos:radix=16,endpoints=2000");
+    assert_int_equal((int64_t)moore_report_number(r, "switches"), want.switches);
+    assert_int_equal((int64_t)moore_report_number(r, "diameter"), 6);
+    assert_true(moore_report_number(r, "throughput_uniform") >= 1.0);
+    moore_compare_clear(&c);
+
+    moore_plan p;
+    assert_int_equal(moore_plan_search(48, 50000, "clos", 1.0, &p, &err), MOORE_OK);
+    const moore_plan_row *row = find_spec(&p, "clos:radix=48,endpoints=50000,oversub=1");
+    assert_non_null(row);
+    assert_false(row->ruled_out);
+    assert_int_equal(row->counts.diameter, 6);
+    assert_true(row->counts.endpoints >= 50000);
+    moore_plan_clear(&p);
+}
+
+/* The cap that needs no Clos (twice the closed-form switches of the
+ * full-bisection Clos) and the work budget only stop walks early: on a small
+ * case, without the Clos, every family's row is the one an exhaustive walk
+ * (no cap, no budget, any number of tries) picks, whenever that row is within
+ * the cap; and no family gets a row the exhaustive walk did not pick. */
+static void cap_keeps_exhaustive_choice(void **state)
+{
+    (void)state;
+    moore_compare_options o;
+    moore_compare capped, all;
+    moore_error err;
+    moore_compare_options_default(&o);
+    o.radix = 12;
+    o.endpoints = 150;
+    o.families = "jellyfish,xpander,fattree,hyperx,slimfly,polarfly,kautz";
+    o.metrics = "basic";
+    assert_int_equal(moore_compare_run(&o, &capped, &err), MOORE_OK);
+    o.cap_vs_clos = 0;
+    o.max_work = 0;
+    o.max_tries = 1000;
+    assert_int_equal(moore_compare_run(&o, &all, &err), MOORE_OK);
+    int64_t cap = 2 * tu_counts("clos:radix=12,endpoints=150,cores=balanced").switches;
+    int within = 0;
+    for (int i = 0; i < all.count; i++) {
+        int found = 0;
+        for (int j = 0; j < capped.count; j++)
+            found |= strcmp(all.rows[i].spec, capped.rows[j].spec) == 0;
+        if (moore_report_number(&all.rows[i].report, "switches") <= (double)cap) {
+            within++;
+            assert_true(found);
+        }
+    }
+    assert_true(within >= 2);
+    for (int j = 0; j < capped.count; j++) {
+        int found = 0;
+        for (int i = 0; i < all.count; i++)
+            found |= strcmp(all.rows[i].spec, capped.rows[j].spec) == 0;
+        assert_true(found);
+    }
+    moore_compare_clear(&capped);
+    moore_compare_clear(&all);
+}
+
 /* --routed: no routing beats the optimum, so every routed throughput is at
  * most the row's proven upper bound on the optimal one; on a fat-tree with
  * full pods ECMP's even split is optimal (every level's uplinks carry the
@@ -619,6 +699,8 @@ int main(void)
         cmocka_unit_test(search_rows_and_bounds),
         cmocka_unit_test(compare_at_full_bandwidth),
         cmocka_unit_test(compare_clos_baseline),
+        cmocka_unit_test(compare_beyond_three_tiers),
+        cmocka_unit_test(cap_keeps_exhaustive_choice),
         cmocka_unit_test(compare_routed),
         cmocka_unit_test(chosen_switches_monotone),
         cmocka_unit_test(target_keeps_the_listing),

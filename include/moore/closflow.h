@@ -26,7 +26,10 @@ extern "C" {
  * by the flow described above. g must be Clos-shaped: the switches with
  * servers (leaves) link only to switches without, each pod (leaves and the
  * spines they reach) is a complete bipartite graph, and every other switch
- * (a core) links only to spines; otherwise MOORE_EINVAL saying what differs.
+ * (a core) links only to spines; otherwise MOORE_EINVAL saying what differs
+ * (a Clos of 4 tiers or more too: its tier-3 switches link to the cores; the
+ * even up-down split proves it instead, docs/throughput.md "Clos beyond 3
+ * tiers").
  * dest_flows: NULL, or n·2m doubles the caller owns: on return
  * dest_flows[t·2m + k] is the flow destined to switch t on CSR arc k
  * (g->offs/adj order), carrying *lower times the uniform demand — for an

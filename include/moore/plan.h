@@ -148,8 +148,18 @@ typedef struct moore_compare_options {
     int max_tries;              /* per family, graphs built before giving up (default 8) */
     /* The Clos baseline is searched first (it is the first row); no other
      * family's row may have more than this times its switches (default 2;
-     * 0: no cap). */
+     * 0: no cap). Before the Clos is searched, and when it is not selected
+     * or not proven, the cap is this times the closed-form switches of the
+     * full-bisection Clos clos:radix=R,endpoints=N,cores=balanced (any tiers):
+     * a cap that needs no graph (docs/compare.md). */
     double cap_vs_clos;
+    /* Per family, the work of the bounds on built rows before giving up:
+     * Σ server switches × 2·links (the shortest-path split's arc visits),
+     * summed over the rows tried; a row that would pass it is not built
+     * unless it is the family's first. Default 6e9: 8 rows within the cap
+     * at 10,000 servers stay below 2.5e9, while at 100,000 it is 2 rows of
+     * 8,000 switches and 150,000 links; 0: none. */
+    double max_work;
     /* Per family, rows the shortest-path split leaves undecided (TUB ≥ B >
      * split) that get the (1+ε) approximation (8 phases at most) too. Default
      * 0: each run costs seconds to tens of seconds at 1,000 switches. */

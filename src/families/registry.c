@@ -94,7 +94,7 @@ static const moore_family FAMILIES[] = {
     { "brown", "alias of polarfly: the Brown (Erdos-Renyi polarity) graph ER_q",
       "Brown, Canad. Math. Bull. 1966", fam_polarfly_params, fam_polarfly_build,
       fam_polarfly_counts, NULL, 1 },
-    { "clos", "folded Clos of 2 or 3 tiers from radix-R switches, any server count, O:1 at the leaf",
+    { "clos", "folded Clos of 2 to 6 tiers from radix-R switches, any server count, O:1 at the leaf",
       "Clos, Bell Syst. Tech. J. 1953; Leiserson, IEEE Trans. Computers 1985", fam_clos_params,
       fam_clos_build, fam_clos_counts, fam_clos_plan, 1 },
     { "lift", "what 'moore lift' writes: 2-lifts of another topology (of=, the last key)",

@@ -171,6 +171,7 @@ void moore_compare_options_default(moore_compare_options *o)
     o->bandwidth = 1.0;
     o->max_tries = 8;
     o->cap_vs_clos = 2.0;
+    o->max_work = 6e9;
     o->approx_tries = 0;
     moore_metric_options_default(&o->metric);
 }
@@ -757,21 +758,42 @@ static void keep_if_better(best_row *b, moore_graph *g, const moore_plan_row *r,
     *b = (best_row){ g, r, cables, cost, *pr };
 }
 
-/* Walks family f's search rows cheapest first (see the file comment). */
+/* The bounds' work on a row, before it is built: the shortest-path split
+ * visits every arc once per server switch (all switches, at most). */
+static double row_work(const moore_plan_row *r)
+{
+    return (double)r->counts.switches * 2.0 * (double)r->counts.links;
+}
+
+/* Why a family's walk stopped short of a proven row, for its note. */
+typedef struct walk_end {
+    int tries;                  /* rows whose bounds ran (cuts alone not counted) */
+    int by_cap, by_work;        /* stopped at the switch cap / the work budget */
+} walk_end;
+
+/* Walks family f's search rows cheapest first (see the file comment): stops
+ * at the first row over the switch cap, after max_tries rows, or before a row
+ * whose work would pass max_work (the first row is always tried). */
 static int choose_family(const moore_compare_options *o, const moore_plan *plan,
                          const moore_family *f, int by_cost, int64_t cap, best_row *b,
-                         int *tries, moore_error *err)
+                         walk_end *end, moore_error *err)
 {
     int rc = MOORE_OK, approx_left = o->approx_tries, qualified = 0;
     int64_t first_switches = 0;
-    *tries = 0;
+    double work = 0;
+    int *tries = &end->tries;
+    *end = (walk_end){ 0 };
     for (int64_t i = 0; !rc && i < plan->count; i++) {
         const moore_plan_row *r = &plan->rows[i];
         if (r->family != f || r->ruled_out)
             continue;
         if (b->g && (!by_cost || qualified >= 3 || r->counts.switches * 10 > first_switches * 11))
             break;
-        if (*tries >= o->max_tries || (cap > 0 && r->counts.switches > cap))
+        if ((end->by_cap = cap > 0 && r->counts.switches > cap))
+            break;
+        if ((end->by_work = o->max_work > 0 && work > 0 && work + row_work(r) > o->max_work))
+            break;
+        if (*tries >= o->max_tries)
             break;
         if (o->metric.progress) {
             char what[MOORE_SPEC_MAX + 48];
@@ -784,6 +806,7 @@ static int choose_family(const moore_compare_options *o, const moore_plan *plan,
         proof pr;
         rc = try_row(o, r, &approx_left, &g, &cables, &pr, err);
         *tries += pr.how != NULL; /* rows refuted by cuts alone are cheap: not counted */
+        work += pr.how != NULL ? row_work(r) : 0;
         if (rc || !g)
             continue;
         double cost = by_cost ? cost_of(o, g, err, &rc) : (double)qualified;
@@ -800,9 +823,9 @@ static int search_family(const moore_compare_options *o, const char *metrics,
                          const moore_plan *plan, const moore_family *f, int64_t *cap,
                          moore_compare *c, moore_error *err)
 {
-    int tries = 0;
+    walk_end end;
     best_row b = { 0 };
-    int rc = choose_family(o, plan, f, c->by_cost, *cap, &b, &tries, err);
+    int rc = choose_family(o, plan, f, c->by_cost, *cap, &b, &end, err);
     if (!rc && b.g) {
         rc = add_row(o, metrics, b.row->spec, b.g, b.cables, &b.pr, c, err);
         if (strcmp(f->name, "clos") == 0 && o->cap_vs_clos > 0)
@@ -810,10 +833,12 @@ static int search_family(const moore_compare_options *o, const char *metrics,
     } else if (!rc)
         rc = add_note(c, err, "%s: no configuration with radix %d and at least %lld endpoints "
                       "is proven to reach bandwidth %g under %s traffic%s (%d built and "
-                      "refuted or undecided; the rest ruled out by closed forms)", f->name,
+                      "refuted or undecided; the rest ruled out by closed forms%s)", f->name,
                       (int)o->radix, (long long)o->endpoints, o->bandwidth,
                       o->traffic ? o->traffic : "uniform",
-                      *cap > 0 ? " within the switch cap set by the Clos" : "", tries);
+                      *cap > 0 ? " within the switch cap set by the Clos" : "", end.tries,
+                      end.by_work ? ", or left for the work budget" :
+                      end.by_cap ? ", or over the cap" : "");
     moore_graph_free(b.g);
     return rc;
 }
@@ -902,11 +927,28 @@ static int search_rest(const moore_compare_options *o, const char *metrics,
     return rc;
 }
 
+/* The cap before any Clos is built: cap_vs_clos times the closed-form
+ * switches of the full-bisection Clos for this radix and target (balanced
+ * cores, as many tiers as it takes), which carries any traffic the servers
+ * can send at full rate (docs/throughput.md, "Clos beyond 3 tiers"); 0 when
+ * the radix builds no such Clos (an odd radix past 2 tiers). */
+static int64_t closed_cap(const moore_compare_options *o)
+{
+    char spec[MOORE_SPEC_MAX];
+    moore_counts c;
+    moore_error sub;
+    snprintf(spec, sizeof spec, "clos:radix=%d,endpoints=%lld,cores=balanced", (int)o->radix,
+             (long long)o->endpoints);
+    if (o->cap_vs_clos <= 0 || moore_spec_counts(spec, &c, &sub))
+        return 0;
+    return (int64_t)(o->cap_vs_clos * (double)c.switches);
+}
+
 static int run_search(const moore_compare_options *o, const char *metrics, moore_compare *c,
                       moore_error *err)
 {
     moore_plan plan;
-    int64_t cap = 0;
+    int64_t cap = closed_cap(o);
     int rc = moore_plan_search(o->radix, o->endpoints, o->families, o->bandwidth, &plan, err);
     const moore_family *clos = moore_family_find("clos");
     int on = 0;
