@@ -309,6 +309,7 @@ int fam_clos_build(moore_params *pp, moore_graph **out, moore_error *err)
     clos_shape s;
     moore_counts c;
     moore_builder *b = NULL;
+    moore_graph *g = NULL;
     int rc = fam_clos_counts(pp, &c, err);
     if (!rc)
         rc = clos_shape_of(pp, &s, err);
@@ -316,11 +317,18 @@ int fam_clos_build(moore_params *pp, moore_graph **out, moore_error *err)
         rc = moore_builder_new((int32_t)c.switches, c.links, &b, err);
     if (!rc)
         rc = clos_links(&s, b, err);
-    rc = fam_finish(b, rc, 0, clos_label, &s, out, err);
+    if (!rc)
+        rc = fam_graph_finish(&b, 0, clos_label, &s, &g, err);
     for (int64_t i = 0; !rc && i < s.leaves; i++) {
         int64_t left = s.endpoints - i * s.down;
-        (*out)->endpoints[i] = (int32_t)(left < s.down ? left : s.down);
+        g->endpoints[i] = (int32_t)(left < s.down ? left : s.down);
     }
+    if (!rc) {
+        *out = g;
+        g = NULL;
+    }
+    moore_graph_free(g);
+    moore_builder_free(b);
     return rc;
 }
 

@@ -26,11 +26,6 @@ typedef void (*moore_family_labeler)(const void *ctx, int32_t v, char *buf, size
  * NULL, names every switch. *out is set only on success. */
 int fam_graph_finish(moore_builder **b, int32_t p, moore_family_labeler label, const void *ctx,
                      moore_graph **out, moore_error *err);
-/* The older form of the same end, kept for clos.c only until it ends at its
- * own cleanup like the other builders: rc is the code of the steps that added
- * the links (b may be NULL when rc is set); frees b; *out is NULL on error. */
-int fam_finish(moore_builder *b, int rc, int32_t p, moore_family_labeler label,
-                        const void *ctx, moore_graph **out, moore_error *err);
 /* Formats a SPEC and passes it to a planner's emit callback. */
 int fam_emit(moore_plan_emit emit, void *ctx, moore_error *err, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

@@ -31,16 +31,6 @@ int fam_graph_finish(moore_builder **b, int32_t p, moore_family_labeler label, c
     return rc;
 }
 
-int fam_finish(moore_builder *b, int rc, int32_t p, moore_family_labeler label,
-                        const void *ctx, moore_graph **out, moore_error *err)
-{
-    *out = NULL;
-    if (!rc)
-        rc = fam_graph_finish(&b, p, label, ctx, out, err);
-    moore_builder_free(b);
-    return rc;
-}
-
 int fam_emit(moore_plan_emit emit, void *ctx, moore_error *err, const char *fmt, ...)
 {
     char spec[160];
