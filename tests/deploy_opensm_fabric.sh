@@ -12,6 +12,8 @@
 # (-Q -Y) until its SA answers, and each traced pair's PathRecord SL is
 # appended to DIR/sl.<ENGINE> as "SRC DST OFFSET SL" before OpenSM is stopped.
 #   bash deploy_opensm_fabric.sh DIR ENGINE LMC [qos]
+# OSM_TIMEOUT (seconds, default 30) bounds the OpenSM run and dump_fts (a
+# 1,000-switch fabric takes minutes: bench/ib_scale.sh raises it).
 # Exit 0 when OpenSM's log says ENGINE configured the tables, else 1.
 set -u
 DIR=$1 ENGINE=$2 LMC=$3 QOS=${4:-}
@@ -44,9 +46,9 @@ if [ "$QOS" = qos ]; then
         sleep 0.25
     done
 else
-    timeout -k 5 30 opensm "${ARGS[@]}" >"$WORK/opensm.out" 2>&1 </dev/null
+    timeout -k 5 "${OSM_TIMEOUT:-30}" opensm "${ARGS[@]}" >"$WORK/opensm.out" 2>&1 </dev/null
 fi
-timeout -k 5 30 dump_fts >"$DIR/fts.$ENGINE" 2>"$WORK/dump_fts.err" </dev/null
+timeout -k 5 "${OSM_TIMEOUT:-30}" dump_fts >"$DIR/fts.$ENGINE" 2>"$WORK/dump_fts.err" </dev/null
 # base LID of a port GUID: the smallest LID the dump gives it.
 base() {
     grep -E "portguid $1[:)]" "$DIR/fts.$ENGINE" | while read -r lid _; do echo $((lid)); done |

@@ -5,8 +5,9 @@
 #                                   sets TWIN (scripts/twin.sh), D (the twin's
 #                                   directory) and P (PREFIX plus this shell's
 #                                   pid: namespace names no other run uses), and
-#                                   traps EXIT to bring the twin down (every
-#                                   daemon and namespace it made) and remove $TMP.
+#                                   traps EXIT to bring every twin under $TMP
+#                                   down (every daemon and namespace it made)
+#                                   and remove $TMP.
 twin_setup() {
     local name=$1 c
     P="$2$$-"
@@ -22,5 +23,8 @@ twin_setup() {
     fi
     TWIN="$SRC/scripts/twin.sh"
     D="$TMP/twin"
-    trap 'timeout -k 5 60 bash "$TWIN" down "$D" >/dev/null 2>&1; rm -rf "$TMP"' EXIT
+    # Every twin directory under $TMP (a test may run several; `down` on one
+    # never brought up touches nothing).
+    trap 'for d in "$TMP"/*/; do [ -f "$d/twin.json" ] &&
+        timeout -k 5 60 bash "$TWIN" down "$d" >/dev/null 2>&1; done; rm -rf "$TMP"' EXIT
 }
