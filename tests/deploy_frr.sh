@@ -10,7 +10,7 @@
 # prefix, at every switch, equals moore's ECMP next hops. Then switch 0's first
 # cable is taken down: after re-convergence the tables equal moore's ECMP of
 # the graph without that link (an edge list written independently of the
-# twin). On the Clos one row is left out of that expectation, from RFC 7938
+# twin), and switch 0 still pings the far switch's server gateway. On the Clos one row is left out of that expectation, from RFC 7938
 # itself: the spine that lost the cable hears the leaf's prefix only through
 # paths over another spine, whose AS path holds its own ASN, so BGP drops
 # them and that spine has no route to the leaf (moore's BFS would go down and
@@ -54,6 +54,10 @@ cut_link() {
     ip -n "${p}s0" link set "$if" down
     check "$name: link 0-$peer down: tables = moore's ECMP without that link" \
         timeout -k 5 90 bash "$TWIN" check "$d" --wait 60 --expect "$TMP/$name.expect"
+    if [ "$(jq -r ".switches[$peer].servers" "$d/twin.json")" != null ]; then
+        check "$name: link 0-$peer down: switch 0 still pings switch $peer's servers' gateway" \
+            ip netns exec "${p}s0" ping -c1 -W2 -I 10.0.0.1 "10.128.$peer.1"
+    fi
     ip -n "${p}s0" link set "$if" up
     check "$name: link back up: the original tables" timeout -k 5 90 bash "$TWIN" check "$d" --wait 60
     check "$name: down" timeout -k 5 60 bash "$TWIN" down "$d" >/dev/null
