@@ -36,15 +36,10 @@ MOORE=$(realpath "${1:-build/moore}")
 HERE=$(pwd)/tests
 TOPOS=${TOPOS:-"slimfly:q=5 slimfly:q=7 xpander:d=6,k=8 jellyfish:n=50,d=7,p=4 dragonfly:a=6,h=3,p=3 clos:radix=16,endpoints=128"}
 ENGINES=${ENGINES:-"minhop updn ftree dfsssp lash nue file=minimal file=ecmp file=ksp"}
-for t in opensm ibsim dump_fts unshare jq bc; do
-    command -v "$t" >/dev/null || { echo "ib_engines.sh: needs $t" >&2; exit 2; }
-done
-[ "$(id -u)" = 0 ] || { echo "ib_engines.sh: needs root (unshare -n)" >&2; exit 2; }
+. bench/ib_common.bash
+ib_require ib_engines.sh opensm ibsim dump_fts unshare jq bc
 RES=$(mktemp -d)
 trap 'rm -rf "$RES"' EXIT
-
-# stamp LINE: seconds since midnight of an OpenSM log line's time.
-stamp() { awk '{ split($3, t, ":"); printf "%.3f", t[1] * 3600 + t[2] * 60 + t[3] + $4 / 1e6 }' <<<"$1"; }
 
 cell() { # TOPO ENGINE DIR: one table row
     local topo=$1 engine=$2 D=$3 sm=${2%%=*} extra=0 sls=null

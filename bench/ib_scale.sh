@@ -26,15 +26,11 @@ TOPO=${TOPO:-slimfly:q=23,p=10}
 ENGINES=${ENGINES:-"file minhop"}
 export OSM_TIMEOUT=${OSM_TIMEOUT:-3600}
 export IBSIM_PORTS=${IBSIM_PORTS:-131072} # every switch and HCA port, with room
-for t in opensm ibsim dump_fts unshare jq bc /usr/bin/time; do
-    command -v "$t" >/dev/null || { echo "ib_scale.sh: needs $t" >&2; exit 2; }
-done
-[ "$(id -u)" = 0 ] || { echo "ib_scale.sh: needs root (unshare -n)" >&2; exit 2; }
+. bench/ib_common.bash
+ib_require ib_scale.sh opensm ibsim dump_fts unshare jq bc /usr/bin/time
 D=$(mktemp -d)
 trap 'rm -rf "$D"' EXIT
 
-# stamp LINE: seconds since midnight of an OpenSM log line's time.
-stamp() { awk '{ split($3, t, ":"); printf "%.3f", t[1] * 3600 + t[2] * 60 + t[3] + $4 / 1e6 }' <<<"$1"; }
 # field FILE KEY: a value GNU time wrote with -f "wall %e rss %M".
 field() { sed -n "s/.*$2 \([0-9.]*\).*/\1/p" "$1" | tail -1; }
 
