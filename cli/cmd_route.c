@@ -38,7 +38,8 @@ const char cmd_route_usage[] =
     "                 path_length_mean, path_stretch_mean\n"
     "  --tm T         with --lfts: adds tm, throughput (exact: each switch pair's traffic\n"
     "                 split evenly over the destination's HCA LIDs, each on its table\n"
-    "                 route), link_util_mean; T as in moore throughput (uniform, worst, ...)\n\n"
+    "                 route), link_util_max, link_util_mean; T as in moore throughput\n"
+    "                 (uniform, worst, permutation, an AI job, a CSV file)\n\n"
     "Keys: algo, pairs, paths_total, paths_per_pair_min/_mean/_max, hops_mean, hops_max,\n"
     "table_entries_max, table_entries_total, cdg_acyclic, layers (greedy layering, the one\n"
     "written in --paths), vcs_hop_index (a path of h hops on VCs 0..h-1).\n";
