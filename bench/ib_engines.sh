@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # ib_engines.sh — the table in docs/deploy.md: OpenSM's routing engines
 # (minhop, updn, ftree, dfsssp, lash, nue) and moore's own tables loaded with
-# OpenSM's file engine (file=minimal, file=ecmp) on a few topologies, each run
+# OpenSM's file engine (file=minimal, file=ecmp, file=ksp) on a few topologies, each run
 # on the real subnet manager over ibsim (as tests/deploy_opensm.sh runs it).
 #
 #   sudo bench/ib_engines.sh [MOORE_BINARY] > table.md
@@ -19,6 +19,9 @@
 #   LFT        valid LFT entries over all switches (dump_fts)
 #   hops max, stretch   longest route in switch hops; mean hops over the BFS
 #              distance, over every distinct route (moore route --lfts)
+#   θ uniform, θ worst  throughput of the tables' own routes (moore route
+#              --lfts --tm uniform|worst: each switch pair's traffic split
+#              evenly over the destination's HCA LIDs; exact), per server
 #   VLs needed moore's deadlock check on the routes toward HCAs (layers_hca)
 #   engine VLs the lanes the engine itself layers its routes on: dfsssp and
 #              lash as logged ("needed"), nue 1 (its default), file=A the SLs
@@ -31,17 +34,12 @@ set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 MOORE=$(realpath "${1:-build/moore}")
 HERE=$(pwd)/tests
-TOPOS=${TOPOS:-"slimfly:q=5 slimfly:q=7 xpander:d=6,k=8 clos:radix=16,endpoints=128"}
-ENGINES=${ENGINES:-"minhop updn ftree dfsssp lash nue file=minimal file=ecmp"}
-for t in opensm ibsim dump_fts unshare jq bc; do
-    command -v "$t" >/dev/null || { echo "ib_engines.sh: needs $t" >&2; exit 2; }
-done
-[ "$(id -u)" = 0 ] || { echo "ib_engines.sh: needs root (unshare -n)" >&2; exit 2; }
+TOPOS=${TOPOS:-"slimfly:q=5 slimfly:q=7 xpander:d=6,k=8 jellyfish:n=50,d=7,p=4 dragonfly:a=6,h=3,p=3 clos:radix=16,endpoints=128"}
+ENGINES=${ENGINES:-"minhop updn ftree dfsssp lash nue file=minimal file=ecmp file=ksp"}
+. bench/ib_common.bash
+ib_require ib_engines.sh opensm ibsim dump_fts unshare jq bc
 RES=$(mktemp -d)
 trap 'rm -rf "$RES"' EXIT
-
-# stamp LINE: seconds since midnight of an OpenSM log line's time.
-stamp() { awk '{ split($3, t, ":"); printf "%.3f", t[1] * 3600 + t[2] * 60 + t[3] + $4 / 1e6 }' <<<"$1"; }
 
 cell() { # TOPO ENGINE DIR: one table row
     local topo=$1 engine=$2 D=$3 sm=${2%%=*} extra=0 sls=null
@@ -54,7 +52,7 @@ cell() { # TOPO ENGINE DIR: one table row
         sls=$(jq .sls "$D/deploy.json")
     fi
     if ! timeout -k 5 600 unshare -n bash "$HERE/deploy_opensm_fabric.sh" "$D" "$sm" 0 >/dev/null 2>&1; then
-        echo "| $topo | $engine | failed | | | | | | |"
+        echo "| $topo | $engine | failed | | | | | | | | |"
         return
     fi
     local log=$D/osm.$sm/osm.log start end secs rb
@@ -62,8 +60,9 @@ cell() { # TOPO ENGINE DIR: one table row
     end=$(grep -m1 "$sm tables configured" "$log")
     secs=$(echo "$(stamp "$end") - $(stamp "$start") + $extra" | bc)
     rb=$D/rb.$sm
-    "$MOORE" route --lfts "$D/fts.$sm" --fabric "$D/fabric.topo" --json >"$rb" || {
-        echo "| $topo | $engine | read back failed | | | | | | |"
+    "$MOORE" route --lfts "$D/fts.$sm" --fabric "$D/fabric.topo" --tm uniform --json >"$rb" &&
+        "$MOORE" route --lfts "$D/fts.$sm" --fabric "$D/fabric.topo" --tm worst --json >"$rb.worst" || {
+        echo "| $topo | $engine | read back failed | | | | | | | | |"
         return
     }
     local need evl free entries
@@ -79,12 +78,13 @@ cell() { # TOPO ENGINE DIR: one table row
         free=yes
     fi
     entries=$(grep -c '^0x' "$D/fts.$sm")
-    printf '| %s | %s | %.2f | %s | %s | %.3f | %s | %s | %s |\n' "$topo" "$engine" "$secs" \
-        "$entries" "$(jq .hops_max "$rb")" "$(jq .path_stretch_mean "$rb")" "$need" "$evl" "$free"
+    printf '| %s | %s | %.2f | %s | %s | %.3f | %.3f | %.3f | %s | %s | %s |\n' "$topo" "$engine" \
+        "$secs" "$entries" "$(jq .hops_max "$rb")" "$(jq .path_stretch_mean "$rb")" \
+        "$(jq .throughput "$rb")" "$(jq .throughput "$rb.worst")" "$need" "$evl" "$free"
 }
 
-echo "| topology | engine | route s | LFT | hops max | stretch | VLs needed | engine VLs | deadlock-free |"
-echo "|---|---|---:|---:|---:|---:|---:|---:|---|"
+echo "| topology | engine | route s | LFT | hops max | stretch | θ uniform | θ worst | VLs needed | engine VLs | deadlock-free |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
 for topo in $TOPOS; do
     base=$RES/${topo//[:=,]/_}
     mkdir -p "$base"

@@ -96,6 +96,6 @@ void cli_dist_stop(void);
 
 /* cmd_deploy.c: `moore route --lfts FILE --fabric F`, the routes of an LFT
  * dump read back and reported as a routing. */
-int cli_route_lfts(const char *lfts, const char *fabric, int json);
+int cli_route_lfts(const char *lfts, const char *fabric, const char *tm, int json);
 
 #endif

@@ -52,8 +52,8 @@ static int finish(moore_report *r, int json, int rc, moore_error *err)
     return rc ? cli_fail(err) : 0;
 }
 
-/* `moore route --lfts FILE --fabric F [--json]` (called by cmd_route). */
-int cli_route_lfts(const char *lfts, const char *fabric, int json)
+/* `moore route --lfts FILE --fabric F [--tm T] [--json]` (called by cmd_route). */
+int cli_route_lfts(const char *lfts, const char *fabric, const char *tm, int json)
 {
     if (!fabric)
         return cli_usage_error("route: --lfts needs --fabric FILE (the ibnetdiscover file)");
@@ -65,6 +65,7 @@ int cli_route_lfts(const char *lfts, const char *fabric, int json)
     moore_ib_lfts *l = NULL;
     moore_graph *g = NULL;
     moore_routing *rt = NULL;
+    moore_traffic *t = NULL;
     double mean = 0;
     int64_t pairs = 0;
     int rc = moore_ib_fabric_read(fabric, &f, &err);
@@ -78,6 +79,11 @@ int cli_route_lfts(const char *lfts, const char *fabric, int json)
         rc = moore_ib_routing_report(g, rt, mean, pairs, &r, &err);
     if (!rc)
         rc = moore_ib_hca_layers(g, f, l, &r, &err);
+    if (!rc && tm)
+        rc = moore_traffic_make(g, tm, 1, &t, &err);
+    if (!rc && tm)
+        rc = moore_ib_lfts_throughput(g, f, l, t, &r, &err);
+    moore_traffic_free(t);
     moore_routing_free(rt);
     moore_graph_free(g);
     moore_ib_lfts_free(l);

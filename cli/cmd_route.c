@@ -35,7 +35,11 @@ const char cmd_route_usage[] =
     "  --json         one JSON object instead of aligned text\n"
     "  --lfts FILE --fabric F   instead of TOPO: the routes of an LFT dump (dump_fts, OpenSM)\n"
     "                 on the ibnetdiscover fabric F (docs/deploy.md); adds lid_pairs,\n"
-    "                 path_length_mean, path_stretch_mean\n\n"
+    "                 path_length_mean, path_stretch_mean\n"
+    "  --tm T         with --lfts: adds tm, throughput (exact: each switch pair's traffic\n"
+    "                 split evenly over the destination's HCA LIDs, each on its table\n"
+    "                 route), link_util_max, link_util_mean; T as in moore throughput\n"
+    "                 (uniform, worst, permutation, an AI job, a CSV file)\n\n"
     "Keys: algo, pairs, paths_total, paths_per_pair_min/_mean/_max, hops_mean, hops_max,\n"
     "table_entries_max, table_entries_total, cdg_acyclic, layers (greedy layering, the one\n"
     "written in --paths), vcs_hop_index (a path of h hops on VCs 0..h-1).\n";
@@ -56,7 +60,7 @@ int cmd_route(int argc, char **argv)
 {
     cli_args a;
     const char *topo = NULL, *algo = "ecmp", *paths = NULL, *tables = NULL, *format = NULL;
-    const char *lfts = NULL, *fabric = NULL, *limits = NULL;
+    const char *lfts = NULL, *fabric = NULL, *limits = NULL, *tm = NULL;
     int json = 0, layers = 1, all_dest = 0, budget = 0;
     cli_args_init(&a, argc, argv);
     for (; a.i < a.argc && !a.bad; a.i++) {
@@ -82,13 +86,17 @@ int cmd_route(int argc, char **argv)
             lfts = a.value;
         else if (cli_option(&a, "--fabric", NULL))
             fabric = a.value;
+        else if (cli_option(&a, "--tm", NULL))
+            tm = a.value;
         else if (cli_positional(&a, &topo))
             return 2;
     }
     if (a.bad)
         return 2;
+    if (tm && !lfts)
+        return cli_usage_error("route: --tm goes with --lfts (else: moore throughput --routing)");
     if (lfts && !topo)
-        return cli_route_lfts(lfts, fabric, json);
+        return cli_route_lfts(lfts, fabric, tm, json);
     if (!topo)
         return cli_usage_error("route: missing TOPO (see 'moore route --help')");
     if (format && strcmp(format, "csv") && strcmp(format, "netbench"))

@@ -188,7 +188,7 @@ do_check() {
             diff "$STATE/expect.txt" "$STATE/kernel.txt" | grep '^[<>]' | head -10 >&2
             return 1
         fi
-        sleep 1
+        sleep 0.5
     done
     echo "twin.sh: $(wc -l <"$STATE/expect.txt") next-hop sets equal (after $((SECONDS - start)) s)"
 }

@@ -127,4 +127,21 @@ awk 'BEGIN{s=-1} /^Unicast/{s++} s==1 && /^0x0002 /{sub(/^0x0002 [0-9]+/, "0x000
 refused "loop" "loops" "$MOORE" route --lfts "$TMP/bad3" --fabric "$D/fabric.topo"
 refused "port beyond the switch" "has no port 99" \
     "$MOORE" route --lfts <(sed '0,/^0x0002 001/s//0x0002 099/' "$D/lfts.dump") --fabric "$D/fabric.topo"
+# Throughput on the tables' routes. The Petersen graph has girth 5, so every
+# pair has one shortest path and any shortest-path tables route the unique
+# one: the LID walk must give what routed_flow.c gives for minimal routing,
+# for uniform and worst traffic; and the graph is arc-transitive, so under
+# uniform traffic every arc carries the same load (mean utilisation 1).
+D="$TMP/pet"
+"$MOORE" deploy petersen --ib "$D" --algo ecmp >/dev/null
+for tm in uniform worst; do
+    "$MOORE" route --lfts "$D/lfts.dump" --fabric "$D/fabric.topo" --tm $tm --json >"$TMP/lt.$tm"
+    "$MOORE" throughput petersen --routing minimal --tm $tm --json >"$TMP/rt.$tm"
+    check "petersen tables, $tm: throughput = minimal routing's" \
+        jq -en --slurpfile a "$TMP/lt.$tm" --slurpfile b "$TMP/rt.$tm" \
+        '($a[0].throughput - $b[0].throughput | fabs) < 1e-9 and $a[0].tm == "'$tm'"'
+done
+check "petersen tables, uniform: every arc equally loaded" \
+    jq -e '(.link_util_mean - 1 | fabs) < 1e-9' "$TMP/lt.uniform"
+refused "--tm without --lfts" "--tm" "$MOORE" route petersen --tm uniform
 summary cli_deploy

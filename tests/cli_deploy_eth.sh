@@ -36,12 +36,16 @@ check "fat-tree: 13 ASNs" test "$(grep -h '^router bgp' "$D"/s*/frr.conf | sort 
 check "fat-tree: the cores share one ASN" \
     test "$(grep -h '^router bgp' "$D"/s*/frr.conf | sort | uniq -c | sort -rn | head -1 | awk '{print $1}')" = 4
 
-# The 3-cube: antipodes have 3 shortest paths, so maximum-paths is 3. HyperX
-# 3x3 with 2 cables a link: 2 shortest paths to a switch 2 hops away, 4 cables.
+# maximum-paths is a switch's cable count, the widest set any failure could
+# need; max_paths the intact graph's widest set. The 3-cube: 3 cables, and
+# antipodes have 3 shortest paths. HyperX 3x3 with 2 cables a link: 8 cables
+# a switch; 2 shortest paths to a switch 2 hops away, 4 cables.
 "$MOORE" deploy hypercube:n=3 --frr "$TMP/q3" >/dev/null
 check "3-cube: maximum-paths 3" grep -q '^  maximum-paths 3$' "$TMP/q3/s0/frr.conf"
 "$MOORE" deploy hyperx:L=2,S=3,K=2 --frr "$TMP/hx" --json >"$TMP/out"
-check "HyperX K=2: maximum-paths counts cables (4)" test "$(jq .max_paths "$TMP/out")" = 4
+check "HyperX K=2: max_paths counts cables (4)" test "$(jq .max_paths "$TMP/out")" = 4
+check "HyperX K=2: maximum-paths = the switch's 8 cables" \
+    test "$(grep -h '^  maximum-paths ' "$TMP/hx"/s*/frr.conf | sort -u)" = "  maximum-paths 8"
 check "HyperX K=2: 72 interfaces" test "$(jq .interfaces "$TMP/out")" = 72
 
 # Static: per switch a route to each other loopback and server prefix.

@@ -12,6 +12,9 @@
 # (-Q -Y) until its SA answers, and each traced pair's PathRecord SL is
 # appended to DIR/sl.<ENGINE> as "SRC DST OFFSET SL" before OpenSM is stopped.
 #   bash deploy_opensm_fabric.sh DIR ENGINE LMC [qos]
+# OSM_TIMEOUT (seconds, default 30) bounds the OpenSM run and dump_fts, and
+# IBSIM_PORTS raises ibsim's port limit (13,312 ports by default): a
+# 1,000-switch fabric needs both (bench/ib_scale.sh).
 # Exit 0 when OpenSM's log says ENGINE configured the tables, else 1.
 set -u
 DIR=$1 ENGINE=$2 LMC=$3 QOS=${4:-}
@@ -19,13 +22,15 @@ SIM=/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so
 [ -f "$SIM" ] || SIM=$(dpkg -L libumad2sim0 2>/dev/null | grep 'libumad2sim.so$' | head -1)
 WORK="$DIR/osm.$ENGINE"
 rm -rf "$WORK" && mkdir -p "$WORK"
-ibsim -s -n -N 16384 -S 2048 "$DIR/fabric.topo" >"$WORK/ibsim.log" 2>&1 </dev/null &
+ibsim -s -n -N 16384 -S 2048 ${IBSIM_PORTS:+-P "$IBSIM_PORTS"} "$DIR/fabric.topo" >"$WORK/ibsim.log" 2>&1 </dev/null &
 IBSIM=$!
 OSM=
 trap 'kill $OSM $IBSIM 2>/dev/null; wait 2>/dev/null' EXIT
-# ibsim listens once it has parsed the file and started the fabric.
-for _ in $(seq 100); do
+# ibsim listens once it has parsed the file and started the fabric (seconds
+# for 10,000 nodes on a loaded machine: the loop ends as soon as it does).
+for _ in $(seq 2400); do
     grep -q 'MaxNetNodes' "$WORK/ibsim.log" 2>/dev/null && break
+    kill -0 $IBSIM 2>/dev/null || break # it gave up (ibpanic in its log)
     sleep 0.05
 done
 sleep 0.2
@@ -44,9 +49,9 @@ if [ "$QOS" = qos ]; then
         sleep 0.25
     done
 else
-    timeout -k 5 30 opensm "${ARGS[@]}" >"$WORK/opensm.out" 2>&1 </dev/null
+    timeout -k 5 "${OSM_TIMEOUT:-30}" opensm "${ARGS[@]}" >"$WORK/opensm.out" 2>&1 </dev/null
 fi
-timeout -k 5 30 dump_fts >"$DIR/fts.$ENGINE" 2>"$WORK/dump_fts.err" </dev/null
+timeout -k 5 "${OSM_TIMEOUT:-30}" dump_fts >"$DIR/fts.$ENGINE" 2>"$WORK/dump_fts.err" </dev/null
 # base LID of a port GUID: the smallest LID the dump gives it.
 base() {
     grep -E "portguid $1[:)]" "$DIR/fts.$ENGINE" | while read -r lid _; do echo $((lid)); done |

@@ -5,8 +5,9 @@
 #                                   sets TWIN (scripts/twin.sh), D (the twin's
 #                                   directory) and P (PREFIX plus this shell's
 #                                   pid: namespace names no other run uses), and
-#                                   traps EXIT to bring the twin down (every
-#                                   daemon and namespace it made) and remove $TMP.
+#                                   traps EXIT to bring every twin under $TMP
+#                                   down (every daemon and namespace it made)
+#                                   and remove $TMP.
 twin_setup() {
     local name=$1 c
     P="$2$$-"
@@ -22,5 +23,21 @@ twin_setup() {
     fi
     TWIN="$SRC/scripts/twin.sh"
     D="$TMP/twin"
-    trap 'timeout -k 5 60 bash "$TWIN" down "$D" >/dev/null 2>&1; rm -rf "$TMP"' EXIT
+    # Every twin under $TMP that `up` touched (a test may run several; `up`
+    # makes DIR/.twin first, `down` removes it), after the test's own
+    # background jobs (twins brought up side by side) have stopped: a `down`
+    # beside a running `up` would miss the namespaces `up` adds after it.
+    trap 'twin_stop_jobs; for d in "$TMP"/*/; do [ -d "$d/.twin" ] &&
+        timeout -k 5 60 bash "$TWIN" down "$d" >/dev/null 2>&1; done; rm -rf "$TMP"' EXIT
+}
+
+# Stops this shell's background jobs and what each runs in the foreground
+# (a `timeout ... twin.sh up` sits in its own process group, so killing the
+# job's shell alone would leave it running), then waits for them.
+twin_stop_jobs() {
+    local j
+    for j in $(jobs -p); do
+        kill $(ps -o pid= --ppid "$j") "$j" 2>/dev/null
+    done
+    wait
 }

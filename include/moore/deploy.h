@@ -23,6 +23,7 @@
 #include "moore/graph.h"
 #include "moore/report.h"
 #include "moore/routing.h"
+#include "moore/traffic.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -142,6 +143,23 @@ MOORE_API int moore_ib_lfts_routing(const moore_graph *g, const moore_ib_fabric 
  * walk plus moore_routing_deadlock on its paths. */
 MOORE_API int moore_ib_hca_layers(const moore_graph *g, const moore_ib_fabric *f,
                                   const moore_ib_lfts *l, moore_report *rep, moore_error *err);
+
+/* Throughput of traffic t (built for g, in servers) when the fabric forwards
+ * by the tables l: every demand s→d is split evenly over the HCA LIDs on
+ * switch d (each server of s sends to each server of d alike, and the
+ * switch forwards all of them on the one route its tables give that LID;
+ * under LMC every LID of an HCA takes an equal share), so the arc loads are
+ * fixed and θ = 1 / the most loaded arc, exactly (capacity 1 per direction of
+ * each link; parallel cables are one link, as moore_ib_fabric_graph makes
+ * them). Adds tm (t's name), throughput, link_util_max and link_util_mean
+ * (arc loads of θ·t over all 2|E| arcs) to rep. Refuses a demand toward a
+ * switch without HCA LIDs and a matrix that crosses no link; the walk
+ * refuses what moore_ib_lfts_routing refuses. Borrows everything. Cost: a walk
+ * of every route (source switch, HCA LID on a destination with demand),
+ * O(n + m + LIDs) memory. */
+MOORE_API int moore_ib_lfts_throughput(const moore_graph *g, const moore_ib_fabric *f,
+                                       const moore_ib_lfts *l, const moore_traffic *t,
+                                       moore_report *rep, moore_error *err);
 
 /* The keys of `moore route --lfts --json` (docs/deploy.md): those of
  * `moore route --json` for routing r (its statistics and deadlock layering),

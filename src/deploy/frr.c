@@ -5,10 +5,16 @@
  * prefix announced, and what makes BGP's next hops moore's ECMP sets:
  * `bestpath as-path multipath-relax` (with an ASN per switch the equal-length
  * paths come from different ASNs, which plain multipath does not combine)
- * and maximum-paths at least the widest set. `no zebra nexthop kernel enable`
+ * and maximum-paths the switch's cable count: the widest set it could ever
+ * need, since a cut widens sets (Petersen's shortest paths are unique, yet
+ * with one link down a pair has two), so the intact graph's widest set would
+ * leave BGP short of moore's ECMP after a failure. `no zebra nexthop kernel enable`
  * keeps routes as plain kernel multipath routes: with kernel next-hop
  * objects the groups went stale after a link flap (FRR 8.4). */
 #include "eth_internal.h"
+
+/* FRR's limit on maximum-paths as Debian builds it (MULTIPATH_NUM). */
+#define DEPLOY_FRR_PATHS_MAX 256
 
 static void interfaces(const deploy_eth *e, int32_t s, FILE *out)
 {
@@ -39,7 +45,11 @@ static void bgp(const deploy_eth *e, int32_t s, int32_t max_paths, FILE *out)
         deploy_ip4(moore_eth_server_net(s), a);
         fprintf(out, "  network %s/24\n", a);
     }
-    fprintf(out, "  maximum-paths %d\n exit-address-family\nexit\n", (int)max_paths);
+    /* Never below the widest set, never above what FRR accepts. */
+    int64_t m = e->if_offs[s + 1] - e->if_offs[s];
+    m = m > max_paths ? m : max_paths;
+    fprintf(out, "  maximum-paths %d\n exit-address-family\nexit\n",
+            (int)(m < DEPLOY_FRR_PATHS_MAX ? m : DEPLOY_FRR_PATHS_MAX));
 }
 
 int deploy_frr_write(const deploy_eth *e, int32_t s, int32_t max_paths, FILE *out,
