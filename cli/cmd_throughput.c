@@ -47,7 +47,7 @@ const char cmd_throughput_usage[] =
     "  --json      one JSON object instead of aligned text\n\n"
     "Keys: topology, family, params (the identity, docs/json.md), routing, tm, switches,\n"
     "commodities, demand_total, throughput (exact value, or the proven lower bound), lower,\n"
-    "upper, gap (upper/lower - 1), method (garg-konemann, lp-clp or colgen-clp), converged,\n"
+    "upper, gap (upper/lower - 1), method (garg-konemann, shortest-paths, lp-clp or colgen-clp), converged,\n"
     "stopped (only when stopped early), eps and phases (approximation), rounds and columns\n"
     "(column generation), lp_iterations (the arc LP), tub (2|E| / sum T*dist),\n"
     "link_util_max and link_util_mean (arc utilisation of the flow). No time: the output\n"

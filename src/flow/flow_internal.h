@@ -98,6 +98,13 @@ int flow_uniform_bracket(const moore_graph *g, const moore_traffic *t,
                          const moore_flow_options *o, flow_clock *clock, flow_uniform *out,
                          moore_error *err);
 
+/* When t is stored and holds exactly g's uniform matrix (moore_traffic_uniform
+ * writes the compact rows out), *out is that matrix in compact form (the
+ * caller frees it), so the uniform fast path (uniform.c) serves it too;
+ * otherwise NULL. O(entries of t). */
+int flow_traffic_compact_of(const moore_graph *g, const moore_traffic *t, moore_traffic **out,
+                            moore_error *err);
+
 /* An empty matrix for n switches with room for `entries` demands
  * (traffic.c). */
 int flow_traffic_alloc(int32_t n, int64_t entries, const char *name, moore_traffic **out,

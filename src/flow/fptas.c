@@ -785,8 +785,15 @@ done:
     return rc;
 }
 
+/* A stored uniform matrix (compare, report and sweeps make one) is solved in
+ * its compact form, so it takes the same fast path. */
 int moore_flow_approx(const moore_graph *g, const moore_traffic *t, const moore_flow_options *o,
                       moore_flow_result *out, moore_error *err)
 {
-    return flow_scaled_solve(g, t, o, out, err, approx_unit);
+    moore_traffic *c = NULL;
+    int rc = flow_traffic_compact_of(g, t, &c, err);
+    if (!rc)
+        rc = flow_scaled_solve(g, c ? c : t, o, out, err, approx_unit);
+    moore_traffic_free(c);
+    return rc;
 }

@@ -16,7 +16,7 @@
  *    Per source this is one BFS that sums the path weights Z(v) of every
  *    vertex, and one backward pass in reverse BFS order (Brandes's
  *    accumulation): v holds T(s,v) plus what the vertices beyond it forward
- *    through it, and sends it to each in-neighbour u on a shortest path in
+ *    through it, and takes it from each in-neighbour u on a shortest path in
  *    proportion to Z(u)·y(u,v). T(s,v) = w_s·w_v/div in closed form, so a
  *    source's demands cost nothing to list.
  *  - lower bound: uniform traffic is symmetric, so routing every pair's
@@ -57,16 +57,17 @@
 #define UNI_PASSES 12    /* at most this many passes */
 #define UNI_GAMMA 2.0    /* first reweighting exponent (top of the file) */
 #define UNI_YMAX 1e6     /* link weights stay in [1/UNI_YMAX, UNI_YMAX] */
+#define UNI_ZMIN 1e-200  /* smallest z (uni_level) */
 #define UNI_STALL 0.25   /* a pass that closed less than this share of the way
                           * to 1+ε (as the last did) ends the passes */
 
 /* Per-thread scratch of a pass. */
 typedef struct uni_ws {
-    int32_t *dist, *queue, *npred;
+    int32_t *dist, *queue;
     double *zin;        /* weight of the shortest paths from s, per vertex ... */
     double *z;          /* ... and scaled to a maximum of 1 per BFS level */
-    double *acc;
-    int64_t *load;      /* fixed-point link loads (on arc v→u for flow u→v) */
+    double *per;        /* flow through v per unit of z(u)·y(u,v) (uni_source) */
+    int64_t *load;      /* fixed-point link loads (on arc u→v for flow u→v) */
 } uni_ws;
 
 typedef struct uni_ctx {
@@ -76,31 +77,36 @@ typedef struct uni_ctx {
     double unit;        /* fixed-point unit */
     double *part;       /* per source: Σ_v w_v·dist(s,v) */
     int64_t bad_s, bad_t;
+    int threads;
 } uni_ctx;
 
 /* z of one BFS level (queue[from..to)): its zin scaled to a maximum of 1.
  * A vertex's split over its in-arcs is a ratio of the previous level's z, so
- * the scale changes nothing, and deep graphs (tori) cannot overflow. */
+ * the scale changes nothing, and deep graphs (tori) cannot overflow. A z
+ * below UNI_ZMIN (absurdly skewed weights) counts as UNI_ZMIN: the split
+ * then differs from the Gibbs one, but zin never underflows, and as the split
+ * and zin use the same z every vertex still forwards exactly what it gets. */
 static void uni_level(uni_ws *w, int32_t from, int32_t to)
 {
     double max = 0;
     for (int32_t i = from; i < to; i++)
         max = w->zin[w->queue[i]] > max ? w->zin[w->queue[i]] : max;
     double f = max > 0 && isfinite(max) ? 1 / max : 1;
-    for (int32_t i = from; i < to; i++)
-        w->z[w->queue[i]] = w->zin[w->queue[i]] * f;
+    for (int32_t i = from; i < to; i++) {
+        double z = w->zin[w->queue[i]] * f;
+        w->z[w->queue[i]] = z > UNI_ZMIN ? z : UNI_ZMIN;
+    }
 }
 
-/* BFS from s: dist, the order in queue, each vertex's number of in-arcs on
- * a shortest path and Z, the weight of its shortest paths from s; returns
- * the number reached. */
+/* BFS from s: dist, the order in queue, and zin, the weight of each
+ * vertex's shortest paths from s; returns the number reached. */
 static int32_t uni_bfs(const moore_graph *g, const double *y, int32_t s, uni_ws *w)
 {
     for (int32_t v = 0; v < g->n; v++)
         w->dist[v] = -1;
     int32_t head = 0, tail = 1, level_end = 1;
     w->dist[s] = 0;
-    w->z[s] = 1;
+    w->zin[s] = w->z[s] = 1;
     w->queue[0] = s;
     while (head < tail) {
         if (head == level_end) {
@@ -113,11 +119,9 @@ static int32_t uni_bfs(const moore_graph *g, const double *y, int32_t s, uni_ws 
             int32_t v = g->adj[k];
             if (w->dist[v] < 0) {
                 w->dist[v] = du;
-                w->npred[v] = 1;
                 w->zin[v] = zu * y[k];
                 w->queue[tail++] = v;
             } else if (w->dist[v] == du) {
-                w->npred[v]++;
                 w->zin[v] += zu * y[k];
             }
         }
@@ -126,9 +130,9 @@ static int32_t uni_bfs(const moore_graph *g, const double *y, int32_t s, uni_ws 
 }
 
 /* Whether some switch with servers is out of s's reach (recorded in c). */
-static int uni_unreached(uni_ctx *c, int32_t s, const uni_ws *w)
+static int uni_unreached(uni_ctx *c, int32_t s, int32_t reached, const uni_ws *w)
 {
-    for (int32_t v = 0; v < c->g->n; v++)
+    for (int32_t v = 0; reached < c->g->n && v < c->g->n; v++)
         if (v != s && c->t->weight[v] > 0 && w->dist[v] < 0) {
 #pragma omp critical(flow_uniform_bad)
             if (c->bad_s < 0 || s < c->bad_s) {
@@ -140,36 +144,32 @@ static int uni_unreached(uni_ctx *c, int32_t s, const uni_ws *w)
     return 0;
 }
 
-/* Source s: its routing's loads added to w->load, Σ w_v·dist to c->part. */
+/* Source s: its routing's loads added to w->load, Σ w_v·dist to c->part.
+ * Backward in BFS order, each vertex u pulls from the vertices v one level
+ * beyond it what they send over u→v: per(v)·z(u)·y(u,v) (deeper vertices
+ * are done first), then keeps its own demand T(s,u) on top. */
 static void uni_source(uni_ctx *c, int32_t s, uni_ws *w)
 {
     const moore_graph *g = c->g;
-    const double *wt = c->t->weight;
-    int32_t reached = uni_bfs(g, c->y, s, w);
-    if (uni_unreached(c, s, w))
+    const double *wt = c->t->weight, *y = c->y;
+    int32_t reached = uni_bfs(g, y, s, w);
+    if (uni_unreached(c, s, reached, w))
         return;
     /* Flow in units of w_s/div: T(s,v) = (w_s/div)·w_v. */
     double to_fixed = wt[s] / c->t->weight_div / c->unit, sum = 0;
-    for (int32_t i = reached - 1; i > 0; i--) {
-        int32_t v = w->queue[i], dv = w->dist[v];
-        double a = w->acc[v] + wt[v];
-        sum += wt[v] * dv;
-        w->acc[v] = 0;
-        if (!(a > 0))
-            continue;
-        /* Z underflows only on absurdly skewed weights: split evenly then. */
-        int even = !(w->zin[v] >= DBL_MIN);
-        double per = even ? a / w->npred[v] : a / w->zin[v];
-        for (int64_t k = g->offs[v]; k < g->offs[v + 1]; k++) {
-            int32_t u = g->adj[k];
-            if (w->dist[u] != dv - 1)
-                continue;
-            double share = even ? per : per * w->z[u] * c->y[k];
-            w->acc[u] += share;
-            w->load[k] += (int64_t)(share * to_fixed) + 1;
+    for (int32_t i = reached - 1; i >= 0; i--) {
+        int32_t u = w->queue[i], du = w->dist[u] + 1;
+        double zu = w->z[u], out = 0;
+        /* Without branches: half the arcs lead one level on, unpredictably. */
+        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++) {
+            int32_t v = g->adj[k], on = w->dist[v] == du;
+            double x = on ? w->per[v] * y[k] * zu : 0;
+            out += x;
+            w->load[k] += (int64_t)(x * to_fixed) + on;
         }
+        sum += wt[u] * (du - 1);
+        w->per[u] = i > 0 ? (out + wt[u]) / w->zin[u] : 0;
     }
-    w->acc[s] = 0;
     c->part[s] = sum;
 }
 
@@ -177,32 +177,30 @@ static void uni_ws_clear(uni_ws *w)
 {
     free(w->dist);
     free(w->queue);
-    free(w->npred);
     free(w->zin);
     free(w->z);
-    free(w->acc);
+    free(w->per);
     free(w->load);
 }
 
 /* One pass over all sources, each thread into its own fixed-point loads,
  * summed into load[0..arcs−1] (integer sums: any order, the same bytes). */
-static int uni_pass(uni_ctx *c, int threads, int64_t *load, moore_error *err)
+static int uni_pass(uni_ctx *c, int64_t *load, moore_error *err)
 {
     const moore_graph *g = c->g;
     int64_t arcs = 2 * g->m;
     int failed = 0;
     memset(load, 0, (size_t)arcs * sizeof *load);
-#pragma omp parallel num_threads(threads)
+#pragma omp parallel num_threads(c->threads)
     {
         size_t n = (size_t)(g->n ? g->n : 1);
         uni_ws w = { core_par_malloc(n, sizeof(int32_t), &failed),
-                     core_par_malloc(n, sizeof(int32_t), &failed),
                      core_par_malloc(n, sizeof(int32_t), &failed),
                      core_par_malloc(n, sizeof(double), &failed),
                      core_par_malloc(n, sizeof(double), &failed),
                      core_par_calloc(n, sizeof(double), &failed),
                      core_par_calloc((size_t)arcs + 1, sizeof(int64_t), &failed) };
-        int ok = w.dist && w.queue && w.npred && w.zin && w.z && w.acc && w.load;
+        int ok = w.dist && w.queue && w.zin && w.z && w.per && w.load;
 #pragma omp for schedule(dynamic, 8)
         for (int32_t s = 0; s < g->n; s++)
             if (ok && c->t->weight[s] > 0)
@@ -286,7 +284,7 @@ static int uni_passes(uni_ctx *c, uni_run *r, const moore_flow_options *o, flow_
     double gamma = UNI_GAMMA, best = INFINITY, last = INFINITY;
     int rc = MOORE_OK;
     for (int pass = 0; !rc; pass++) {
-        if ((rc = uni_pass(c, o->threads, r->fixed, err)))
+        if ((rc = uni_pass(c, r->fixed, err)))
             break;
         if (c->bad_s >= 0)
             return moore_error_set(err, MOORE_EINVAL,
@@ -326,13 +324,13 @@ int flow_uniform_bracket(const moore_graph *g, const moore_traffic *t,
     int64_t arcs = 2 * g->m;
     size_t n = (size_t)(g->n ? g->n : 1);
     int nt = o->threads > 0 ? o->threads : omp_get_max_threads();
-    int rc = moore_memory_guard((double)nt * ((double)arcs * 8.0 + (double)n * 36.0) +
+    int rc = moore_memory_guard((double)nt * ((double)arcs * 8.0 + (double)n * 32.0) +
                                     (double)arcs * 40.0 + (double)n * 8.0,
                                 "the uniform routing", err);
     if (rc)
         return rc;
     uni_ctx c = { .g = g, .t = t, .unit = ldexp(2.0 * t->total, -61), .bad_s = -1,
-                  .bad_t = -1 };
+                  .bad_t = -1, .threads = nt };
     uni_run r = { moore_malloc((size_t)arcs + 1, sizeof *r.y, err),
                   moore_malloc((size_t)arcs + 1, sizeof *r.L, err),
                   moore_malloc((size_t)arcs + 1, sizeof *r.rev, err),
