@@ -83,7 +83,13 @@
  * same lengths and flows as one process would, and the exact dual
  * recomputation is split the same way. Nothing is summed across ranks: each
  * sum is made on every rank, in one process's order. Rank 0's stopping
- * decision (time limit, cancel) is every rank's. */
+ * decision (time limit, cancel) is every rank's.
+ *
+ * The uniform matrix comes here last: uniform.c's balanced shortest-path
+ * routing brackets it first (one BFS per source and pass, no serial step),
+ * and only when that bracket is wider than ε do the phases run, with the
+ * routing's bound as the primal to beat. A stored uniform matrix is
+ * recognised and solved in compact form (moore_flow_approx). */
 #include "moore/flow.h"
 #include "core/alloc.h"
 #include "moore/dist.h"
