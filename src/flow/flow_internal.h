@@ -17,6 +17,10 @@ int flow_bfs_rows(const moore_graph *g, const int32_t *src, int32_t k,
                         void (*row)(void *ctx, int32_t i, const int32_t *dist), void *ctx,
                         moore_error *err);
 
+/* The checks every throughput routine makes first (tub.c): a matrix for g's
+ * switches, with some demand. */
+int flow_tub_check(const moore_graph *g, const moore_traffic *t, moore_error *err);
+
 /* Row s of a matrix: its destinations (ascending) and their demands. */
 typedef struct flow_row {
     const int32_t *dst;

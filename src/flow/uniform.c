@@ -324,7 +324,10 @@ int flow_uniform_bracket(const moore_graph *g, const moore_traffic *t,
     int64_t arcs = 2 * g->m;
     size_t n = (size_t)(g->n ? g->n : 1);
     int nt = o->threads > 0 ? o->threads : omp_get_max_threads();
-    int rc = moore_memory_guard((double)nt * ((double)arcs * 8.0 + (double)n * 32.0) +
+    int rc = flow_tub_check(g, t, err);
+    if (rc)
+        return rc;
+    rc = moore_memory_guard((double)nt * ((double)arcs * 8.0 + (double)n * 32.0) +
                                     (double)arcs * 40.0 + (double)n * 8.0,
                                 "the uniform routing", err);
     if (rc)
