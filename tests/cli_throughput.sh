@@ -8,7 +8,7 @@ check "approx exit 0" test "$(status "$MOORE" throughput petersen --json)" = 0
 for key in throughput lower upper method tub link_util_max link_util_mean; do
     check "key $key" grep -q "\"$key\":" "$TMP/out"
 done
-check "approx method" grep -q '"method":[[:space:]]*"garg-konemann"' "$TMP/out"
+check "approx method" grep -q '"method":[[:space:]]*"shortest-paths"' "$TMP/out"  # uniform: the balanced shortest-path routing (src/flow/uniform.c)
 check "exact exit 0" test "$(status "$MOORE" throughput petersen --exact --json)" = 0
 check "exact value" grep -Eq '"throughput":[[:space:]]*1\.(8|79999)' "$TMP/out"
 check "exact method" grep -q '"method":[[:space:]]*"colgen-clp"' "$TMP/out"

@@ -104,7 +104,11 @@ MOORE_API int moore_flow_exact(const moore_graph *g, const moore_traffic *t,
  * every source along shortest-path DAGs: O(K·(m + n log n)) per phase for K
  * sources; O(m) memory (a few dozen doubles an arc: lengths, flows, snapshots)
  * plus O(n) per thread. Phases: O(ε⁻² log m) in theory; in
- * practice tens to hundreds (until upper ≤ (1+ε)·lower, max_phases or time_limit). */
+ * practice tens to hundreds (until upper ≤ (1+ε)·lower, max_phases or time_limit).
+ * The uniform matrix (compact, or stored by moore_traffic_uniform) is first
+ * bracketed by a balanced shortest-path routing and TUB, O(K·m) per pass and a
+ * few passes (method "shortest-paths", phases = passes); the phases run only
+ * when that does not reach ε (docs/throughput.md). */
 MOORE_API int moore_flow_approx(const moore_graph *g, const moore_traffic *t,
                       const moore_flow_options *o, moore_flow_result *out, moore_error *err);
 

@@ -17,6 +17,10 @@ int flow_bfs_rows(const moore_graph *g, const int32_t *src, int32_t k,
                         void (*row)(void *ctx, int32_t i, const int32_t *dist), void *ctx,
                         moore_error *err);
 
+/* The checks every throughput routine makes first (tub.c): a matrix for g's
+ * switches, with some demand. */
+int flow_tub_check(const moore_graph *g, const moore_traffic *t, moore_error *err);
+
 /* Row s of a matrix: its destinations (ascending) and their demands. */
 typedef struct flow_row {
     const int32_t *dst;
@@ -77,6 +81,33 @@ int flow_traffic_alloc_compact(int32_t n, const char *name, moore_traffic **out,
                                moore_error *err);
 /* A compact matrix as a stored one (for the exact solvers, small graphs). */
 int flow_traffic_expand(const moore_traffic *t, moore_traffic **out, moore_error *err);
+
+/* The uniform bracket of a compact matrix (uniform.c): θ ≥ lower from a
+ * balanced shortest-path routing, θ ≤ upper = TUB; the best routing's
+ * mirrored arc loads at θ = 1 (arcs entries, the caller frees load); the
+ * number of passes; why it stopped early (time limit, cancel) or NULL. */
+typedef struct flow_uniform {
+    double lower, upper;
+    double *load;
+    int64_t arcs;
+    int passes;
+    const char *stopped;
+} flow_uniform;
+/* Passes of one BFS and one backward pass per source, in parallel over
+ * o->threads, until upper ≤ (1+o->eps)·lower or they stall; the same bytes
+ * for any thread count. Refuses a demand between switches that cannot reach
+ * each other, as moore_flow_tub does. O(N·E) time per pass, O(threads·E)
+ * memory. */
+int flow_uniform_bracket(const moore_graph *g, const moore_traffic *t,
+                         const moore_flow_options *o, flow_clock *clock, flow_uniform *out,
+                         moore_error *err);
+
+/* When t is stored and holds exactly g's uniform matrix (moore_traffic_uniform
+ * writes the compact rows out), *out is that matrix in compact form (the
+ * caller frees it), so the uniform fast path (uniform.c) serves it too;
+ * otherwise NULL. O(entries of t). */
+int flow_traffic_compact_of(const moore_graph *g, const moore_traffic *t, moore_traffic **out,
+                            moore_error *err);
 
 /* An empty matrix for n switches with room for `entries` demands
  * (traffic.c). */

@@ -83,7 +83,13 @@
  * same lengths and flows as one process would, and the exact dual
  * recomputation is split the same way. Nothing is summed across ranks: each
  * sum is made on every rank, in one process's order. Rank 0's stopping
- * decision (time limit, cancel) is every rank's. */
+ * decision (time limit, cancel) is every rank's.
+ *
+ * The uniform matrix comes here last: uniform.c's balanced shortest-path
+ * routing brackets it first (one BFS per source and pass, no serial step),
+ * and only when that bracket is wider than ε do the phases run, with the
+ * routing's bound as the primal to beat. A stored uniform matrix is
+ * recognised and solved in compact form (moore_flow_approx). */
 #include "moore/flow.h"
 #include "core/alloc.h"
 #include "moore/dist.h"
@@ -696,6 +702,28 @@ static void gk_result(const gk *G, int converged, moore_flow_result *out)
     flow_utilisation(G->best_window, G->arcs, out);
 }
 
+/* The uniform bracket (uniform.c) as the result, when it is within ε. */
+static void uniform_result(const flow_uniform *U, const moore_traffic *t, double eps,
+                           moore_flow_result *out)
+{
+    out->throughput = out->lower = U->lower;
+    out->upper = U->upper < U->lower ? U->lower : U->upper;
+    out->method = "shortest-paths";
+    out->converged = U->upper <= (1 + eps) * U->lower;
+    out->stopped = U->stopped;
+    out->phases = U->passes;
+    out->commodities = moore_traffic_sources(t);
+    flow_utilisation(U->load, U->arcs, out);
+}
+
+/* Starts the primal from the uniform routing: its bound is a valid lower
+ * bound and its loads the window that gave it. */
+static void gk_warm_start(gk *G, const flow_uniform *U)
+{
+    G->lower = U->lower;
+    memcpy(G->best_window, U->load, (size_t)G->arcs * sizeof *U->load);
+}
+
 /* moore_flow_approx on a matrix at unit scale (scale.c). */
 static int approx_unit(const moore_graph *g, const moore_traffic *t,
                        const moore_flow_options *o, moore_flow_result *out, moore_error *err)
@@ -706,9 +734,17 @@ static int approx_unit(const moore_graph *g, const moore_traffic *t,
     flow_clock clock;
     flow_clock_start(&clock);
     double tub;
-    int rc = moore_flow_tub(g, t, &tub, err);
+    flow_uniform U = { 0 };
+    int rc = t->weight ? flow_uniform_bracket(g, t, o, &clock, &U, err)
+                       : moore_flow_tub(g, t, &tub, err);
     if (rc)
         return rc;
+    if (t->weight && (U.upper <= (1 + o->eps) * U.lower || U.stopped)) {
+        uniform_result(&U, t, o->eps, out);
+        free(U.load);
+        return MOORE_OK;
+    }
+    tub = t->weight ? U.upper : tub;
     gk G;
     memset(&G, 0, sizeof G);
     moore_traffic *half = NULL;
@@ -717,6 +753,8 @@ static int approx_unit(const moore_graph *g, const moore_traffic *t,
         (rc = gk_setup(&G, g, half ? half : t, tub, o, err)))
         goto done;
     G.fold = G.compact || half != NULL;
+    if (U.load) /* the routing's bound is where the primal starts */
+        gk_warm_start(&G, &U);
     int converged = 0;
     const char *stopped = NULL;
     while (!converged && !stopped) {
@@ -748,12 +786,20 @@ static int approx_unit(const moore_graph *g, const moore_traffic *t,
 
 done:
     gk_clear(&G);
+    free(U.load);
     moore_traffic_free(half);
     return rc;
 }
 
+/* A stored uniform matrix (compare, report and sweeps make one) is solved in
+ * its compact form, so it takes the same fast path. */
 int moore_flow_approx(const moore_graph *g, const moore_traffic *t, const moore_flow_options *o,
                       moore_flow_result *out, moore_error *err)
 {
-    return flow_scaled_solve(g, t, o, out, err, approx_unit);
+    moore_traffic *c = NULL;
+    int rc = flow_traffic_compact_of(g, t, &c, err);
+    if (!rc)
+        rc = flow_scaled_solve(g, c ? c : t, o, out, err, approx_unit);
+    moore_traffic_free(c);
+    return rc;
 }

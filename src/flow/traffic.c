@@ -213,6 +213,44 @@ int flow_traffic_expand(const moore_traffic *t, moore_traffic **out, moore_error
     return MOORE_OK;
 }
 
+/* Whether stored row s holds exactly compact row s (buffers for n). */
+static int same_row(const moore_traffic *t, const moore_traffic *c, int32_t s, int32_t *dst,
+                    double *dem)
+{
+    flow_row r = flow_traffic_row(c, s, 0, dst, dem);
+    int64_t at = t->offs[s];
+    if (r.count != t->offs[s + 1] - at)
+        return 0;
+    for (int64_t k = 0; k < r.count; k++)
+        if (t->dst[at + k] != r.dst[k] || t->demand[at + k] != r.demand[k])
+            return 0;
+    return 1;
+}
+
+int flow_traffic_compact_of(const moore_graph *g, const moore_traffic *t, moore_traffic **out,
+                            moore_error *err)
+{
+    *out = NULL;
+    if (t->weight || t->n != g->n || strcmp(t->name, "uniform") != 0)
+        return MOORE_OK;
+    moore_error quiet;
+    moore_traffic *c = NULL;
+    if (moore_traffic_uniform_compact(g, &c, &quiet))
+        return MOORE_OK;    /* not this graph's uniform matrix: used as stored */
+    int32_t *dst = moore_malloc((size_t)(g->n ? g->n : 1), sizeof *dst, err);
+    double *dem = moore_malloc((size_t)(g->n ? g->n : 1), sizeof *dem, err);
+    int rc = dst && dem ? MOORE_OK : core_alloc_code(err), same = !rc;
+    for (int32_t s = 0; same && s < g->n; s++)
+        same = same_row(t, c, s, dst, dem);
+    free(dst);
+    free(dem);
+    if (same)
+        *out = c;
+    else
+        moore_traffic_free(c);
+    return rc;
+}
+
 /* A matrix with at most one destination per source: T(s, to[s]) = p_s. */
 static int from_pairs(const moore_graph *g, const int32_t *to, const int32_t *p, int unit,
                       const char *name, moore_traffic **out, moore_error *err)

@@ -84,16 +84,24 @@ int flow_bfs_rows(const moore_graph *g, const int32_t *src, int32_t k,
     return core_par_failed(err, failed, "BFS scratch space");
 }
 
-int moore_flow_tub(const moore_graph *g, const moore_traffic *t, double *out,
-                   moore_error *err)
+int flow_tub_check(const moore_graph *g, const moore_traffic *t, moore_error *err)
 {
-    *out = 0;
     if (t->n != g->n)
         return moore_error_set(err, MOORE_EINVAL,
                                "throughput: the traffic matrix is for %d switches, the topology "
                                "has %d", (int)t->n, (int)g->n);
     if (!(t->total > 0))
         return moore_error_set(err, MOORE_EINVAL, "throughput: the traffic matrix is empty");
+    return MOORE_OK;
+}
+
+int moore_flow_tub(const moore_graph *g, const moore_traffic *t, double *out,
+                   moore_error *err)
+{
+    *out = 0;
+    int rc = flow_tub_check(g, t, err);
+    if (rc)
+        return rc;
     int32_t *src = moore_malloc((size_t)(g->n ? g->n : 1), sizeof *src, err);
     double *part = moore_calloc((size_t)(g->n ? g->n : 1), sizeof *part, err);
     if (!src || !part) {
@@ -106,7 +114,7 @@ int moore_flow_tub(const moore_graph *g, const moore_traffic *t, double *out,
         if (t->offs[s + 1] > t->offs[s])
             src[k++] = s;
     tub_ctx c = { t, src, part, -1, -1 };
-    int rc = flow_bfs_rows(g, src, k, tub_row, &c, err);
+    rc = flow_bfs_rows(g, src, k, tub_row, &c, err);
     free(src);
     if (rc) {
         free(part);
