@@ -134,7 +134,7 @@ static int uni_unreached(uni_ctx *c, int32_t s, int32_t reached, const uni_ws *w
 {
     for (int32_t v = 0; reached < c->g->n && v < c->g->n; v++)
         if (v != s && c->t->weight[v] > 0 && w->dist[v] < 0) {
-#pragma omp critical(flow_uniform_bad)
+#pragma omp critical
             if (c->bad_s < 0 || s < c->bad_s) {
                 c->bad_s = s;
                 c->bad_t = v;
@@ -205,7 +205,7 @@ static int uni_pass(uni_ctx *c, int64_t *load, moore_error *err)
         for (int32_t s = 0; s < g->n; s++)
             if (ok && c->t->weight[s] > 0)
                 uni_source(c, s, &w);
-#pragma omp critical(flow_uniform_sum)
+#pragma omp critical
         for (int64_t k = 0; ok && k < arcs; k++)
             load[k] += w.load[k];
         uni_ws_clear(&w);
