@@ -106,16 +106,13 @@ int cmd_lift(int argc, char **argv)
         return 2;
     if (!topo)
         return cli_usage_error("lift: missing TOPO (see 'moore lift --help')");
-    moore_graph *g;
+    moore_graph *g = NULL, *h = NULL;
     int status = cli_load_for_output(topo, format, &g);
     if (status)
         return status;
     moore_error err;
     moore_error_clear(&err);
-    if (moore_lift_check_times(g, (int)times, &err)) {
-        moore_graph_free(g);
-        return cli_fail(&err);
-    }
+    int rc = moore_lift_check_times(g, (int)times, &err);
     lift_print lp = { strcmp(out, "-") == 0 ? stderr : stdout, json, (int)times };
     moore_lift_options o;
     moore_lift_options_default(&o);
@@ -124,14 +121,17 @@ int cmd_lift(int argc, char **argv)
     o.max_evals = (int)evals;
     o.progress = cli_progress;
     o.progress_ctx = &lp;
-    moore_graph *h = NULL;
-    int rc = moore_lift_times(g, (int)times, &o, lift_step, &lp, &h, &err);
-    cli_progress_done();
+    if (!rc) {
+        rc = moore_lift_times(g, (int)times, &o, lift_step, &lp, &h, &err);
+        cli_progress_done();
+        moore_graph_free(g); /* before the lift is written: not part of the peak */
+        g = NULL;
+    }
+    if (!rc)
+        rc = moore_graph_write(h, out, format, &err);
     moore_graph_free(g);
-    if (rc)
+    moore_graph_free(h);
+    if (rc) /* err.code 0: lift_step stopped the lifts (its exit status) */
         return err.code ? cli_fail(&err) : rc;
-    g = h;
-    rc = moore_graph_write(g, out, format, &err);
-    moore_graph_free(g);
-    return rc ? cli_fail(&err) : 0;
+    return 0;
 }

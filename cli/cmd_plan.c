@@ -72,15 +72,20 @@ static cJSON *json_row(const moore_plan *p, const moore_plan_row *r)
 static int print_json(const moore_plan *p)
 {
     cJSON *arr = cJSON_CreateArray();
-    for (int64_t i = 0; arr && i < p->count; i++) {
+    int rc = 0;
+    for (int64_t i = 0; arr && !rc && i < p->count; i++) {
         cJSON *o = json_row(p, &p->rows[i]);
-        if (!o) {
-            cJSON_Delete(arr);
-            return 1;
-        }
-        cJSON_AddItemToArray(arr, o);
+        if (o)
+            cJSON_AddItemToArray(arr, o);
+        else
+            rc = 1;
     }
-    return cli_json_print(arr);
+    if (!rc) {
+        rc = cli_json_print(arr);
+        arr = NULL; /* printing frees it */
+    }
+    cJSON_Delete(arr);
+    return rc;
 }
 
 /* With a target and no bandwidth: under the table, each listed family that
@@ -110,7 +115,8 @@ static int print_text(const moore_plan *p)
     if (cli_table_init(&t, cols, head, "lllrrrrrrr"))
         return 1;
     int64_t ruled = 0;
-    for (int64_t i = 0; i < p->count; i++) {
+    int rc = 0;
+    for (int64_t i = 0; !rc && i < p->count; i++) {
         const moore_plan_row *r = &p->rows[i];
         if (r->ruled_out) {
             ruled++;
@@ -136,26 +142,27 @@ static int print_text(const moore_plan *p)
             snprintf(bound, sizeof bound, "build");
         const char *row[] = { r->chosen ? "*" : "", r->family->name, r->spec, sw, ln, ca,
                               deg, ep, diam, bound };
-        if (cli_table_add(&t, row)) {
-            cli_table_free(&t);
-            return 1;
-        }
+        if (cli_table_add(&t, row))
+            rc = 1;
     }
-    char ep[32];
-    cli_format_int(p->endpoints, ep, sizeof ep);
-    printf("radix %d: %lld configurations", (int)p->radix, (long long)p->count);
-    if (p->bandwidth > 0)
-        printf(" with at least %s endpoints; %lld ruled out by closed forms (uniform "
-               "throughput bound < %g) and not listed; bound 'build': decided only on the "
-               "built graph; * marks each family's first row to try", ep, (long long)ruled,
-               p->bandwidth);
-    else if (p->endpoints > 0)
-        printf("; * marks each family's smallest reaching %s endpoints", ep);
-    printf("\n\n");
-    cli_table_print(&t, stdout);
+    if (!rc) {
+        char ep[32];
+        cli_format_int(p->endpoints, ep, sizeof ep);
+        printf("radix %d: %lld configurations", (int)p->radix, (long long)p->count);
+        if (p->bandwidth > 0)
+            printf(" with at least %s endpoints; %lld ruled out by closed forms (uniform "
+                   "throughput bound < %g) and not listed; bound 'build': decided only on the "
+                   "built graph; * marks each family's first row to try", ep, (long long)ruled,
+                   p->bandwidth);
+        else if (p->endpoints > 0)
+            printf("; * marks each family's smallest reaching %s endpoints", ep);
+        printf("\n\n");
+        cli_table_print(&t, stdout);
+    }
     cli_table_free(&t);
-    unreached_notes(p);
-    return 0;
+    if (!rc)
+        unreached_notes(p);
+    return rc;
 }
 
 int cmd_plan(int argc, char **argv)

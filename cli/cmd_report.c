@@ -160,20 +160,20 @@ int cmd_report(int argc, char **argv)
     moore_atomic_file af; /* opened first: an unwritable -o creates no --data directory */
     if (moore_atomic_open(path, &af, &err))
         return cli_fail(&err);
-    if (o.data_dir && mkdir(o.data_dir, 0777) != 0 && errno != EEXIST) {
+    if (o.data_dir && mkdir(o.data_dir, 0777) != 0 && errno != EEXIST)
         rc = cli_usage_error("report: cannot create --data directory '%s': %s", o.data_dir,
                              strerror(errno));
-        moore_atomic_abort(&af);
-        return rc;
+    if (!rc) {
+        int failed = moore_page_write(&o, af.f, &err);
+        cli_progress_done(); /* before a message */
+        if (failed)
+            rc = cli_fail(&err);
     }
-    rc = moore_page_write(&o, af.f, &err);
-    cli_progress_done();
-    if (rc) {
+    if (rc)
         moore_atomic_abort(&af);
-        return cli_fail(&err);
-    }
-    if (moore_atomic_commit(&af, &err))
-        return cli_fail(&err);
-    fprintf(stderr, "moore: report written to %s\n", path);
-    return 0;
+    else if (moore_atomic_commit(&af, &err))
+        rc = cli_fail(&err);
+    if (!rc)
+        fprintf(stderr, "moore: report written to %s\n", path);
+    return rc;
 }

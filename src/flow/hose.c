@@ -78,25 +78,23 @@ static int hose_connected(const moore_graph *g, const int32_t *p, char *reach, m
             first = v;
     int32_t *dist = moore_malloc((size_t)g->n, sizeof *dist, err);
     int32_t *queue = moore_malloc((size_t)g->n, sizeof *queue, err);
-    if (!dist || !queue) {
-        free(dist);
-        free(queue);
-        return core_alloc_code(err);
-    }
-    moore_bfs(g, first, dist, queue);
+    int rc = dist && queue ? MOORE_OK : core_alloc_code(err);
     int32_t bad = -1;
-    for (int32_t v = 0; v < g->n; v++) {
-        reach[v] = dist[v] >= 0;
-        if (p[v] > 0 && dist[v] < 0 && bad < 0)
-            bad = v;
+    if (!rc) {
+        moore_bfs(g, first, dist, queue);
+        for (int32_t v = 0; v < g->n; v++) {
+            reach[v] = dist[v] >= 0;
+            if (p[v] > 0 && dist[v] < 0 && bad < 0)
+                bad = v;
+        }
     }
+    if (!rc && bad >= 0)
+        rc = moore_error_set(err, MOORE_EINVAL, "hose: switches %d and %d have servers but "
+                             "cannot reach each other (the hose throughput is 0)",
+                             (int)first, (int)bad);
     free(dist);
     free(queue);
-    if (bad >= 0)
-        return moore_error_set(err, MOORE_EINVAL, "hose: switches %d and %d have servers but "
-                               "cannot reach each other (the hose throughput is 0)",
-                               (int)first, (int)bad);
-    return MOORE_OK;
+    return rc;
 }
 
 /* Adds the loads of all of M's demand toward b, split evenly over shortest
@@ -142,26 +140,12 @@ static double hose_split_toward(const moore_graph *g, const int32_t *p, const do
     return hops;
 }
 
-/* θ(M) ≥ *lower by the shortest-path split of M (see hose_split_toward);
- * *hops = Σ M(a,b)·dist(a,b), for TUB; loads (2|E| entries, may be NULL)
- * receives each arc's load. */
-static int hose_split(const moore_graph *g, const int32_t *p, const double *w, int threads,
-                      double *lower, double *hops, double *loads, moore_error *err)
+/* Every destination b's split (hose_split_toward) on nt threads: the arcs'
+ * loads into load (fixed point, HOSE_FIX), b's Σ M(a,b)·dist(a,b) into part[b]. */
+static int hose_split_all(const moore_graph *g, const int32_t *p, const double *w, int nt,
+                          int64_t *load, double *part, moore_error *err)
 {
     int32_t n = g->n;
-    int nt = threads > 0 ? threads : omp_get_max_threads();
-    int rc = moore_memory_guard((double)g->m * 2 * sizeof(int64_t) +
-                                    (double)nt * n * (2 * sizeof(int32_t) + 2 * sizeof(double)),
-                                "hose: shortest-path split loads", err);
-    if (rc)
-        return rc;
-    int64_t *load = moore_calloc((size_t)(2 * g->m > 0 ? 2 * g->m : 1), sizeof *load, err);
-    double *part = moore_calloc((size_t)n, sizeof *part, err);
-    if (!load || !part) {
-        free(load);
-        free(part);
-        return core_alloc_code(err);
-    }
     int failed = 0;
 #pragma omp parallel num_threads(nt)
     {
@@ -178,23 +162,47 @@ static int hose_split(const moore_graph *g, const int32_t *p, const double *w, i
         free(sigma);
         free(flow);
     }
-    int64_t worst = 0;
-    for (int64_t k = 0; k < 2 * g->m; k++) {
-        if (load[k] > worst)
-            worst = load[k];
-        if (loads)
-            loads[k] = (double)load[k] / HOSE_FIX;
+    return core_par_failed(err, failed, "hose: shortest-path split");
+}
+
+/* θ(M) ≥ *lower by the shortest-path split of M (see hose_split_toward);
+ * *hops = Σ M(a,b)·dist(a,b), for TUB; loads (2|E| entries, may be NULL)
+ * receives each arc's load. */
+static int hose_split(const moore_graph *g, const int32_t *p, const double *w, int threads,
+                      double *lower, double *hops, double *loads, moore_error *err)
+{
+    int32_t n = g->n;
+    int nt = threads > 0 ? threads : omp_get_max_threads();
+    int64_t *load = NULL;
+    double *part = NULL;
+    int rc = moore_memory_guard((double)g->m * 2 * sizeof(int64_t) +
+                                    (double)nt * n * (2 * sizeof(int32_t) + 2 * sizeof(double)),
+                                "hose: shortest-path split loads", err);
+    if (!rc) {
+        load = moore_calloc((size_t)(2 * g->m > 0 ? 2 * g->m : 1), sizeof *load, err);
+        part = moore_calloc((size_t)n, sizeof *part, err);
+        if (!load || !part)
+            rc = core_alloc_code(err);
     }
-    double total = 0; /* in switch order: the same for any thread count */
-    for (int32_t b = 0; b < n; b++)
-        total += part[b];
+    if (!rc)
+        rc = hose_split_all(g, p, w, nt, load, part, err);
+    if (!rc) {
+        int64_t worst = 0;
+        for (int64_t k = 0; k < 2 * g->m; k++) {
+            if (load[k] > worst)
+                worst = load[k];
+            if (loads)
+                loads[k] = (double)load[k] / HOSE_FIX;
+        }
+        double total = 0; /* in switch order: the same for any thread count */
+        for (int32_t b = 0; b < n; b++)
+            total += part[b];
+        *lower = worst > 0 ? HOSE_FIX / (double)worst : INFINITY;
+        *hops = total;
+    }
     free(load);
     free(part);
-    if (failed)
-        return core_par_failed(err, failed, "hose: shortest-path split");
-    *lower = worst > 0 ? HOSE_FIX / (double)worst : INFINITY;
-    *hops = total;
-    return MOORE_OK;
+    return rc;
 }
 
 /* The two-phase matrix M(a,b) = p_a·w_b + w_a·p_b as a traffic matrix. */
@@ -456,40 +464,9 @@ static int hose_lower(const moore_graph *g, const int32_t *p, int64_t S, const c
     return rc;
 }
 
-int moore_flow_hose(const moore_graph *g, const moore_flow_options *o, int effort,
-                    moore_hose_result *out, moore_error *err)
+/* out->upper: the least of the upper bounds, and which one it is. */
+static void hose_pick_upper(int effort, int bisection, moore_hose_result *out)
 {
-    memset(out, 0, sizeof *out);
-    moore_flow_options def;
-    o = flow_options_or_default(o, &def);
-    int64_t S;
-    int32_t *p = hose_servers(g, &S, err);
-    if (!p)
-        return core_alloc_code(err);
-    out->servers = S;
-    int32_t with = 0;
-    for (int32_t v = 0; v < g->n; v++)
-        with += p[v] > 0;
-    if (with < 2) {
-        free(p);
-        return moore_error_set(err, MOORE_EINVAL, "hose: %d switch%s with servers; the hose "
-                               "model needs servers on at least two switches", (int)with,
-                               with == 1 ? "" : "es");
-    }
-    int bisection = 0;
-    char *reach = moore_malloc((size_t)g->n, 1, err);
-    int rc = reach ? hose_connected(g, p, reach, err) : core_alloc_code(err);
-    if (!rc)
-        rc = hose_lower(g, p, S, reach, o, effort, out, err);
-    out->worst_tub = out->pair_flow = out->worst_upper = INFINITY;
-    if (!rc && effort >= 0)
-        rc = hose_matching(g, p, o, effort, out, err);
-    if (!rc)
-        rc = hose_cuts(g, p, S, effort >= 0, &out->cut_bound, &bisection, err);
-    free(reach);
-    free(p);
-    if (rc)
-        return rc;
     out->upper = out->uniform_upper;
     out->upper_method = "uniform";
     if (out->worst_tub < out->upper) {
@@ -508,5 +485,43 @@ int moore_flow_hose(const moore_graph *g, const moore_flow_options *o, int effor
         out->upper = out->cut_bound;
         out->upper_method = bisection ? "bisection" : "switch-cut";
     }
-    return MOORE_OK;
+}
+
+int moore_flow_hose(const moore_graph *g, const moore_flow_options *o, int effort,
+                    moore_hose_result *out, moore_error *err)
+{
+    memset(out, 0, sizeof *out);
+    moore_flow_options def;
+    o = flow_options_or_default(o, &def);
+    int64_t S = 0;
+    char *reach = NULL;
+    int32_t *p = hose_servers(g, &S, err);
+    int rc = p ? MOORE_OK : core_alloc_code(err);
+    if (!rc) {
+        out->servers = S;
+        int32_t with = 0;
+        for (int32_t v = 0; v < g->n; v++)
+            with += p[v] > 0;
+        if (with < 2)
+            rc = moore_error_set(err, MOORE_EINVAL, "hose: %d switch%s with servers; the hose "
+                                 "model needs servers on at least two switches", (int)with,
+                                 with == 1 ? "" : "es");
+    }
+    int bisection = 0;
+    if (!rc) {
+        reach = moore_malloc((size_t)g->n, 1, err);
+        rc = reach ? hose_connected(g, p, reach, err) : core_alloc_code(err);
+    }
+    if (!rc)
+        rc = hose_lower(g, p, S, reach, o, effort, out, err);
+    out->worst_tub = out->pair_flow = out->worst_upper = INFINITY;
+    if (!rc && effort >= 0)
+        rc = hose_matching(g, p, o, effort, out, err);
+    if (!rc)
+        rc = hose_cuts(g, p, S, effort >= 0, &out->cut_bound, &bisection, err);
+    if (!rc)
+        hose_pick_upper(effort, bisection, out);
+    free(reach);
+    free(p);
+    return rc;
 }

@@ -76,19 +76,13 @@ static int32_t wl_round(const moore_graph *g, const int32_t *old, int32_t *out, 
     return classes;
 }
 
-int flow_hose_classes(const moore_graph *g, const int32_t *p, const char *reach, int32_t kmax,
-                      int32_t *cls, int32_t *k, moore_error *err)
+/* The refinement itself, in the caller's scratch (next, keys: n each; nb:
+ * the largest degree + 1); the number of classes. */
+static int32_t classes_refine(const moore_graph *g, const int32_t *p, const char *reach,
+                              int32_t kmax, int32_t *cls, int32_t *next, wl_key *keys,
+                              uint32_t *nb)
 {
     int32_t n = g->n;
-    int32_t *next = moore_malloc((size_t)n, sizeof *next, err);
-    wl_key *keys = moore_malloc((size_t)n, sizeof *keys, err);
-    uint32_t *nb = moore_malloc((size_t)(moore_graph_degree_max(g) + 1), sizeof *nb, err);
-    if (!next || !keys || !nb) {
-        free(next);
-        free(keys);
-        free(nb);
-        return core_alloc_code(err);
-    }
     /* round 0: the server count, numbered densely (unreachable: no class) */
     int32_t count = 0;
     for (int32_t v = 0; v < n; v++)
@@ -109,11 +103,23 @@ int flow_hose_classes(const moore_graph *g, const int32_t *p, const char *reach,
         memcpy(cls, next, (size_t)n * sizeof *cls);
         count = more;
     }
-    *k = count;
+    return count;
+}
+
+int flow_hose_classes(const moore_graph *g, const int32_t *p, const char *reach, int32_t kmax,
+                      int32_t *cls, int32_t *k, moore_error *err)
+{
+    int32_t n = g->n;
+    int32_t *next = moore_malloc((size_t)n, sizeof *next, err);
+    wl_key *keys = moore_malloc((size_t)n, sizeof *keys, err);
+    uint32_t *nb = moore_malloc((size_t)(moore_graph_degree_max(g) + 1), sizeof *nb, err);
+    int rc = next && keys && nb ? MOORE_OK : core_alloc_code(err);
+    if (!rc)
+        *k = classes_refine(g, p, reach, kmax, cls, next, keys, nb);
     free(next);
     free(keys);
     free(nb);
-    return MOORE_OK;
+    return rc;
 }
 
 int flow_hose_weight_lp(int32_t K, int64_t arcs, const double *L, double *x, moore_error *err)

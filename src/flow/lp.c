@@ -117,32 +117,13 @@ static int arc_lp_check(const moore_graph *g, const moore_traffic *t, moore_erro
     return rc;
 }
 
-/* Builds the min-congestion arc LP: route T·β exactly (β = TUB keeps λ near
- * 1) and minimise λ, the load of the busiest arc; θ = β/λ. Column 0 is λ,
- * with −1 in every capacity row. */
-static int arc_lp_build(const moore_graph *g, const moore_traffic *t, double tub, arc_lp *L,
-                        moore_error *err)
+/* Fills L's arrays (allocated, L->ncols and L->nrows set) with the arc LP
+ * below; src (n) and tail (2|E|) are scratch. */
+static void arc_lp_fill(const moore_graph *g, const moore_traffic *t, double tub, arc_lp *L,
+                        int32_t *src, int32_t *tail)
 {
-    double cols, rows, nnz;
-    lp_size(g, t, &cols, &rows, &nnz);
     int32_t n = g->n;
     int64_t arcs = 2 * g->m;
-    L->ncols = (int)cols;
-    L->nrows = (int)rows;
-    L->start = moore_malloc((size_t)L->ncols + 1, sizeof *L->start, err);
-    L->index = moore_malloc((size_t)nnz + 1, sizeof *L->index, err);
-    L->value = moore_malloc((size_t)nnz + 1, sizeof *L->value, err);
-    L->obj = moore_calloc((size_t)L->ncols, sizeof *L->obj, err);
-    L->rlo = moore_malloc((size_t)L->nrows, sizeof *L->rlo, err);
-    L->rup = moore_malloc((size_t)L->nrows, sizeof *L->rup, err);
-    int32_t *src = moore_malloc((size_t)(n ? n : 1), sizeof *src, err);
-    /* the arc's tail switch, for each CSR position */
-    int32_t *tail = moore_malloc((size_t)(arcs ? arcs : 1), sizeof *tail, err);
-    if (!L->start || !L->index || !L->value || !L->obj || !L->rlo || !L->rup || !src || !tail) {
-        free(src);
-        free(tail);
-        return core_alloc_code(err);
-    }
     for (int32_t u = 0; u < n; u++)
         for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++)
             tail[k] = u;
@@ -192,9 +173,38 @@ static int arc_lp_build(const moore_graph *g, const moore_traffic *t, double tub
         L->rlo[r] = -DBL_MAX;
         L->rup[r] = 0.0;
     }
+}
+
+/* Builds the min-congestion arc LP: route T·β exactly (β = TUB keeps λ near
+ * 1) and minimise λ, the load of the busiest arc; θ = β/λ. Column 0 is λ,
+ * with −1 in every capacity row. On failure what it allocated in L is left
+ * to the caller's arc_lp_clear. */
+static int arc_lp_build(const moore_graph *g, const moore_traffic *t, double tub, arc_lp *L,
+                        moore_error *err)
+{
+    double cols, rows, nnz;
+    lp_size(g, t, &cols, &rows, &nnz);
+    int32_t n = g->n;
+    int64_t arcs = 2 * g->m;
+    L->ncols = (int)cols;
+    L->nrows = (int)rows;
+    L->start = moore_malloc((size_t)L->ncols + 1, sizeof *L->start, err);
+    L->index = moore_malloc((size_t)nnz + 1, sizeof *L->index, err);
+    L->value = moore_malloc((size_t)nnz + 1, sizeof *L->value, err);
+    L->obj = moore_calloc((size_t)L->ncols, sizeof *L->obj, err);
+    L->rlo = moore_malloc((size_t)L->nrows, sizeof *L->rlo, err);
+    L->rup = moore_malloc((size_t)L->nrows, sizeof *L->rup, err);
+    int32_t *src = moore_malloc((size_t)(n ? n : 1), sizeof *src, err);
+    /* the arc's tail switch, for each CSR position */
+    int32_t *tail = moore_malloc((size_t)(arcs ? arcs : 1), sizeof *tail, err);
+    int rc = L->start && L->index && L->value && L->obj && L->rlo && L->rup && src && tail
+                 ? MOORE_OK
+                 : core_alloc_code(err);
+    if (!rc)
+        arc_lp_fill(g, t, tub, L, src, tail);
     free(src);
     free(tail);
-    return MOORE_OK;
+    return rc;
 }
 
 /* The bounds of an arc LP stopped before it ended: 0 and TUB. */

@@ -414,6 +414,44 @@ static void bl_clear(bl *m)
     free(m->leafbuf2); free(m->bestto);
 }
 
+/* The start of the algorithm: every edge listed, every vertex single with
+ * dual the largest weight, no blossom. */
+static void bl_start(bl *m, const int64_t *w)
+{
+    int32_t n = m->n;
+    int64_t maxw = 0, k = 0;
+    int64_t *fill = m->labelend; /* scratch: neighbours filled per vertex */
+    for (int32_t v = 0; v < n; v++)
+        fill[v] = 0;
+    for (int32_t i = 0; i < n; i++)
+        for (int32_t j = i + 1; j < n; j++, k++) {
+            m->eu[k] = i;
+            m->ev[k] = j;
+            m->ew[k] = w[(int64_t)i * n + j];
+            if (m->ew[k] > maxw)
+                maxw = m->ew[k];
+            m->nbr[(int64_t)i * (n - 1) + fill[i]++] = 2 * k + 1;
+            m->nbr[(int64_t)j * (n - 1) + fill[j]++] = 2 * k;
+        }
+    for (int32_t v = 0; v < n; v++) {
+        m->mate[v] = -1;
+        m->inblossom[v] = v;
+        m->base[v] = v;
+        m->base[n + v] = -1;
+        m->dual[v] = maxw;
+        m->dual[n + v] = 0;
+        m->unused[v] = 2 * n - 1 - v;
+    }
+    m->nunused = n;
+    for (int32_t b = 0; b < 2 * n; b++) {
+        m->labelend[b] = -1;
+        m->parent[b] = -1;
+        m->bestedge[b] = -1;
+    }
+}
+
+/* Zeroes *m and allocates its arrays for n vertices, then bl_start. On
+ * failure what it allocated is left to the caller's bl_clear. */
 static int bl_init(bl *m, int32_t n, const int64_t *w, moore_error *err)
 {
     memset(m, 0, sizeof *m);
@@ -454,40 +492,10 @@ static int bl_init(bl *m, int32_t n, const int64_t *w, moore_error *err)
         m->endps[b] = moore_malloc((size_t)n, sizeof **m->endps, err);
         bad = !m->childs[b] || !m->endps[b];
     }
-    if (bad) {
-        bl_clear(m);
-        return core_alloc_code(err);
-    }
-    int64_t maxw = 0, k = 0;
-    int64_t *fill = m->labelend; /* scratch: neighbours filled per vertex */
-    for (int32_t v = 0; v < n; v++)
-        fill[v] = 0;
-    for (int32_t i = 0; i < n; i++)
-        for (int32_t j = i + 1; j < n; j++, k++) {
-            m->eu[k] = i;
-            m->ev[k] = j;
-            m->ew[k] = w[(int64_t)i * n + j];
-            if (m->ew[k] > maxw)
-                maxw = m->ew[k];
-            m->nbr[(int64_t)i * (n - 1) + fill[i]++] = 2 * k + 1;
-            m->nbr[(int64_t)j * (n - 1) + fill[j]++] = 2 * k;
-        }
-    for (int32_t v = 0; v < n; v++) {
-        m->mate[v] = -1;
-        m->inblossom[v] = v;
-        m->base[v] = v;
-        m->base[n + v] = -1;
-        m->dual[v] = maxw;
-        m->dual[n + v] = 0;
-        m->unused[v] = 2 * n - 1 - v;
-    }
-    m->nunused = n;
-    for (int32_t b = 0; b < 2 * n; b++) {
-        m->labelend[b] = -1;
-        m->parent[b] = -1;
-        m->bestedge[b] = -1;
-    }
-    return MOORE_OK;
+    int rc = bad ? core_alloc_code(err) : MOORE_OK;
+    if (!rc)
+        bl_start(m, w);
+    return rc;
 }
 
 /* One stage: grow trees from all free vertices until an augmentation (1) or
@@ -625,9 +633,7 @@ int moore_matching_max_weight(int32_t n, const int64_t *w, int32_t *mate, moore_
         return MOORE_OK;
     bl m;
     int rc = bl_init(&m, n, w, err);
-    if (rc)
-        return rc;
-    for (int32_t s = 0; s < n && !m.oom; s++) {
+    for (int32_t s = 0; !rc && s < n && !m.oom; s++) {
         if (!stage(&m))
             break;
         /* End of stage: expand S-blossoms whose dual reached zero. */
@@ -635,12 +641,10 @@ int moore_matching_max_weight(int32_t n, const int64_t *w, int32_t *mate, moore_
             if (m.parent[b] == -1 && m.base[b] >= 0 && m.label[b] == 1 && m.dual[b] == 0)
                 expand_blossom(&m, b, 1);
     }
-    if (m.oom) {
-        bl_clear(&m);
-        return core_par_failed(err, m.oom, "the blossom algorithm");
-    }
-    for (int32_t v = 0; v < n; v++)
+    if (!rc)
+        rc = core_par_failed(err, m.oom, "the blossom algorithm");
+    for (int32_t v = 0; !rc && v < n; v++)
         mate[v] = m.mate[v] >= 0 ? (int32_t)endpoint(&m, m.mate[v]) : -1;
     bl_clear(&m);
-    return MOORE_OK;
+    return rc;
 }

@@ -83,6 +83,33 @@ static int scale_range_error(double small, double max, moore_error *err)
                            "range apart (about 1e308); drop the smaller one", small, max);
 }
 
+/* The listed (unweighted) matrix t times 2^−e into *out, handed over on
+ * success; max: t's largest demand, for the message when one underflows. */
+static int scale_copy(const moore_traffic *t, int e, double max, moore_traffic **out,
+                      moore_error *err)
+{
+    int64_t entries = t->offs[t->n];
+    moore_traffic *c = NULL;
+    int rc = flow_traffic_alloc(t->n, entries, t->name, &c, err);
+    if (!rc) {
+        memcpy(c->offs, t->offs, ((size_t)t->n + 1) * sizeof *c->offs);
+        memcpy(c->dst, t->dst, (size_t)entries * sizeof *c->dst);
+        c->total = 0;
+    }
+    for (int64_t k = 0; !rc && k < entries; k++) {
+        c->demand[k] = ldexp(t->demand[k], -e);
+        c->total += c->demand[k];
+        if (c->demand[k] < DBL_MIN)
+            rc = scale_range_error(t->demand[k], max, err);
+    }
+    if (!rc) {
+        *out = c;
+        c = NULL;
+    }
+    moore_traffic_free(c);
+    return rc;
+}
+
 int flow_scale_begin(const moore_traffic *t, const moore_flow_options *o, flow_scale *sc,
                      moore_error *err)
 {
@@ -95,36 +122,19 @@ int flow_scale_begin(const moore_traffic *t, const moore_flow_options *o, flow_s
         frexp(max, &sc->e);   /* 2^(e−1) ≤ max < 2^e */
     if (o->bounds)
         sc->o.bounds = scale_bounds, sc->o.bounds_ctx = sc;
-    if (sc->e == 0)
-        return MOORE_OK;
-    if (t->weight) {
+    int rc = MOORE_OK;
+    if (sc->e != 0 && t->weight) {
         double small = scale_pair(t, 0);
         if (ldexp(small, -sc->e) < DBL_MIN)
-            return scale_range_error(small, max, err);
-        int rc = scale_compact(t, sc->e, &sc->copy, err);
-        if (!rc)
-            sc->t = sc->copy;
-        return rc;
+            rc = scale_range_error(small, max, err);
+        else
+            rc = scale_compact(t, sc->e, &sc->copy, err);
+    } else if (sc->e != 0) {
+        rc = scale_copy(t, sc->e, max, &sc->copy, err);
     }
-    int64_t e = t->offs[t->n];
-    moore_traffic *c;
-    int rc = flow_traffic_alloc(t->n, e, t->name, &c, err);
-    if (rc)
-        return rc;
-    memcpy(c->offs, t->offs, ((size_t)t->n + 1) * sizeof *c->offs);
-    memcpy(c->dst, t->dst, (size_t)e * sizeof *c->dst);
-    c->total = 0;
-    for (int64_t k = 0; k < e; k++) {
-        c->demand[k] = ldexp(t->demand[k], -sc->e);
-        c->total += c->demand[k];
-        if (c->demand[k] < DBL_MIN) {
-            moore_traffic_free(c);
-            return scale_range_error(t->demand[k], max, err);
-        }
-    }
-    sc->copy = c;
-    sc->t = c;
-    return MOORE_OK;
+    if (!rc && sc->copy)
+        sc->t = sc->copy;
+    return rc;
 }
 
 /* Refuses a value that does not survive the way back to the caller's scale. */

@@ -353,18 +353,11 @@ static void plot_legend(const moore_plot *p, const moore_plot_series *s, int ns)
              scales, box_w, colours, styles, widths, colours, scales, black, symbols);
 }
 
-int moore_plot_svg(const moore_plot *p, const moore_plot_series *s, int ns, char **svg,
-                   moore_error *err)
+/* Draws the figure into out and ends the PLplot stream, which closes out
+ * (PLplot's driver owns the file it was given) and so finalises a memstream
+ * buffer. */
+static void plot_draw(const moore_plot *p, const moore_plot_series *s, int ns, FILE *out)
 {
-    *svg = NULL;
-    int rc = plot_check(p, s, ns, err);
-    if (rc)
-        return rc;
-    size_t len = 0;
-    FILE *out = open_memstream(svg, &len);
-    if (!out)
-        return moore_error_set(err, MOORE_ENOMEM, "plot '%s': no memory for the figure",
-                               p->title);
     plot_range r = plot_range_of(p, s, ns);
     plot_open(p, out);
     plot_axes(p, &r, s[0].n, s, ns);
@@ -376,14 +369,29 @@ int moore_plot_svg(const moore_plot *p, const moore_plot_series *s, int ns, char
         else
             plot_line_series(p, &s[i], i);
     plot_legend(p, s, ns);
-    /* Ending the stream closes out (PLplot's driver owns the file it was
-     * given), which also finalises the memstream buffer. */
     plend1();
-    if (!*svg || len == 0) {
-        free(*svg);
-        *svg = NULL;
-        return moore_error_set(err, MOORE_ENOMEM, "plot '%s': the figure could not be written",
-                               p->title);
+}
+
+int moore_plot_svg(const moore_plot *p, const moore_plot_series *s, int ns, char **svg,
+                   moore_error *err)
+{
+    *svg = NULL;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = NULL;
+    int rc = plot_check(p, s, ns, err);
+    if (!rc && !(out = open_memstream(&buf, &len)))
+        rc = moore_error_set(err, MOORE_ENOMEM, "plot '%s': no memory for the figure", p->title);
+    if (!rc) {
+        plot_draw(p, s, ns, out);
+        if (!buf || len == 0)
+            rc = moore_error_set(err, MOORE_ENOMEM, "plot '%s': the figure could not be written",
+                                 p->title);
     }
-    return MOORE_OK;
+    if (!rc) {
+        *svg = buf;
+        buf = NULL;
+    }
+    free(buf);
+    return rc;
 }

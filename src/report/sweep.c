@@ -165,6 +165,35 @@ static int page_db_lookup(void *ctx, const char *topology, const char *task, moo
     return moore_sweep_db_lookup(ctx, topology, task, r, found, err);
 }
 
+/* A copy of the comparison from into *out (through the MPI packing, which
+ * copies every row). */
+static int point_copy(const moore_compare *from, moore_compare *out, moore_error *err)
+{
+    moore_dist_blob b = { 0 };
+    memset(out, 0, sizeof *out);
+    int rc = moore_dist_pack_compare(&b, from, err);
+    if (!rc)
+        rc = moore_dist_unpack_compare(&b, out, err);
+    moore_dist_blob_clear(&b);
+    return rc;
+}
+
+/* A point where compare found nothing: no rows, its one note compare's
+ * refusal (in err, which is cleared). */
+static int point_empty(int64_t endpoints, moore_compare *out, moore_error *err)
+{
+    memset(out, 0, sizeof *out);
+    out->notes = moore_calloc(1, sizeof *out->notes, err);
+    int rc = out->notes ? MOORE_OK : err->code;
+    if (!rc) {
+        snprintf(out->notes[0], MOORE_ERRMSG_LEN, "%lld endpoints: %.280s",
+                 (long long)endpoints, err->msg);
+        out->note_count = 1;
+        moore_error_clear(err);
+    }
+    return rc;
+}
+
 /* One sweep point: `moore compare` at this endpoint count, the search the
  * main table comes from (so a family's row at the table's own count is the
  * table's row, and a family is absent exactly where compare finds nothing,
@@ -174,15 +203,8 @@ static int page_db_lookup(void *ctx, const char *topology, const char *task, moo
 static int sweep_point(const moore_page_options *o, const page_data *d, int64_t endpoints,
                        moore_compare *out, moore_error *err)
 {
-    moore_dist_blob b = { 0 };
-    if (endpoints == o->endpoints) { /* the same rows, copied */
-        memset(out, 0, sizeof *out);
-        int rc = moore_dist_pack_compare(&b, &d->main, err);
-        if (!rc)
-            rc = moore_dist_unpack_compare(&b, out, err);
-        moore_dist_blob_clear(&b);
-        return rc;
-    }
+    if (endpoints == o->endpoints) /* the same rows, copied */
+        return point_copy(&d->main, out, err);
     moore_compare_options c;
     moore_compare_options_default(&c);
     c.radix = o->radix;
@@ -201,18 +223,9 @@ static int sweep_point(const moore_page_options *o, const page_data *d, int64_t 
      * shortest-path split of seconds: fewer tries than the main comparison. */
     c.max_tries = PAGE_SWEEP_TRIES;
     int rc = moore_compare_run(&c, out, err);
-    if (rc == MOORE_EINVAL) { /* nothing at this radix and size: an empty point */
-        memset(out, 0, sizeof *out);
-        out->notes = moore_calloc(1, sizeof *out->notes, err);
-        if (!out->notes)
-            return err->code;
-        snprintf(out->notes[0], MOORE_ERRMSG_LEN, "%lld endpoints: %.280s", (long long)endpoints,
-                 err->msg);
-        out->note_count = 1;
-        moore_error_clear(err);
-        return MOORE_OK;
-    }
-    if (!rc && d->db && out->note_count > 0)
+    if (rc == MOORE_EINVAL) /* nothing at this radix and size: an empty point */
+        rc = point_empty(endpoints, out, err);
+    else if (!rc && d->db && out->note_count > 0)
         out->note_count--; /* compare's last note counts database reads: the intro does */
     return rc;
 }

@@ -244,7 +244,9 @@ static int new_layer(cdg *c, int32_t j, moore_error *err)
     int rc = moore_memory_guard((double)(j + 1) *
                                     (3.0 * (double)c->sh.nbits / 8 + 16.0 * (double)c->sh.arcs),
                                 "the virtual layers' dependency graphs", err);
-    return rc ? rc : route_cdg_layer_init(&c->layers[j], &c->sh, err);
+    if (!rc)
+        rc = route_cdg_layer_init(&c->layers[j], &c->sh, err);
+    return rc;
 }
 
 /* 1 when one of the unit's dependencies is known to close a cycle in L. */
@@ -567,10 +569,8 @@ done:
     free(c.layers);
     free(c.serve);
     route_cdg_shape_clear(&c.sh);
-    if (rc) {
-        free(out->layer);
-        out->layer = NULL;
-    }
+    if (rc)
+        moore_deadlock_result_clear(out);
     return rc;
 }
 

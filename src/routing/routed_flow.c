@@ -138,24 +138,14 @@ static void fixed_block(const moore_graph *g, const moore_routing *r, const moor
     }
 }
 
-static int fixed_throughput(const moore_graph *g, const moore_routing *r, const moore_traffic *t,
-                            const moore_flow_options *o, moore_flow_result *out, moore_error *err)
+/* The per-block link loads, blocks of destinations on every thread: block b
+ * adds its loads into load + b·arcs. */
+static int fixed_loads(const moore_graph *g, const moore_routing *r, const moore_traffic *t,
+                       const moore_flow_options *o, int blocks, int32_t maxd,
+                       const int64_t *starts, double *load, moore_error *err)
 {
-    int32_t n = g->n, maxd = route_max_distance(r);
+    int32_t n = g->n;
     int64_t arcs = 2 * g->m;
-    int blocks = n < FIXED_BLOCKS ? n : FIXED_BLOCKS;
-    int rc = moore_memory_guard((double)blocks * 8.0 * ((double)arcs + n), "the routed link loads",
-                                err);
-    if (rc)
-        return rc;
-    double *load = moore_calloc((size_t)blocks * (size_t)arcs + 1, sizeof *load, err);
-    int64_t *starts = moore_malloc((size_t)blocks * (size_t)n, sizeof *starts, err);
-    if (!load || !starts) {
-        free(load);
-        free(starts);
-        return core_alloc_code(err);
-    }
-    block_starts(t, blocks, starts);
     int fail = MOORE_OK, done_blocks = 0; /* fail: shared, core/alloc.h */
     int threads = o && o->threads > 0 ? o->threads : omp_get_max_threads();
 #pragma omp parallel num_threads(threads)
@@ -178,23 +168,44 @@ static int fixed_throughput(const moore_graph *g, const moore_routing *r, const 
         }
         fixed_ws_clear(&w);
     }
-    free(starts);
-    if (fail) {
-        free(load);
-        return core_par_failed(err, fail, "routed throughput scratch");
+    return core_par_failed(err, fail, "routed throughput scratch");
+}
+
+static int fixed_throughput(const moore_graph *g, const moore_routing *r, const moore_traffic *t,
+                            const moore_flow_options *o, moore_flow_result *out, moore_error *err)
+{
+    int32_t n = g->n, maxd = route_max_distance(r);
+    int64_t arcs = 2 * g->m;
+    int blocks = n < FIXED_BLOCKS ? n : FIXED_BLOCKS;
+    double *load = NULL;
+    int64_t *starts = NULL;
+    int rc = moore_memory_guard((double)blocks * 8.0 * ((double)arcs + n), "the routed link loads",
+                                err);
+    if (!rc) {
+        load = moore_calloc((size_t)blocks * (size_t)arcs + 1, sizeof *load, err);
+        starts = moore_malloc((size_t)blocks * (size_t)n, sizeof *starts, err);
+        if (!load || !starts)
+            rc = core_alloc_code(err);
     }
-    for (int b = 1; b < blocks; b++)
+    if (!rc) {
+        block_starts(t, blocks, starts);
+        rc = fixed_loads(g, r, t, o, blocks, maxd, starts, load, err);
+    }
+    if (!rc) {
+        for (int b = 1; b < blocks; b++)
+            for (int64_t a = 0; a < arcs; a++)
+                load[a] += load[(int64_t)b * arcs + a];
+        double mx = 0;
         for (int64_t a = 0; a < arcs; a++)
-            load[a] += load[(int64_t)b * arcs + a];
-    double mx = 0;
-    for (int64_t a = 0; a < arcs; a++)
-        mx = load[a] > mx ? load[a] : mx;
-    out->throughput = out->lower = out->upper = 1.0 / mx;
-    out->method = "fixed-split";
-    out->converged = 1;
-    flow_utilisation(load, arcs, out);
+            mx = load[a] > mx ? load[a] : mx;
+        out->throughput = out->lower = out->upper = 1.0 / mx;
+        out->method = "fixed-split";
+        out->converged = 1;
+        flow_utilisation(load, arcs, out);
+    }
     free(load);
-    return MOORE_OK;
+    free(starts);
+    return rc;
 }
 
 /* ---- path sets ---- */

@@ -153,37 +153,12 @@ static int32_t rows_batch(const moore_graph *g, int32_t s0, int32_t cnt, uint64_
     return d;
 }
 
-/* All-pairs hop distances as n·n uint16. Bit-parallel batches of 64 sources
- * when the graph's diameter is small (a batch costs a level per distance, so
- * it wins when the diameter is well below 64: every topology of the
- * catalogue at scale), else one moore_bfs per source; both in parallel. */
-static int distance_rows(const moore_graph *g, moore_routing *r, const moore_routing_options *o,
-                         moore_error *err)
+/* Fills r->dist (allocated) from a BFS per source or a bit-parallel batch of
+ * 64 sources, on every thread; ecc0: switch 0's eccentricity. */
+static int rows_fill(const moore_graph *g, moore_routing *r, int32_t ecc0,
+                     const moore_routing_options *o, moore_error *err)
 {
-    int32_t n = g->n, comps = 0;
-    int32_t *comp = moore_malloc((size_t)(n ? n : 1) * 2, sizeof *comp, err);
-    if (!comp)
-        return core_alloc_code(err);
-    int rc = moore_components(g, comp, &comps, err);
-    if (!rc && comps > 1) {
-        int32_t v = 1;
-        while (comp[v] == comp[0])
-            v++;
-        rc = moore_error_set(err, MOORE_EINVAL,
-                             "routing: the topology is disconnected: no path from switch 0 to "
-                             "switch %d", (int)v);
-    }
-    /* diameter ≤ 2·ecc(0) */
-    int32_t ecc0 = rc ? 0 : moore_bfs(g, 0, comp, comp + n);
-    free(comp);
-    if (rc)
-        return rc;
-    double bytes = 2.0 * (double)n * (double)n;
-    if ((rc = moore_memory_guard(bytes, "the routing's all-pairs distance rows", err)))
-        return rc;
-    r->dist = moore_malloc((size_t)n * (size_t)n + 1, sizeof *r->dist, err);
-    if (!r->dist)
-        return core_alloc_code(err);
+    int32_t n = g->n;
     int bits = 2 * ecc0 < 48;
     int32_t units = bits ? (n + 63) / 64 : n;
     int bad = 0, fail = MOORE_OK; /* fail: shared, core/alloc.h */
@@ -218,12 +193,44 @@ static int distance_rows(const moore_graph *g, moore_routing *r, const moore_rou
         free(words);
         free(d);
     }
-    if (fail)
-        return core_par_failed(err, fail, "routing: BFS scratch");
-    if (bad)
-        return moore_error_set(err, MOORE_EINVAL,
-                               "routing: a distance exceeds 65534 hops (the routing limit)");
-    return MOORE_OK;
+    int rc = core_par_failed(err, fail, "routing: BFS scratch");
+    if (!rc && bad)
+        rc = moore_error_set(err, MOORE_EINVAL,
+                             "routing: a distance exceeds 65534 hops (the routing limit)");
+    return rc;
+}
+
+/* All-pairs hop distances as n·n uint16. Bit-parallel batches of 64 sources
+ * when the graph's diameter is small (a batch costs a level per distance, so
+ * it wins when the diameter is well below 64: every topology of the
+ * catalogue at scale), else one moore_bfs per source; both in parallel. */
+static int distance_rows(const moore_graph *g, moore_routing *r, const moore_routing_options *o,
+                         moore_error *err)
+{
+    int32_t n = g->n, comps = 0;
+    int32_t *comp = moore_malloc((size_t)(n ? n : 1) * 2, sizeof *comp, err);
+    int rc = comp ? MOORE_OK : core_alloc_code(err);
+    if (!rc)
+        rc = moore_components(g, comp, &comps, err);
+    if (!rc && comps > 1) {
+        int32_t v = 1;
+        while (comp[v] == comp[0])
+            v++;
+        rc = moore_error_set(err, MOORE_EINVAL,
+                             "routing: the topology is disconnected: no path from switch 0 to "
+                             "switch %d", (int)v);
+    }
+    /* diameter ≤ 2·ecc(0) */
+    int32_t ecc0 = rc ? 0 : moore_bfs(g, 0, comp, comp + n);
+    free(comp); /* before the rows: not part of the peak */
+    if (!rc)
+        rc = moore_memory_guard(2.0 * (double)n * (double)n,
+                                "the routing's all-pairs distance rows", err);
+    if (!rc && !(r->dist = moore_malloc((size_t)n * (size_t)n + 1, sizeof *r->dist, err)))
+        rc = core_alloc_code(err);
+    if (!rc)
+        rc = rows_fill(g, r, ecc0, o, err);
+    return rc;
 }
 
 int moore_routing_build(const moore_graph *g, const moore_routing_options *o,
@@ -255,12 +262,13 @@ int route_build(const moore_graph *g, const moore_routing_options *o, moore_rout
                                "routing: the topology has %d switch(es); routing needs two",
                                (int)g->n);
     moore_routing *r = moore_calloc(1, sizeof *r, err);
-    if (!r)
-        return core_alloc_code(err);
-    r->n = g->n;
-    r->algo = o->algo;
-    canonical_name(o, r->name, sizeof r->name);
-    int rc = distance_rows(g, r, o, err);
+    int rc = r ? MOORE_OK : core_alloc_code(err);
+    if (!rc) {
+        r->n = g->n;
+        r->algo = o->algo;
+        canonical_name(o, r->name, sizeof r->name);
+        rc = distance_rows(g, r, o, err);
+    }
     if (!rc && o->algo == MOORE_ROUTE_KSP)
         rc = route_ksp_build(g, r, o, err);
     if (!rc && o->algo == MOORE_ROUTE_VALIANT)
@@ -269,12 +277,12 @@ int route_build(const moore_graph *g, const moore_routing_options *o, moore_rout
         rc = route_ugal_build(g, r, o, err);
     if (!rc && r->stopped)
         *stopped = r->stopped;
-    if (rc || *stopped) {
-        moore_routing_free(r);
-        return rc;
+    if (!rc && !*stopped) { /* a stopped build is not handed over */
+        *out = r;
+        r = NULL;
     }
-    *out = r;
-    return MOORE_OK;
+    moore_routing_free(r);
+    return rc;
 }
 
 void moore_routing_free(moore_routing *r)

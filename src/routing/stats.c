@@ -80,19 +80,13 @@ static void explicit_dest(const moore_graph *g, const moore_routing *r, int32_t 
     }
 }
 
-int moore_routing_stats_compute(const moore_graph *g, const moore_routing *r,
-                                moore_routing_stats *out, moore_error *err)
+/* Every destination's sums (ds[t]) and the table entries per switch, on
+ * every thread. */
+static int dest_all(const moore_graph *g, const moore_routing *r, dest_sums *ds,
+                    int64_t *entries, moore_error *err)
 {
-    memset(out, 0, sizeof *out);
     int32_t n = r->n, maxd = route_max_distance(r);
     int fixed = r->pair_offs == NULL;
-    dest_sums *ds = moore_malloc((size_t)n, sizeof *ds, err);
-    int64_t *entries = moore_calloc((size_t)n, sizeof *entries, err);
-    if (!ds || !entries) {
-        free(ds);
-        free(entries);
-        return core_alloc_code(err);
-    }
     int fail = MOORE_OK; /* shared, core/alloc.h */
 #pragma omp parallel
     {
@@ -123,11 +117,14 @@ int moore_routing_stats_compute(const moore_graph *g, const moore_routing *r,
         free(sigma);
         free(used);
     }
-    if (fail) {
-        free(ds);
-        free(entries);
-        return core_par_failed(err, fail, "routing: statistics scratch");
-    }
+    return core_par_failed(err, fail, "routing: statistics scratch");
+}
+
+/* The totals of the destinations' sums into *out. */
+static void stats_total(const moore_routing *r, const dest_sums *ds, int64_t *entries,
+                        moore_routing_stats *out)
+{
+    int32_t n = r->n;
     for (int32_t u = 0; r->algo == MOORE_ROUTE_MINIMAL && u < n; u++)
         entries[u] = n - 1; /* one next hop per destination */
     out->pairs = (int64_t)n * (n - 1);
@@ -147,7 +144,21 @@ int moore_routing_stats_compute(const moore_graph *g, const moore_routing *r,
     }
     out->paths_per_pair_mean = out->paths_total / (double)out->pairs;
     out->hops_mean = hops / out->paths_total;
+}
+
+int moore_routing_stats_compute(const moore_graph *g, const moore_routing *r,
+                                moore_routing_stats *out, moore_error *err)
+{
+    memset(out, 0, sizeof *out);
+    int32_t n = r->n;
+    dest_sums *ds = moore_malloc((size_t)n, sizeof *ds, err);
+    int64_t *entries = moore_calloc((size_t)n, sizeof *entries, err);
+    int rc = ds && entries ? MOORE_OK : core_alloc_code(err);
+    if (!rc)
+        rc = dest_all(g, r, ds, entries, err);
+    if (!rc)
+        stats_total(r, ds, entries, out);
     free(ds);
     free(entries);
-    return MOORE_OK;
+    return rc;
 }

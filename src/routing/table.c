@@ -81,14 +81,16 @@ int route_tables_build(const moore_graph *g, const moore_routing *r, route_table
         return MOORE_OK; /* minimal and ECMP: read off the distance rows */
     int32_t n = r->n;
     route_tables *T = moore_calloc(1, sizeof *T, err);
-    if (!T)
-        return core_alloc_code(err);
-    T->n = n;
-    T->count = moore_calloc((size_t)n, sizeof *T->count, err);
-    T->arc = moore_calloc((size_t)n, sizeof *T->arc, err);
-    T->w = moore_calloc((size_t)n, sizeof *T->w, err);
-    int fail = T->count && T->arc && T->w ? MOORE_OK : core_alloc_code(err);
-    int rc = fail;
+    int rc = T ? MOORE_OK : core_alloc_code(err);
+    if (!rc) {
+        T->n = n;
+        T->count = moore_calloc((size_t)n, sizeof *T->count, err);
+        T->arc = moore_calloc((size_t)n, sizeof *T->arc, err);
+        T->w = moore_calloc((size_t)n, sizeof *T->w, err);
+        if (!T->count || !T->arc || !T->w)
+            rc = core_alloc_code(err);
+    }
+    int fail = rc; /* shared, core/alloc.h */
 #pragma omp parallel if (!rc)
     {
         double *acc = rc ? NULL : core_par_calloc((size_t)(2 * g->m + 1), sizeof *acc, &fail);
@@ -114,12 +116,12 @@ int route_tables_build(const moore_graph *g, const moore_routing *r, route_table
     }
     if (!rc)
         rc = core_par_failed(err, fail, "routing: the tables");
-    if (rc) {
-        route_tables_free(T);
-        return rc;
+    if (!rc) {
+        *out = T;
+        T = NULL;
     }
-    *out = T;
-    return MOORE_OK;
+    route_tables_free(T);
+    return rc;
 }
 
 void route_tables_free(route_tables *T)
