@@ -135,9 +135,9 @@ int flow_hose_weight_lp(int32_t K, int64_t arcs, const double *L, double *x, moo
 
 /* A matrix at unit scale (scale.c): t = the caller's matrix times 2^−e, its
  * largest demand in [0.5, 1); o = the caller's options with the progress
- * bounds scaled back. flow_scale_end frees the copy and, when the solve
- * succeeded (rc = 0), scales θ and both bounds of out back by 2^−e, refusing
- * values outside the normal range of a double. */
+ * bounds scaled back. After a successful solve, flow_scale_back scales θ and
+ * both bounds of out back by 2^−e, refusing values outside the normal range of
+ * a double; flow_scale_clear frees the copy (on every path). */
 typedef struct flow_scale {
     const moore_traffic *t;
     moore_flow_options o;
@@ -148,7 +148,8 @@ typedef struct flow_scale {
 
 int flow_scale_begin(const moore_traffic *t, const moore_flow_options *o, flow_scale *sc,
                      moore_error *err);
-int flow_scale_end(flow_scale *sc, int rc, moore_flow_result *out, moore_error *err);
+int flow_scale_back(const flow_scale *sc, moore_flow_result *out, moore_error *err);
+void flow_scale_clear(flow_scale *sc);
 
 /* A solver of a matrix at unit scale, and the public entry around it: the
  * default options when o is NULL, out zeroed, scale, solve, scale back. */

@@ -152,20 +152,23 @@ static int scale_check(double scaled, double v, int e, moore_error *err)
                            scaled, -e, v);
 }
 
-int flow_scale_end(flow_scale *sc, int rc, moore_flow_result *out, moore_error *err)
+int flow_scale_back(const flow_scale *sc, moore_flow_result *out, moore_error *err)
+{
+    int rc = MOORE_OK;
+    double *v[] = { &out->throughput, &out->lower, &out->upper };
+    for (int i = 0; !rc && sc->e != 0 && i < 3; i++) {
+        double back = ldexp(*v[i], -sc->e);
+        rc = scale_check(*v[i], back, sc->e, err);
+        if (!rc)
+            *v[i] = back;
+    }
+    return rc;
+}
+
+void flow_scale_clear(flow_scale *sc)
 {
     moore_traffic_free(sc->copy);
     sc->copy = NULL;
-    if (rc || sc->e == 0)
-        return rc;
-    double *v[] = { &out->throughput, &out->lower, &out->upper };
-    for (int i = 0; i < 3; i++) {
-        double back = ldexp(*v[i], -sc->e);
-        if ((rc = scale_check(*v[i], back, sc->e, err)))
-            return rc;
-        *v[i] = back;
-    }
-    return MOORE_OK;
 }
 
 int flow_scaled_solve(const moore_graph *g, const moore_traffic *t, const moore_flow_options *o,
@@ -178,5 +181,8 @@ int flow_scaled_solve(const moore_graph *g, const moore_traffic *t, const moore_
     int rc = flow_scale_begin(t, o, &sc, err);
     if (!rc)
         rc = solve(g, sc.t, &sc.o, out, err);
-    return flow_scale_end(&sc, rc, out, err);
+    if (!rc)
+        rc = flow_scale_back(&sc, out, err);
+    flow_scale_clear(&sc);
+    return rc;
 }
