@@ -113,30 +113,13 @@ static double split_toward(const moore_graph *g, int32_t t, double S, int32_t *d
     return hops;
 }
 
-int plan_bound_split(const moore_graph *g, int threads, double *lower, double *tub,
+/* Every destination t's split (split_toward) on threads threads: the arcs'
+ * loads into load (fixed point, FIX_SCALE), t's Σ T·dist into hops[t]. */
+static int split_all(const moore_graph *g, int threads, double S, int64_t *load, double *hops,
                      moore_error *err)
 {
-    *lower = 0;
-    *tub = INFINITY;
-    double S = (double)moore_graph_endpoints_total(g);
     int32_t n = g->n;
-    if (S < 2 || n < 2)
-        return MOORE_OK;
-    int rc = moore_memory_guard((double)g->m * 2 * sizeof(int64_t) +
-                                    (double)(threads > 0 ? threads : omp_get_max_threads()) * n *
-                                        (2 * sizeof(int32_t) + 2 * sizeof(double)),
-                                "shortest-path split loads", err);
-    if (rc)
-        return rc;
-    int64_t *load = moore_calloc((size_t)(2 * g->m > 0 ? 2 * g->m : 1), sizeof *load, err);
-    if (!load)
-        return core_alloc_code(err);
     int failed = 0;
-    double *hops = moore_calloc((size_t)n, sizeof *hops, err);
-    if (!hops) {
-        free(load);
-        return core_alloc_code(err);
-    }
 #pragma omp parallel num_threads(threads > 0 ? threads : omp_get_max_threads())
     {
         int32_t *dist = core_par_malloc((size_t)n, sizeof *dist, &failed);
@@ -152,18 +135,44 @@ int plan_bound_split(const moore_graph *g, int threads, double *lower, double *t
         free(sigma);
         free(flow);
     }
-    int64_t worst = 0;
-    for (int64_t k = 0; k < 2 * g->m; k++)
-        if (load[k] > worst)
-            worst = load[k];
-    double total = 0; /* summed in switch order: the same for any thread count */
-    for (int32_t t = 0; t < n; t++)
-        total += hops[t];
+    return core_par_failed(err, failed, "shortest-path split");
+}
+
+int plan_bound_split(const moore_graph *g, int threads, double *lower, double *tub,
+                     moore_error *err)
+{
+    *lower = 0;
+    *tub = INFINITY;
+    double S = (double)moore_graph_endpoints_total(g);
+    int32_t n = g->n;
+    if (S < 2 || n < 2)
+        return MOORE_OK;
+    int64_t *load = NULL;
+    double *hops = NULL;
+    int rc = moore_memory_guard((double)g->m * 2 * sizeof(int64_t) +
+                                    (double)(threads > 0 ? threads : omp_get_max_threads()) * n *
+                                        (2 * sizeof(int32_t) + 2 * sizeof(double)),
+                                "shortest-path split loads", err);
+    if (!rc) {
+        load = moore_calloc((size_t)(2 * g->m > 0 ? 2 * g->m : 1), sizeof *load, err);
+        hops = moore_calloc((size_t)n, sizeof *hops, err);
+        if (!load || !hops)
+            rc = core_alloc_code(err);
+    }
+    if (!rc)
+        rc = split_all(g, threads, S, load, hops, err);
+    if (!rc) {
+        int64_t worst = 0;
+        for (int64_t k = 0; k < 2 * g->m; k++)
+            if (load[k] > worst)
+                worst = load[k];
+        double total = 0; /* summed in switch order: the same for any thread count */
+        for (int32_t t = 0; t < n; t++)
+            total += hops[t];
+        *lower = worst > 0 ? FIX_SCALE / (double)worst : INFINITY;
+        *tub = total > 0 ? 2.0 * (double)g->m / total : INFINITY;
+    }
     free(load);
     free(hops);
-    if (failed)
-        return core_par_failed(err, failed, "shortest-path split");
-    *lower = worst > 0 ? FIX_SCALE / (double)worst : INFINITY;
-    *tub = total > 0 ? 2.0 * (double)g->m / total : INFINITY;
-    return MOORE_OK;
+    return rc;
 }

@@ -750,12 +750,12 @@ typedef struct best_row {
 static void keep_if_better(best_row *b, moore_graph *g, const moore_plan_row *r, int64_t cables,
                            double cost, const proof *pr)
 {
-    if (b->g && !(cost < b->cost)) {
-        moore_graph_free(g);
-        return;
+    if (!b->g || cost < b->cost) {
+        moore_graph_free(b->g);
+        *b = (best_row){ g, r, cables, cost, *pr };
+        g = NULL;
     }
-    moore_graph_free(b->g);
-    *b = (best_row){ g, r, cables, cost, *pr };
+    moore_graph_free(g);
 }
 
 /* The bounds' work on a row, before it is built: the shortest-path split

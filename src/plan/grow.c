@@ -193,22 +193,22 @@ int moore_grow_run(const moore_grow_options *o_in, moore_grow_result *out, moore
     return rc;
 }
 
-/* A configuration viewing a caller's graph and ids (identity when NULL). */
+/* A configuration viewing a caller's graph and ids (identity when NULL).
+ * It fills the caller's c: on failure c->uid is left to the caller's free. */
 static int view(const moore_graph *g, const int32_t *uid, plan_grow_config *c,
                 moore_error *err)
 {
     memset(c, 0, sizeof *c);
     c->g = (moore_graph *)g; /* read only: plan_grow_measure takes const configurations */
     c->uid = malloc((size_t)(g->n ? g->n : 1) * sizeof *c->uid);
-    if (!c->uid)
-        return moore_error_set(err, MOORE_ENOMEM, "out of memory");
-    for (int32_t v = 0; v < g->n; v++)
+    int rc = c->uid ? MOORE_OK : moore_error_set(err, MOORE_ENOMEM, "out of memory");
+    for (int32_t v = 0; !rc && v < g->n; v++) {
         c->uid[v] = uid ? uid[v] : v;
-    for (int32_t v = 0; v < g->n; v++)
         if (c->uid[v] < 0)
-            return moore_error_set(err, MOORE_EINVAL, "grow: switch %d has id %d < 0", (int)v,
-                                   (int)c->uid[v]);
-    return MOORE_OK;
+            rc = moore_error_set(err, MOORE_EINVAL, "grow: switch %d has id %d < 0", (int)v,
+                                 (int)c->uid[v]);
+    }
+    return rc;
 }
 
 int moore_grow_measure(const moore_grow_options *o, const moore_graph *before,
@@ -217,6 +217,7 @@ int moore_grow_measure(const moore_grow_options *o, const moore_graph *before,
 {
     plan_grow_config b, a;
     memset(&b, 0, sizeof b);
+    memset(&a, 0, sizeof a); /* freed at the end even when view(after) never ran */
     memset(out, 0, sizeof *out);
     int rc = check_steps_batch(o, err);
     if (!rc && before)

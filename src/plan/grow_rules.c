@@ -92,9 +92,10 @@ static int pick(const rule_ctx *c, int64_t S, char *spec, moore_graph **out, moo
         rc = proven(c, g, &ok, err);
         if (!rc && ok) {
             snprintf(spec, MOORE_GROW_TOPOLOGY_MAX, "%s", r->spec);
-            *out = g;
-        } else
-            moore_graph_free(g);
+            *out = g; /* the loop ends here with rc clear: handed over on success */
+            g = NULL;
+        }
+        moore_graph_free(g);
     }
     if (!rc && !*out && too_big && !tries)
         snprintf(c->note, c->note_len, "%s needs more than %d switches for %lld servers",
@@ -317,21 +318,25 @@ static int xpander_lift(const plan_grow_config *prev, moore_rng *rng, int32_t **
     const moore_graph *g = prev->g;
     int8_t *signs = malloc((size_t)(g->m ? g->m : 1));
     int32_t *grown = realloc(*group, (size_t)(2 * g->n) * sizeof **group);
-    if (!signs || !grown) {
-        free(signs);
-        return moore_error_set(err, MOORE_ENOMEM, "out of memory");
-    }
-    *group = grown;
-    for (int32_t v = 0; v < g->n; v++)
-        grown[g->n + v] = grown[v];
-    for (int64_t i = 0; i < g->m; i++)
-        signs[i] = moore_rng_below(rng, 2) ? 1 : -1;
     moore_graph *h = NULL;
-    int rc = moore_lift_build(g, signs, &h, err);
+    int rc = signs && grown ? MOORE_OK : moore_error_set(err, MOORE_ENOMEM, "out of memory");
+    if (grown)
+        *group = grown; /* the caller's, grown even when signs failed */
+    if (!rc) {
+        for (int32_t v = 0; v < g->n; v++)
+            grown[g->n + v] = grown[v];
+        for (int64_t i = 0; i < g->m; i++)
+            signs[i] = moore_rng_below(rng, 2) ? 1 : -1;
+        rc = moore_lift_build(g, signs, &h, err);
+    }
+    if (!rc) {
+        char topo[MOORE_GROW_TOPOLOGY_MAX];
+        describe(topo, prev->topology, "lift");
+        rc = plan_grow_config_set(out, h, topo, err); /* takes h, also on failure */
+        h = NULL;
+    }
     free(signs);
-    char topo[MOORE_GROW_TOPOLOGY_MAX];
-    describe(topo, prev->topology, "lift");
-    return rc ? rc : plan_grow_config_set(out, h, topo, err);
+    return rc;
 }
 
 /* One new switch in every one of the D super-nodes: for every two linked
@@ -576,16 +581,14 @@ static int rule_clos(const rule_ctx *c, plan_grow_config *cfg, int *reached, moo
             rc = proven(c, full, &ok, err);
         ok |= o->bandwidth <= 0 && full;
     }
-    if (!rc && !ok) {
-        *reached = 0;
-        moore_graph_free(full);
-        return MOORE_OK;
-    }
-    c->note[0] = 0;
-    if (!rc && !(keep = malloc((size_t)full->n)))
+    if (!rc && !ok)
+        *reached = 0; /* no design proven: nothing more to build */
+    else
+        c->note[0] = 0;
+    if (!rc && ok && !(keep = malloc((size_t)full->n)))
         rc = moore_error_set(err, MOORE_ENOMEM, "out of memory");
     int64_t up = R - down; /* a leaf's uplinks: the spines of its pod */
-    for (int k = 0; !rc && k < o->step_count; k++) {
+    for (int k = 0; !rc && ok && k < o->step_count; k++) {
         int64_t leaves = ceil_div(o->steps[k], down), pods = ceil_div(leaves, half), cores = 0;
         for (int32_t v = 0; v < full->n; v++) {
             int pod = -1, i = -1;

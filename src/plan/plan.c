@@ -171,38 +171,33 @@ static int smaller(const moore_plan_row *a, const moore_plan_row *best)
     return a->counts.endpoints < best->counts.endpoints;
 }
 
-int moore_plan_make(int32_t radix, int64_t endpoints, const char *families, moore_plan *out,
-                    moore_error *err)
+/* The refusal when no configuration reaches the target at radix: names the
+ * smallest radix that would do, so it is actionable. */
+static int too_small(int32_t radix, const char *families, moore_error *err)
 {
-    memset(out, 0, sizeof *out);
-    out->radix = radix;
-    out->endpoints = endpoints > 0 ? endpoints : 0;
-    if (radix < 1)
-        return moore_error_set(err, MOORE_EINVAL, "plan: radix=%d must be at least 1",
-                               (int)radix);
-    int rc = run_planners(radix, out->endpoints, families, out, 0, err);
-    if (!rc && out->count == 0) {
-        /* Name the smallest radix that would do, so the refusal is actionable. */
-        moore_plan probe = { 0 };
-        int32_t r = radix + 1;
-        for (; r <= 4096 && !rc; r++) {
-            probe.count = 0;
-            rc = run_planners(r, 0, families, &probe, 1, err);
-            if (probe.count)
-                break;
-        }
-        if (!rc)
-            rc = r <= 4096
-                     ? moore_error_set(err, MOORE_EINVAL, "plan: radix=%d is too small for any "
-                                       "configuration (the smallest radix with one is %d)",
-                                       (int)radix, (int)r)
-                     : moore_error_set(err, MOORE_EINVAL, "plan: radix=%d is too small for any "
-                                       "configuration", (int)radix);
+    moore_plan probe = { 0 };
+    int32_t r = radix + 1;
+    int rc = MOORE_OK;
+    for (; r <= 4096 && !rc; r++) {
+        probe.count = 0;
+        rc = run_planners(r, 0, families, &probe, 1, err);
+        if (probe.count)
+            break;
     }
-    if (rc) {
-        moore_plan_clear(out);
-        return rc;
-    }
+    if (!rc)
+        rc = r <= 4096
+                 ? moore_error_set(err, MOORE_EINVAL, "plan: radix=%d is too small for any "
+                                   "configuration (the smallest radix with one is %d)",
+                                   (int)radix, (int)r)
+                 : moore_error_set(err, MOORE_EINVAL, "plan: radix=%d is too small for any "
+                                   "configuration", (int)radix);
+    return rc;
+}
+
+/* Sorts and dedupes out's rows and marks each family's smallest row reaching
+ * the target endpoint count as chosen. */
+static void choose_rows(moore_plan *out)
+{
     qsort(out->rows, (size_t)out->count, sizeof *out->rows, row_cmp);
     plan_dedupe(out);
     if (out->endpoints > 0) {
@@ -220,7 +215,25 @@ int moore_plan_make(int32_t radix, int64_t endpoints, const char *families, moor
                 best = r;
         }
     }
-    return MOORE_OK;
+}
+
+int moore_plan_make(int32_t radix, int64_t endpoints, const char *families, moore_plan *out,
+                    moore_error *err)
+{
+    memset(out, 0, sizeof *out);
+    out->radix = radix;
+    out->endpoints = endpoints > 0 ? endpoints : 0;
+    if (radix < 1)
+        return moore_error_set(err, MOORE_EINVAL, "plan: radix=%d must be at least 1",
+                               (int)radix);
+    int rc = run_planners(radix, out->endpoints, families, out, 0, err);
+    if (!rc && out->count == 0)
+        rc = too_small(radix, families, err);
+    if (!rc)
+        choose_rows(out);
+    else
+        moore_plan_clear(out);
+    return rc;
 }
 
 void moore_plan_clear(moore_plan *p)

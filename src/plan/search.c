@@ -303,10 +303,9 @@ int moore_plan_search(int32_t radix, int64_t endpoints, const char *families, do
             rc = unreached(&probe, families, err);
         moore_plan_clear(&probe);
     }
-    if (rc) {
+    if (!rc)
+        finish_rows(out, bandwidth);
+    else
         moore_plan_clear(out);
-        return rc;
-    }
-    finish_rows(out, bandwidth);
-    return MOORE_OK;
+    return rc;
 }
