@@ -184,23 +184,10 @@ static int cc_by_row(const void *va, const void *vb)
     return c ? c : (a < b ? -1 : 1);
 }
 
-/* Cores with the same spines form one class; arcs e = (spine, class). */
-static int cc_classes(cc_shape *s, moore_error *err)
+/* Groups the nc sorted cores into classes: s->cls, s->csize, s->coff, s->classes. */
+static void cc_group(cc_shape *s, const int32_t *cores, int32_t nc)
 {
     const moore_graph *g = s->g;
-    int32_t nc = 0;
-    int32_t *cores = moore_malloc((size_t)g->n + 1, sizeof *cores, err);
-    s->csize = moore_calloc((size_t)g->n + 1, sizeof *s->csize, err);
-    s->coff = moore_calloc((size_t)g->n + 2, sizeof *s->coff, err);
-    if (!cores || !s->csize || !s->coff) {
-        free(cores);
-        return core_alloc_code(err);
-    }
-    for (int32_t v = 0; v < g->n; v++)
-        if (s->kind[v] == CC_CORE && moore_graph_degree(g, v) > 0)
-            cores[nc++] = v;
-    cc_sort_graph = g;
-    qsort(cores, (size_t)nc, sizeof *cores, cc_by_row);
     for (int32_t i = 0; i < nc; i++) {
         int32_t v = cores[i], w = i ? cores[i - 1] : -1;
         int same = w >= 0 && moore_graph_degree(g, v) == moore_graph_degree(g, w) &&
@@ -213,13 +200,12 @@ static int cc_classes(cc_shape *s, moore_error *err)
         s->cls[v] = s->classes - 1;
         s->csize[s->classes - 1]++;
     }
-    s->arcs = s->coff[s->classes];
-    s->a_sp = moore_malloc((size_t)s->arcs + 1, sizeof *s->a_sp, err);
-    s->a_cl = moore_malloc((size_t)s->arcs + 1, sizeof *s->a_cl, err);
-    if (!s->a_sp || !s->a_cl) {
-        free(cores);
-        return core_alloc_code(err);
-    }
+}
+
+/* Each class's arcs (spine, class) from its first core's row. */
+static void cc_arcs_fill(cc_shape *s, const int32_t *cores, int32_t nc)
+{
+    const moore_graph *g = s->g;
     for (int32_t i = 0; i < nc; i++) {
         int32_t v = cores[i], c = s->cls[v];
         if (i && s->cls[cores[i - 1]] == c)
@@ -230,8 +216,35 @@ static int cc_classes(cc_shape *s, moore_error *err)
             s->a_cl[e] = c;
         }
     }
+}
+
+/* Cores with the same spines form one class; arcs e = (spine, class). It
+ * fills the caller's s: on failure what it allocated is left to cc_clear. */
+static int cc_classes(cc_shape *s, moore_error *err)
+{
+    const moore_graph *g = s->g;
+    int32_t nc = 0;
+    int32_t *cores = moore_malloc((size_t)g->n + 1, sizeof *cores, err);
+    s->csize = moore_calloc((size_t)g->n + 1, sizeof *s->csize, err);
+    s->coff = moore_calloc((size_t)g->n + 2, sizeof *s->coff, err);
+    int rc = cores && s->csize && s->coff ? MOORE_OK : core_alloc_code(err);
+    if (!rc) {
+        for (int32_t v = 0; v < g->n; v++)
+            if (s->kind[v] == CC_CORE && moore_graph_degree(g, v) > 0)
+                cores[nc++] = v;
+        cc_sort_graph = g;
+        qsort(cores, (size_t)nc, sizeof *cores, cc_by_row);
+        cc_group(s, cores, nc);
+        s->arcs = s->coff[s->classes];
+        s->a_sp = moore_malloc((size_t)s->arcs + 1, sizeof *s->a_sp, err);
+        s->a_cl = moore_malloc((size_t)s->arcs + 1, sizeof *s->a_cl, err);
+        if (!s->a_sp || !s->a_cl)
+            rc = core_alloc_code(err);
+    }
+    if (!rc)
+        cc_arcs_fill(s, cores, nc);
     free(cores);
-    return MOORE_OK;
+    return rc;
 }
 
 static int cc_by_int(const void *va, const void *vb)
@@ -240,7 +253,8 @@ static int cc_by_int(const void *va, const void *vb)
     return a < b ? -1 : a > b;
 }
 
-/* Each pod's distinct leaf server counts, and each spine's leaf rows. */
+/* Each pod's distinct leaf server counts, and each spine's leaf rows. It
+ * fills the caller's s: on failure what it allocated is left to cc_clear. */
 static int cc_pvalues(cc_shape *s, moore_error *err)
 {
     const moore_graph *g = s->g;
@@ -248,31 +262,30 @@ static int cc_pvalues(cc_shape *s, moore_error *err)
     s->poff = moore_calloc((size_t)s->pods + 2, sizeof *s->poff, err);
     s->pval = moore_malloc((size_t)g->n + 1, sizeof *s->pval, err);
     s->lrow = moore_malloc((size_t)s->spines + 1, sizeof *s->lrow, err);
-    if (!key || !s->poff || !s->pval || !s->lrow) {
-        free(key);
-        return core_alloc_code(err);
+    int rc = key && s->poff && s->pval && s->lrow ? MOORE_OK : core_alloc_code(err);
+    if (!rc) {
+        for (int32_t v = 0; v < g->n; v++)
+            if (s->kind[v] == CC_LEAF)
+                key[nl++] = (int64_t)s->pod[v] << 32 | g->endpoints[v];
+        qsort(key, (size_t)nl, sizeof *key, cc_by_int);
+        int32_t count = 0;
+        for (int64_t i = 0; i < nl; i++) {
+            if (i && key[i] == key[i - 1])
+                continue;
+            s->pval[count++] = (int32_t)(key[i] & 0xffffffff);
+            s->poff[(key[i] >> 32) + 1] = count;
+        }
+        for (int32_t a = 0; a < s->pods; a++)
+            if (s->poff[a + 1] < s->poff[a])
+                s->poff[a + 1] = s->poff[a];
+        for (int32_t i = 0; i < s->spines; i++) {
+            int32_t a = s->pod[s->sp_list[i]];
+            s->lrow[i] = s->leafrows;
+            s->leafrows += s->poff[a + 1] - s->poff[a];
+        }
     }
-    for (int32_t v = 0; v < g->n; v++)
-        if (s->kind[v] == CC_LEAF)
-            key[nl++] = (int64_t)s->pod[v] << 32 | g->endpoints[v];
-    qsort(key, (size_t)nl, sizeof *key, cc_by_int);
-    int32_t count = 0;
-    for (int64_t i = 0; i < nl; i++) {
-        if (i && key[i] == key[i - 1])
-            continue;
-        s->pval[count++] = (int32_t)(key[i] & 0xffffffff);
-        s->poff[(key[i] >> 32) + 1] = count;
-    }
-    for (int32_t a = 0; a < s->pods; a++)
-        if (s->poff[a + 1] < s->poff[a])
-            s->poff[a + 1] = s->poff[a];
     free(key);
-    for (int32_t i = 0; i < s->spines; i++) {
-        int32_t a = s->pod[s->sp_list[i]];
-        s->lrow[i] = s->leafrows;
-        s->leafrows += s->poff[a + 1] - s->poff[a];
-    }
-    return MOORE_OK;
+    return rc;
 }
 
 static int cc_shape_make(const moore_graph *g, cc_shape *s, moore_error *err)
@@ -420,29 +433,34 @@ static int cc_lp_build(const cc_shape *s, cc_lp *L, moore_error *err)
 }
 
 /* Clp's flow into x (y then z, as the columns after θ). */
-static int cc_solve(const cc_shape *s, double time_limit, double *x, moore_error *err)
+/* Solves L with Clp into x (the columns after θ). */
+static int cc_clp_run(const cc_lp *L, double time_limit, double *x, moore_error *err)
 {
-    cc_lp L = { 0 };
-    int rc = cc_lp_build(s, &L, err);
-    if (rc) {
-        cc_lp_clear(&L);
-        return rc;
-    }
+    int rc = MOORE_OK;
     Clp_Simplex *model = Clp_newModel();
     Clp_setLogLevel(model, 0); /* the library never prints */
-    Clp_loadProblem(model, L.ncols, L.nrows, L.start, L.index, L.value, L.collo, L.colup, L.obj,
-                    L.rlo, L.rup);
+    Clp_loadProblem(model, L->ncols, L->nrows, L->start, L->index, L->value, L->collo, L->colup,
+                    L->obj, L->rlo, L->rup);
     if (time_limit > 0)
         Clp_setMaximumSeconds(model, time_limit);
     Clp_dual(model, 0); /* measured fastest here: 1 s at 18 pods of radix 48 */
     /* Stopped by the time limit, the point is still a flow once repaired (a
      * weaker bound); any other status is a failure. */
     if (Clp_isProvenOptimal(model) || Clp_status(model) == 3)
-        memcpy(x, Clp_getColSolution(model) + 1, (size_t)(L.ncols - 1) * sizeof *x);
+        memcpy(x, Clp_getColSolution(model) + 1, (size_t)(L->ncols - 1) * sizeof *x);
     else
         rc = moore_error_set(err, MOORE_EINTERNAL, "clos flow: Clp ended with status %d",
                              Clp_status(model));
     Clp_deleteModel(model);
+    return rc;
+}
+
+static int cc_solve(const cc_shape *s, double time_limit, double *x, moore_error *err)
+{
+    cc_lp L = { 0 };
+    int rc = cc_lp_build(s, &L, err);
+    if (!rc)
+        rc = cc_clp_run(&L, time_limit, x, err);
     cc_lp_clear(&L);
     return rc;
 }

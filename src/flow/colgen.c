@@ -158,7 +158,8 @@ static int64_t known_column(const cg *C, int32_t i, const cg_slot *sl)
 }
 
 /* Appends row i's new routing to the stored columns and to those to add;
- * a warm-start routing seen before counts once more for its column. */
+ * a warm-start routing seen before counts once more for its column. It
+ * grows the caller's C: on failure what it grew is left to cg_clear. */
 static int take_slot(cg *C, int32_t i, const cg_slot *sl, int warm, int64_t *nnew,
                      int64_t *nel, moore_error *err)
 {
@@ -480,6 +481,8 @@ static void cg_cap_rows(cg *C)
             C->cap_row[a] = C->cap_row[C->rev[a]] = C->caps++;
 }
 
+/* Sizes, memory check, allocation and the first master. It fills the
+ * caller's C: on failure what it allocated is left to the caller's cg_clear. */
 static int cg_setup(cg *C, const moore_graph *g, const moore_traffic *t, double tub,
                     const moore_flow_options *o, moore_error *err)
 {
@@ -506,17 +509,19 @@ static int cg_setup(cg *C, const moore_graph *g, const moore_traffic *t, double 
     C->cap_row = moore_malloc((size_t)C->arcs + 1, sizeof *C->cap_row, err);
     if (!C->srcs || !C->chead || !C->pi || !C->mu || !C->load || !C->W || !C->rev ||
         !C->cap_row)
-        return core_alloc_code(err);
-    cg_cap_rows(C);
-    for (int i = 0; i < C->nt; i++)
-        if ((rc = flow_ws_init(&C->W[i], g->n, 1, err)))
-            return rc;
-    for (int32_t s = 0; s < g->n; s++)
+        rc = core_alloc_code(err);
+    if (!rc)
+        cg_cap_rows(C);
+    for (int i = 0; !rc && i < C->nt; i++)
+        rc = flow_ws_init(&C->W[i], g->n, 1, err);
+    for (int32_t s = 0; !rc && s < g->n; s++)
         if (t->offs[s + 1] > t->offs[s]) {
             C->chead[C->S] = -1;
             C->srcs[C->S++] = s;
         }
-    return cg_model(C, err);
+    if (!rc)
+        rc = cg_model(C, err);
+    return rc;
 }
 
 static void cg_result(const cg *C, moore_flow_result *out)

@@ -42,29 +42,33 @@ typedef struct fold_transpose {
     double *dem;
 } fold_transpose;
 
+/* It fills the caller's tr: on failure what it allocated is left to the
+ * caller's free of tr's arrays. */
 static int fold_transpose_make(const moore_traffic *t, fold_transpose *tr, moore_error *err)
 {
     int64_t e = t->offs[t->n];
     int rc = moore_memory_guard((double)e * 12.0 + (double)t->n * 8.0,
                                 "the transposed traffic matrix", err);
-    if (rc)
-        return rc;
-    tr->offs = moore_calloc((size_t)t->n + 2, sizeof *tr->offs, err);
-    tr->src = moore_malloc((size_t)(e ? e : 1), sizeof *tr->src, err);
-    tr->dem = moore_malloc((size_t)(e ? e : 1), sizeof *tr->dem, err);
-    if (!tr->offs || !tr->src || !tr->dem)
-        return core_alloc_code(err);
-    for (int64_t k = 0; k < e; k++)
-        tr->offs[t->dst[k] + 2]++;
-    for (int32_t v = 0; v < t->n; v++)
-        tr->offs[v + 2] += tr->offs[v + 1];
-    for (int32_t s = 0; s < t->n; s++)
-        for (int64_t k = t->offs[s]; k < t->offs[s + 1]; k++) {
-            int64_t at = tr->offs[t->dst[k] + 1]++;
-            tr->src[at] = s;
-            tr->dem[at] = t->demand[k];
-        }
-    return MOORE_OK;
+    if (!rc) {
+        tr->offs = moore_calloc((size_t)t->n + 2, sizeof *tr->offs, err);
+        tr->src = moore_malloc((size_t)(e ? e : 1), sizeof *tr->src, err);
+        tr->dem = moore_malloc((size_t)(e ? e : 1), sizeof *tr->dem, err);
+        if (!tr->offs || !tr->src || !tr->dem)
+            rc = core_alloc_code(err);
+    }
+    if (!rc) {
+        for (int64_t k = 0; k < e; k++)
+            tr->offs[t->dst[k] + 2]++;
+        for (int32_t v = 0; v < t->n; v++)
+            tr->offs[v + 2] += tr->offs[v + 1];
+        for (int32_t s = 0; s < t->n; s++)
+            for (int64_t k = t->offs[s]; k < t->offs[s + 1]; k++) {
+                int64_t at = tr->offs[t->dst[k] + 1]++;
+                tr->src[at] = s;
+                tr->dem[at] = t->demand[k];
+            }
+    }
+    return rc;
 }
 
 /* Whether row s of t equals row s of the transpose (scratch: n doubles,

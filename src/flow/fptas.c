@@ -341,7 +341,8 @@ static void gk_resolution(gk *G, double eps, double res)
     G->tau = SOFT_TAU * eps * res;
 }
 
-/* Sizes, memory check and allocation; unit lengths, no flow. */
+/* Sizes, memory check and allocation; unit lengths, no flow. It fills the
+ * caller's *G: on failure what it allocated is left to the caller's gk_clear. */
 static int gk_setup(gk *G, const moore_graph *g, const moore_traffic *t, double tub,
                     const moore_flow_options *o, moore_error *err)
 {
@@ -383,8 +384,6 @@ static int gk_setup(gk *G, const moore_graph *g, const moore_traffic *t, double 
     if (compact) {
         G->row_dst = moore_malloc((size_t)nt * (size_t)n, sizeof *G->row_dst, err);
         G->row_dem = moore_malloc((size_t)nt * (size_t)n, sizeof *G->row_dem, err);
-        if (!G->row_dst || !G->row_dem)
-            return core_alloc_code(err);
     }
     if (size > 1) {
         G->lens = moore_malloc((size_t)size, sizeof *G->lens, err);
@@ -392,18 +391,19 @@ static int gk_setup(gk *G, const moore_graph *g, const moore_traffic *t, double 
     }
     if (!G->rev || !G->len || !G->flow || !G->alpha || !G->rem || !G->srcs || !G->W ||
         !G->in_arc || !G->in_w || !G->S || !G->best_window || !G->prev ||
-        (size > 1 && (!G->lens || !G->share)))
-        return core_alloc_code(err);
-    for (int i = 0; i < nt; i++)
-        if ((rc = flow_ws_init(&G->W[i], n, 0, err)))
-            return rc;
-    for (int32_t s = 0; s < n; s++)
-        if (compact ? gk_row(G, s, 0).count > 0 : t->offs[s + 1] > t->offs[s])
-            G->srcs[G->K++] = s;
-    moore_graph_reverse_arcs(g, G->rev);
-    for (int64_t k = 0; k < arcs; k++)
-        G->len[k] = 1.0;
-    return MOORE_OK;
+        (compact && (!G->row_dst || !G->row_dem)) || (size > 1 && (!G->lens || !G->share)))
+        rc = core_alloc_code(err);
+    for (int i = 0; !rc && i < nt; i++)
+        rc = flow_ws_init(&G->W[i], n, 0, err);
+    if (!rc) {
+        for (int32_t s = 0; s < n; s++)
+            if (compact ? gk_row(G, s, 0).count > 0 : t->offs[s + 1] > t->offs[s])
+                G->srcs[G->K++] = s;
+        moore_graph_reverse_arcs(g, G->rev);
+        for (int64_t k = 0; k < arcs; k++)
+            G->len[k] = 1.0;
+    }
+    return rc;
 }
 
 /* A planned tree as bytes: its source, whether it ran out of memory, its
@@ -735,19 +735,18 @@ static int approx_unit(const moore_graph *g, const moore_traffic *t,
     flow_clock_start(&clock);
     double tub;
     flow_uniform U = { 0 };
-    int rc = t->weight ? flow_uniform_bracket(g, t, o, &clock, &U, err)
-                       : moore_flow_tub(g, t, &tub, err);
-    if (rc)
-        return rc;
-    if (t->weight && (U.upper <= (1 + o->eps) * U.lower || U.stopped)) {
-        uniform_result(&U, t, o->eps, out);
-        free(U.load);
-        return MOORE_OK;
-    }
-    tub = t->weight ? U.upper : tub;
     gk G;
     memset(&G, 0, sizeof G);
     moore_traffic *half = NULL;
+    int rc = t->weight ? flow_uniform_bracket(g, t, o, &clock, &U, err)
+                       : moore_flow_tub(g, t, &tub, err);
+    if (rc)
+        goto done;
+    if (t->weight && (U.upper <= (1 + o->eps) * U.lower || U.stopped)) {
+        uniform_result(&U, t, o->eps, out); /* the routing's bracket is close enough */
+        goto done;
+    }
+    tub = t->weight ? U.upper : tub;
     /* A compact matrix (uniform) is symmetric: gk_row folds it row by row. */
     if ((!t->weight && (rc = flow_fold_symmetric(t, &half, err))) ||
         (rc = gk_setup(&G, g, half ? half : t, tub, o, err)))

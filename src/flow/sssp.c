@@ -9,6 +9,8 @@
 #include <omp.h>
 #include <stdlib.h>
 
+/* It fills the caller's w: on failure what it allocated is left to the
+ * caller's flow_ws_clear. */
 int flow_ws_init(flow_ws *w, int32_t n, int with_pred, moore_error *err)
 {
     size_t m = (size_t)(n ? n : 1);

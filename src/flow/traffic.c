@@ -43,44 +43,50 @@ int32_t moore_traffic_sources(const moore_traffic *t)
 int flow_traffic_alloc(int32_t n, int64_t entries, const char *name, moore_traffic **out,
                        moore_error *err)
 {
+    moore_traffic *t = NULL;
     *out = NULL;
     int rc = moore_memory_guard((double)entries * 12.0 + (double)n * 8.0,
                                 "the traffic matrix", err);
-    if (rc)
-        return rc;
-    moore_traffic *t = moore_calloc(1, sizeof *t, err);
-    if (!t)
-        return core_alloc_code(err);
-    t->n = n;
-    t->offs = moore_calloc((size_t)n + 1, sizeof *t->offs, err);
-    t->dst = moore_malloc((size_t)(entries ? entries : 1), sizeof *t->dst, err);
-    t->demand = moore_malloc((size_t)(entries ? entries : 1), sizeof *t->demand, err);
-    if (!t->offs || !t->dst || !t->demand) {
-        moore_traffic_free(t);
-        return core_alloc_code(err);
+    if (!rc && !(t = moore_calloc(1, sizeof *t, err)))
+        rc = core_alloc_code(err);
+    if (!rc) {
+        t->n = n;
+        t->offs = moore_calloc((size_t)n + 1, sizeof *t->offs, err);
+        t->dst = moore_malloc((size_t)(entries ? entries : 1), sizeof *t->dst, err);
+        t->demand = moore_malloc((size_t)(entries ? entries : 1), sizeof *t->demand, err);
+        if (!t->offs || !t->dst || !t->demand)
+            rc = core_alloc_code(err);
     }
-    snprintf(t->name, sizeof t->name, "%s", name);
-    *out = t;
-    return MOORE_OK;
+    if (!rc) {
+        snprintf(t->name, sizeof t->name, "%s", name);
+        *out = t;
+        t = NULL;
+    }
+    moore_traffic_free(t);
+    return rc;
 }
 
 int flow_traffic_alloc_compact(int32_t n, const char *name, moore_traffic **out,
                                moore_error *err)
 {
-    int rc = flow_traffic_alloc(n, 0, name, out, err);
-    if (rc)
-        return rc;
-    moore_traffic *t = *out;
-    free(t->dst);
-    free(t->demand);
-    t->dst = NULL;
-    t->demand = NULL;
-    t->weight = moore_malloc((size_t)(n ? n : 1), sizeof *t->weight, err);
-    if (t->weight)
-        return MOORE_OK;
-    moore_traffic_free(t);
+    moore_traffic *t = NULL;
     *out = NULL;
-    return core_alloc_code(err);
+    int rc = flow_traffic_alloc(n, 0, name, &t, err);
+    if (!rc) {
+        free(t->dst);
+        free(t->demand);
+        t->dst = NULL;
+        t->demand = NULL;
+        t->weight = moore_malloc((size_t)(n ? n : 1), sizeof *t->weight, err);
+        if (!t->weight)
+            rc = core_alloc_code(err);
+    }
+    if (!rc) {
+        *out = t;
+        t = NULL;
+    }
+    moore_traffic_free(t);
+    return rc;
 }
 
 /* Servers per switch: the graph's endpoints, or 1 each when it has none. */
@@ -297,25 +303,10 @@ static int32_t *server_switches(const moore_graph *g, const int32_t *p, int32_t 
     return list;
 }
 
-int moore_traffic_permutation(const moore_graph *g, uint64_t seed, moore_traffic **out,
-                              moore_error *err)
+/* A uniform derangement of 0..k-1 into perm, by rejection: a random
+ * permutation has no fixed point with probability → 1/e, so a few tries suffice. */
+static void derangement(uint64_t seed, int32_t *perm, int32_t k)
 {
-    int unit;
-    int64_t servers;
-    int32_t k;
-    *out = NULL;
-    int32_t *p = servers_of(g, &unit, &servers, err);
-    int32_t *list = p ? server_switches(g, p, &k, "permutation", err) : NULL;
-    int32_t *perm = list ? moore_malloc((size_t)k, sizeof *perm, err) : NULL;
-    int32_t *to = perm ? moore_malloc((size_t)g->n, sizeof *to, err) : NULL;
-    if (!to) {
-        free(p);
-        free(list);
-        free(perm);
-        return err ? err->code : MOORE_ENOMEM;
-    }
-    /* Uniform over derangements by rejection: a random permutation has no
-     * fixed point with probability → 1/e, so a few tries suffice. */
     moore_rng rng;
     moore_rng_seed(&rng, seed);
     for (;;) {
@@ -328,11 +319,28 @@ int moore_traffic_permutation(const moore_graph *g, uint64_t seed, moore_traffic
         if (!fixed)
             break;
     }
-    for (int32_t v = 0; v < g->n; v++)
-        to[v] = -1;
-    for (int32_t i = 0; i < k; i++)
-        to[list[i]] = list[perm[i]];
-    int rc = from_pairs(g, to, p, unit, "permutation", out, err);
+}
+
+int moore_traffic_permutation(const moore_graph *g, uint64_t seed, moore_traffic **out,
+                              moore_error *err)
+{
+    int unit;
+    int64_t servers;
+    int32_t k;
+    *out = NULL;
+    int32_t *p = servers_of(g, &unit, &servers, err);
+    int32_t *list = p ? server_switches(g, p, &k, "permutation", err) : NULL;
+    int32_t *perm = list ? moore_malloc((size_t)k, sizeof *perm, err) : NULL;
+    int32_t *to = perm ? moore_malloc((size_t)g->n, sizeof *to, err) : NULL;
+    int rc = to ? MOORE_OK : core_alloc_code(err);
+    if (!rc) {
+        derangement(seed, perm, k);
+        for (int32_t v = 0; v < g->n; v++)
+            to[v] = -1;
+        for (int32_t i = 0; i < k; i++)
+            to[list[i]] = list[perm[i]];
+        rc = from_pairs(g, to, p, unit, "permutation", out, err);
+    }
     free(p);
     free(list);
     free(perm);
@@ -496,15 +504,9 @@ static int cmp_triple(const void *a, const void *b)
     return (x->d > y->d) - (x->d < y->d);
 }
 
-/* CSR from (s,d,w) triples: sorted, repeated pairs summed, zeros and s = d dropped. */
-static int from_triples(const moore_graph *g, triple *tr, int64_t count, const char *name,
-                        moore_traffic **out, moore_error *err)
+/* t's rows from the sorted triples: repeated pairs summed, zeros and s = d dropped. */
+static void fill_triples(const moore_graph *g, const triple *tr, int64_t count, moore_traffic *t)
 {
-    qsort(tr, (size_t)count, sizeof *tr, cmp_triple);
-    moore_traffic *t;
-    int rc = flow_traffic_alloc(g->n, count, name, &t, err);
-    if (rc)
-        return rc;
     int64_t k = 0, i = 0;
     for (int32_t s = 0; s < g->n; s++) {
         t->offs[s] = k;
@@ -521,15 +523,27 @@ static int from_triples(const moore_graph *g, triple *tr, int64_t count, const c
         }
     }
     t->offs[g->n] = k;
-    if (!isfinite(t->total)) {
-        double total = t->total;
-        moore_traffic_free(t);
-        return moore_error_set(err, MOORE_EINVAL,
-                               "traffic: the demands add up to %g, not a finite number (each "
-                               "demand and their sum must stay below %g)", total, DBL_MAX);
+}
+
+/* CSR from (s,d,w) triples: sorted, repeated pairs summed, zeros and s = d dropped. */
+static int from_triples(const moore_graph *g, triple *tr, int64_t count, const char *name,
+                        moore_traffic **out, moore_error *err)
+{
+    qsort(tr, (size_t)count, sizeof *tr, cmp_triple);
+    moore_traffic *t = NULL;
+    int rc = flow_traffic_alloc(g->n, count, name, &t, err);
+    if (!rc)
+        fill_triples(g, tr, count, t);
+    if (!rc && !isfinite(t->total))
+        rc = moore_error_set(err, MOORE_EINVAL,
+                             "traffic: the demands add up to %g, not a finite number (each "
+                             "demand and their sum must stay below %g)", t->total, DBL_MAX);
+    if (!rc) {
+        *out = t;
+        t = NULL;
     }
-    *out = t;
-    return MOORE_OK;
+    moore_traffic_free(t);
+    return rc;
 }
 
 int moore_traffic_from_dense(const moore_graph *g, const double *m, moore_traffic **out,

@@ -98,43 +98,39 @@ int flow_tub_check(const moore_graph *g, const moore_traffic *t, moore_error *er
 int moore_flow_tub(const moore_graph *g, const moore_traffic *t, double *out,
                    moore_error *err)
 {
+    int32_t *src = NULL;
+    double *part = NULL;
     *out = 0;
     int rc = flow_tub_check(g, t, err);
-    if (rc)
-        return rc;
-    int32_t *src = moore_malloc((size_t)(g->n ? g->n : 1), sizeof *src, err);
-    double *part = moore_calloc((size_t)(g->n ? g->n : 1), sizeof *part, err);
-    if (!src || !part) {
-        free(src);
-        free(part);
-        return core_alloc_code(err);
+    if (!rc) {
+        src = moore_malloc((size_t)(g->n ? g->n : 1), sizeof *src, err);
+        part = moore_calloc((size_t)(g->n ? g->n : 1), sizeof *part, err);
+        if (!src || !part)
+            rc = core_alloc_code(err);
     }
     int32_t k = 0;
-    for (int32_t s = 0; s < g->n; s++)
+    for (int32_t s = 0; !rc && s < g->n; s++)
         if (t->offs[s + 1] > t->offs[s])
             src[k++] = s;
     tub_ctx c = { t, src, part, -1, -1 };
-    rc = flow_bfs_rows(g, src, k, tub_row, &c, err);
-    free(src);
-    if (rc) {
-        free(part);
-        return rc;
-    }
-    int64_t bad_s = c.bad_s, bad_t = c.bad_t;
+    if (!rc)
+        rc = flow_bfs_rows(g, src, k, tub_row, &c, err);
     double total = 0;
-    for (int32_t i = 0; i < k; i++)
+    for (int32_t i = 0; !rc && i < k; i++)
         total += part[i];
+    if (!rc && c.bad_s >= 0)
+        rc = moore_error_set(err, MOORE_EINVAL,
+                             "throughput: switch %lld sends to switch %lld but cannot reach it "
+                             "(the topology is disconnected, throughput is 0)",
+                             (long long)c.bad_s, (long long)c.bad_t);
+    double v = rc ? 0 : 2.0 * (double)g->m / total;
+    if (!rc && (!isfinite(v) || !(v > 0)))
+        rc = moore_error_set(err, MOORE_EINVAL,
+                             "throughput: demands totalling %g make 2|E| / sum T*dist = %g, "
+                             "not a finite positive number; scale the matrix", total, v);
+    if (!rc)
+        *out = v;
+    free(src);
     free(part);
-    if (bad_s >= 0)
-        return moore_error_set(err, MOORE_EINVAL,
-                               "throughput: switch %lld sends to switch %lld but cannot reach it "
-                               "(the topology is disconnected, throughput is 0)",
-                               (long long)bad_s, (long long)bad_t);
-    double v = 2.0 * (double)g->m / total;
-    if (!isfinite(v) || !(v > 0))
-        return moore_error_set(err, MOORE_EINVAL,
-                               "throughput: demands totalling %g make 2|E| / sum T*dist = %g, "
-                               "not a finite positive number; scale the matrix", total, v);
-    *out = v;
-    return MOORE_OK;
+    return rc;
 }

@@ -284,13 +284,14 @@ static int uni_passes(uni_ctx *c, uni_run *r, const moore_flow_options *o, flow_
     double gamma = UNI_GAMMA, best = INFINITY, last = INFINITY;
     int rc = MOORE_OK;
     for (int pass = 0; !rc; pass++) {
-        if ((rc = uni_pass(c, r->fixed, err)))
+        rc = uni_pass(c, r->fixed, err);
+        if (!rc && c->bad_s >= 0)
+            rc = moore_error_set(err, MOORE_EINVAL,
+                                 "throughput: switch %lld sends to switch %lld but cannot "
+                                 "reach it (the topology is disconnected, throughput is 0)",
+                                 (long long)c->bad_s, (long long)c->bad_t);
+        if (rc)
             break;
-        if (c->bad_s >= 0)
-            return moore_error_set(err, MOORE_EINVAL,
-                                   "throughput: switch %lld sends to switch %lld but cannot "
-                                   "reach it (the topology is disconnected, throughput is 0)",
-                                   (long long)c->bad_s, (long long)c->bad_t);
         if (pass == 0)
             out->upper = 2.0 * (double)c->g->m / uni_tdist(c->t, c->part);
         double max = uni_loads(r->fixed, r->rev, arcs, c->unit, r->L);
