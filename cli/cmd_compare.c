@@ -368,19 +368,9 @@ static cJSON *json_row(const moore_compare *c, int i, const char *tm)
     return o;
 }
 
-/* moore_compare_options.row_done: one table line or JSON object per row. */
-static void print_row(void *vctx, const moore_compare *c, int i)
+/* Row i as one table line (the header before the first), and its progress. */
+static void print_row_table(row_ctx *t, const moore_compare *c, int i)
 {
-    row_ctx *t = vctx;
-    cli_progress_done();
-    if (t->json) {
-        cJSON *o = json_row(c, i, t->o->tm);
-        cli_compare_step_json(c->rows[i].spec, &c->rows[i].report, o);
-        if (!o || cli_json_row(o, &t->first))
-            t->failed = 1;
-        cJSON_Delete(o);
-        return;
-    }
     if (t->first)
         print_header(t, &c->rows[i].report);
     t->first = 0;
@@ -394,6 +384,22 @@ static void print_row(void *vctx, const moore_compare *c, int i)
     char what[MOORE_SPEC_MAX + 32];
     snprintf(what, sizeof what, "compare: measured %s", c->rows[i].spec);
     cli_progress(NULL, what, 1);
+}
+
+/* moore_compare_options.row_done: one table line or JSON object per row. */
+static void print_row(void *vctx, const moore_compare *c, int i)
+{
+    row_ctx *t = vctx;
+    cli_progress_done();
+    if (t->json) {
+        cJSON *o = json_row(c, i, t->o->tm);
+        cli_compare_step_json(c->rows[i].spec, &c->rows[i].report, o);
+        if (!o || cli_json_row(o, &t->first))
+            t->failed = 1;
+        cJSON_Delete(o);
+    } else {
+        print_row_table(t, c, i);
+    }
 }
 
 static void pct_cell(double v, char *buf, size_t len)
@@ -417,9 +423,8 @@ static int print_baseline(const moore_compare *c)
     printf("\nagainst the Clos baseline (negative: fewer than the Clos)\n\n");
     static const char *const head[] = { "family", "switches", "cables", "cost" };
     cli_table tb;
-    if (cli_table_init(&tb, 4, head, "lrrr"))
-        return 1;
-    for (int i = 0; i < c->count; i++) {
+    int rc = cli_table_init(&tb, 4, head, "lrrr") ? 1 : 0;
+    for (int i = 0; !rc && i < c->count; i++) {
         const moore_report_item *fam = moore_report_get(&c->rows[i].report, "family");
         char a[24], b[24], d[24];
         moore_compare_vs_baseline(c, i, pct, &err);
@@ -428,17 +433,17 @@ static int print_baseline(const moore_compare *c)
         pct_cell(pct[2], d, sizeof d);
         const char *row[] = { fam && fam->type == MOORE_VALUE_STRING ? fam->s : "file", a, b,
                               d };
-        if (cli_table_add(&tb, row)) {
-            cli_table_free(&tb);
-            return 1;
-        }
+        rc = cli_table_add(&tb, row) ? 1 : 0;
     }
-    cli_table_print(&tb, stdout);
+    if (!rc)
+        cli_table_print(&tb, stdout);
     cli_table_free(&tb);
-    char verdict[512];
-    moore_compare_verdict(c, verdict, sizeof verdict);
-    printf("\n%s\n", verdict);
-    return 0;
+    if (!rc) {
+        char verdict[512];
+        moore_compare_verdict(c, verdict, sizeof verdict);
+        printf("\n%s\n", verdict);
+    }
+    return rc;
 }
 
 typedef struct compare_args {
@@ -546,64 +551,72 @@ static int open_db(const char *path, moore_sweep_db **db, moore_error *err)
     return moore_sweep_db_open_read(path, db, err);
 }
 
+/* Runs the comparison, printing each row as it is done, then the notes and
+ * the baseline (a table) or the end of the JSON rows; the exit status. */
+static int compare_print(moore_compare_options *o, const compare_args *x, moore_error *err)
+{
+    row_ctx t = { o, o->metrics, x->json, 1, 0, { 0 } };
+    o->row_done = print_row;
+    o->row_ctx = &t;
+    moore_compare c;
+    int rc = moore_compare_run(o, &c, err);
+    cli_progress_done();
+    if (x->json && !t.first)
+        cli_json_rows_end(t.first); /* a run stopped by an error keeps valid JSON */
+    if (rc)
+        return cli_fail(err); /* nothing held: c holds nothing on failure */
+    for (int i = 0; i < c.note_count; i++)
+        fprintf(stderr, "moore: compare: %s\n", c.notes[i]);
+    if (x->json)
+        rc = t.first ? (cli_json_rows_end(1), 0) : 0;
+    else
+        rc = print_baseline(&c) || cli_compare_step_table(&c);
+    moore_compare_clear(&c);
+    return rc || t.failed;
+}
+
 int cmd_compare(int argc, char **argv)
 {
     moore_compare_options o;
     moore_compare_options_default(&o);
     cli_metric_options(&o.metric);
     compare_args x = { 0 };
+    moore_sweep_db *db = NULL;
+    moore_error err;
+    moore_error_clear(&err);
     const char **topos = calloc((size_t)argc, sizeof *topos);
     if (!topos)
-        return 1;
+        return 1; /* nothing held yet */
     o.topologies = topos;
     moore_cost_model model;
+    char metrics[256];
     int rc = parse(argc, argv, &o, topos, &x);
     if (!rc)
         rc = cli_cost_model(x.model, &model);
     o.metric.cost_model = &model;
-    if (rc) {
-        free(topos);
-        return rc;
-    }
-    moore_error err;
-    moore_error_clear(&err);
-    char metrics[256];
+    if (rc)
+        goto done;
     if (o.metrics)
         snprintf(metrics, sizeof metrics, "%s", o.metrics);
     else if (moore_compare_default_metrics(metrics, sizeof metrics, &err)) {
-        free(topos);
-        return cli_fail(&err);
+        rc = cli_fail(&err);
+        goto done;
     }
     if (x.throughput && !strstr(metrics, "throughput"))
         strncat(metrics, ",throughput", sizeof metrics - strlen(metrics) - 1);
     o.metrics = metrics;
-    moore_sweep_db *db = NULL;
     if (x.db && open_db(x.db, &db, &err)) {
-        free(topos);
-        return cli_fail(&err);
+        rc = cli_fail(&err);
+        goto done;
     }
     if (db) { /* stored results through compare's lookup callback */
         o.lookup = db_lookup;
         o.lookup_ctx = db;
     }
-    row_ctx t = { &o, metrics, x.json, 1, 0, { 0 } };
-    o.row_done = print_row;
-    o.row_ctx = &t;
-    moore_compare c;
-    rc = moore_compare_run(&o, &c, &err);
-    cli_progress_done();
+    rc = compare_print(&o, &x, &err);
+
+done:
     free(topos);
     moore_sweep_db_close(db);
-    if (x.json && !t.first)
-        cli_json_rows_end(t.first); /* a run stopped by an error keeps valid JSON */
-    if (rc)
-        return cli_fail(&err);
-    for (int i = 0; i < c.note_count; i++)
-        fprintf(stderr, "moore: compare: %s\n", c.notes[i]);
-    if (x.json)
-        rc = t.first ? (cli_json_rows_end(1), 0) : 0;
-    else
-        rc = print_baseline(&c) || cli_compare_step_table(&c);
-    moore_compare_clear(&c);
-    return rc || t.failed;
+    return rc;
 }
