@@ -245,13 +245,15 @@ static int jellyfish_next(const rule_ctx *c, const plan_grow_config *prev, int64
                           int32_t d, int step, plan_grow_config *out, moore_error *err)
 {
     int64_t add = need - prev->g->n;
-    int rc = MOORE_OK;
+    int rc = MOORE_OK, found = 0;
     if (add <= 0) {
         moore_graph *g = NULL;
         rc = moore_graph_copy(prev->g, &g, err);
-        return rc ? rc : plan_grow_config_set(out, g, prev->topology, err);
+        if (!rc)
+            rc = plan_grow_config_set(out, g, prev->topology, err); /* takes g */
+        return rc; /* nothing held: g is NULL or handed over */
     }
-    for (int t = 0; !rc && t < GROW_TRIES; t++, add += ceil_div(need, 50) * t) {
+    for (int t = 0; !rc && !found && t < GROW_TRIES; t++, add += ceil_div(need, 50) * t) {
         moore_graph *g = NULL;
         int ok = 0;
         rc = moore_jellyfish_expand(prev->g, (int32_t)add, d, c->o->seed + (uint64_t)step, &g,
@@ -260,11 +262,13 @@ static int jellyfish_next(const rule_ctx *c, const plan_grow_config *prev, int64
             rc = proven(c, g, &ok, err);
         if (!rc && ok) {
             const char *spec = moore_graph_spec(g);
-            return plan_grow_config_set(out, g, spec ? spec : "expand", err);
+            rc = plan_grow_config_set(out, g, spec ? spec : "expand", err); /* takes g */
+            g = NULL;
+            found = 1;
         }
         moore_graph_free(g);
     }
-    if (!rc)
+    if (!rc && !found)
         snprintf(c->note, c->note_len, "jellyfish: step %d not proven after expansion", step + 1);
     return rc;
 }
@@ -335,6 +339,7 @@ static int xpander_lift(const plan_grow_config *prev, moore_rng *rng, int32_t **
         rc = plan_grow_config_set(out, h, topo, err); /* takes h, also on failure */
         h = NULL;
     }
+    moore_graph_free(h);
     free(signs);
     return rc;
 }
