@@ -200,17 +200,8 @@ static int cmp_end(const void *a, const void *b)
 
 /* Greedy moves: each removed link, in order, takes the first unused added
  * link at one of its two switches that it can serve. */
-static int match_moves(const priced *p, diff *d, moore_error *err)
+static void match_fill(const priced *p, diff *d, end_ref *ends, int64_t *first, char *used)
 {
-    end_ref *ends = malloc((size_t)(2 * d->added + 1) * sizeof *ends);
-    int64_t *first = malloc((size_t)(d->span + 1) * sizeof *first);
-    char *used = calloc((size_t)d->added + 1, 1);
-    if (!ends || !first || !used) {
-        free(ends);
-        free(first);
-        free(used);
-        return moore_error_set(err, MOORE_ENOMEM, "out of memory");
-    }
     for (int64_t j = 0; j < d->added; j++) {
         ends[2 * j] = (end_ref){ (int32_t)(d->add[j] >> 32), j };
         ends[2 * j + 1] = (end_ref){ (int32_t)(uint32_t)d->add[j], j };
@@ -236,10 +227,22 @@ static int match_moves(const priced *p, diff *d, moore_error *err)
                 }
             }
     }
+}
+
+/* match_fill with its scratch: ends (2·added), first (span + 1), used (added). */
+static int match_moves(const priced *p, diff *d, moore_error *err)
+{
+    end_ref *ends = malloc((size_t)(2 * d->added + 1) * sizeof *ends);
+    int64_t *first = malloc((size_t)(d->span + 1) * sizeof *first);
+    char *used = calloc((size_t)d->added + 1, 1);
+    int rc = ends && first && used ? MOORE_OK
+                                   : moore_error_set(err, MOORE_ENOMEM, "out of memory");
+    if (!rc)
+        match_fill(p, d, ends, first, used);
     free(ends);
     free(first);
     free(used);
-    return MOORE_OK;
+    return rc;
 }
 
 /* ---- costs ---- */
@@ -314,25 +317,14 @@ static int moment_graph(const plan_grow_config *b, const diff *d, const uint64_t
     return rc;
 }
 
-/* The operations in order, one cable each: per operation the link it
- * removes and the one it adds (0 = none; a key is never 0, a link joining two
- * distinct ids). A move removes and adds; the rest do one of the two. */
-static int operations(const diff *d, uint64_t **orem, uint64_t **oadd, int64_t *count,
-                      moore_error *err)
+/* Fills orem and oadd (see operations) with served as scratch; the count. */
+static int64_t order_ops(const diff *d, uint64_t *orem, uint64_t *oadd, char *served)
 {
-    int64_t t = d->added + d->removed - d->moved;
-    *orem = calloc((size_t)t + 1, sizeof **orem);
-    *oadd = calloc((size_t)t + 1, sizeof **oadd);
-    char *served = calloc((size_t)d->added + 1, 1);
-    if (!*orem || !*oadd || !served) {
-        free(served);
-        return moore_error_set(err, MOORE_ENOMEM, "out of memory");
-    }
     int64_t i = 0;
     for (int64_t r = 0; r < d->removed; r++)
         if (d->mate[r] >= 0) {
-            (*orem)[i] = d->rem[r];
-            (*oadd)[i++] = d->add[d->mate[r]];
+            orem[i] = d->rem[r];
+            oadd[i++] = d->add[d->mate[r]];
             served[d->mate[r]] = 1;
         }
     /* the rest one cable at a time, removals and additions in turn */
@@ -345,13 +337,35 @@ static int operations(const diff *d, uint64_t **orem, uint64_t **oadd, int64_t *
         if (r >= d->removed && a >= d->added)
             break;
         if ((turn == 0 && r < d->removed) || a >= d->added)
-            (*orem)[i++] = d->rem[r++];
+            orem[i++] = d->rem[r++];
         else
-            (*oadd)[i++] = d->add[a++];
+            oadd[i++] = d->add[a++];
     }
+    return i;
+}
+
+/* The operations in order, one cable each: per operation the link it
+ * removes and the one it adds (0 = none; a key is never 0, a link joining two
+ * distinct ids). A move removes and adds; the rest do one of the two. */
+static int operations(const diff *d, uint64_t **orem, uint64_t **oadd, int64_t *count,
+                      moore_error *err)
+{
+    int64_t t = d->added + d->removed - d->moved;
+    uint64_t *rem = calloc((size_t)t + 1, sizeof *rem);
+    uint64_t *add = calloc((size_t)t + 1, sizeof *add);
+    char *served = calloc((size_t)d->added + 1, 1);
+    int rc = rem && add && served ? MOORE_OK
+                                  : moore_error_set(err, MOORE_ENOMEM, "out of memory");
+    if (!rc) {
+        *count = order_ops(d, rem, add, served);
+        *orem = rem;
+        *oadd = add;
+        rem = add = NULL;
+    }
+    free(rem);
+    free(add);
     free(served);
-    *count = i;
-    return MOORE_OK;
+    return rc;
 }
 
 /* Appends the nonzero keys of ops[lo..hi) to out. */
@@ -375,18 +389,17 @@ static int during(const moore_grow_options *o, const plan_grow_config *b, const 
     st->during_lower = st->before_lower;
     st->during_upper = st->before_upper;
     st->during_exact = 1;
-    if (rc || d->removed == 0) {
-        /* only additions: every moment holds the before graph, and the first is it */
-        free(orem);
-        free(oadd);
-        return rc;
+    /* only additions (no removal): every moment holds the before graph, and
+     * the first is it, so there are no runs */
+    int64_t runs = 0;
+    if (!rc && d->removed > 0) {
+        runs = st->batches < MOORE_GROW_STATES ? st->batches : MOORE_GROW_STATES;
+        st->during_exact = runs == st->batches;
+        adds = malloc(((size_t)t + 1) * sizeof *adds);
+        rems = malloc(((size_t)t + 1) * sizeof *rems);
+        if (!adds || !rems)
+            rc = moore_error_set(err, MOORE_ENOMEM, "out of memory");
     }
-    int64_t runs = st->batches < MOORE_GROW_STATES ? st->batches : MOORE_GROW_STATES;
-    st->during_exact = runs == st->batches;
-    adds = malloc(((size_t)t + 1) * sizeof *adds);
-    rems = malloc(((size_t)t + 1) * sizeof *rems);
-    if (!adds || !rems)
-        rc = moore_error_set(err, MOORE_ENOMEM, "out of memory");
     for (int64_t r = 0; !rc && r < runs; r++) {
         /* run r: batches [r·B/runs, (r+1)·B/runs) */
         int64_t lo = r * st->batches / runs * o->batch;
