@@ -43,13 +43,11 @@ const char cmd_deploy_usage[] =
     "algo, switches, interfaces, asn_scheme, max_paths, routes (--static).\n"
     "Read tables back with: moore route --lfts FILE --fabric DIR/fabric.topo --json.\n";
 
-static int finish(moore_report *r, int json, int rc, moore_error *err)
+/* The report on stdout, as JSON or aligned text. */
+static int print_report(const moore_report *r, int json, moore_error *err)
 {
-    if (!rc)
-        rc = json ? moore_report_write_json(r, stdout, cli_json_pretty(), err)
-                  : moore_report_write_text(r, stdout, err);
-    moore_report_clear(r);
-    return rc ? cli_fail(err) : 0;
+    return json ? moore_report_write_json(r, stdout, cli_json_pretty(), err)
+                : moore_report_write_text(r, stdout, err);
 }
 
 /* `moore route --lfts FILE --fabric F [--tm T] [--json]` (called by cmd_route). */
@@ -83,12 +81,15 @@ int cli_route_lfts(const char *lfts, const char *fabric, const char *tm, int jso
         rc = moore_traffic_make(g, tm, 1, &t, &err);
     if (!rc && tm)
         rc = moore_ib_lfts_throughput(g, f, l, t, &r, &err);
+    if (!rc)
+        rc = print_report(&r, json, &err);
     moore_traffic_free(t);
     moore_routing_free(rt);
     moore_graph_free(g);
     moore_ib_lfts_free(l);
     moore_ib_fabric_free(f);
-    return finish(&r, json, rc, &err);
+    moore_report_clear(&r);
+    return rc ? cli_fail(&err) : 0;
 }
 
 static const char *end_name(const moore_ib_fabric *f, int32_t node, char *buf, size_t len)
@@ -195,15 +196,12 @@ int cmd_deploy(int argc, char **argv)
     moore_report r;
     moore_report_init(&r);
     moore_graph *g = NULL;
+    int status = 0; /* check_cabling's exit status (it reports its own failure) */
     int rc = moore_routing_parse(algo, &o, &err);
     if (!rc)
         rc = cli_topology_load(topo, &g, &err);
-    if (!rc && check) {
-        int status = check_cabling(g, check, cables);
-        moore_graph_free(g);
-        moore_report_clear(&r);
-        return status;
-    }
+    if (!rc && check)
+        status = check_cabling(g, check, cables);
     if (!rc && slurm)
         rc = moore_slurm_write(g, slurm, prefix, &err);
     if (!rc && slurm)
@@ -213,6 +211,9 @@ int cmd_deploy(int argc, char **argv)
     if (!rc && (frr || stat))
         rc = moore_eth_deploy(g, &o, frr ? MOORE_ETH_FRR : MOORE_ETH_STATIC, ns, frr ? frr : stat,
                               &r, &err);
+    if (!rc && !check)
+        rc = print_report(&r, json, &err);
     moore_graph_free(g);
-    return finish(&r, json, rc, &err);
+    moore_report_clear(&r);
+    return rc ? cli_fail(&err) : status;
 }

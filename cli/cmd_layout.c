@@ -100,32 +100,31 @@ static int write_named(int rc, const char *path, moore_error *err)
 static int write_files(const char *cables, const char *bom, const moore_graph *g,
                        const moore_layout *l, const moore_cost_model *m, moore_error *err)
 {
-    moore_atomic_file fc, fb;
+    moore_atomic_file fc = { 0 }, fb = { 0 };
     int rc = cables ? moore_atomic_open(cables, &fc, err) : MOORE_OK;
-    if (rc)
-        return rc;
-    if (bom && (rc = moore_atomic_open(bom, &fb, err))) {
-        if (cables)
-            moore_atomic_abort(&fc);
-        return rc;
+    int open_c = cables && !rc, open_b = 0; /* opened, neither committed nor aborted */
+    if (!rc && bom) {
+        rc = moore_atomic_open(bom, &fb, err);
+        open_b = !rc;
     }
-    errno = 0;
-    if (cables)
+    if (!rc)
+        errno = 0;
+    if (!rc && cables)
         rc = write_named(moore_layout_write_cables(g, l, m, fc.f, err), cables, err);
     if (!rc && bom)
         rc = write_named(moore_layout_write_bom(g, l, m, fb.f, err), bom, err);
-    if (rc) {
-        if (cables)
-            moore_atomic_abort(&fc);
-        if (bom)
-            moore_atomic_abort(&fb);
-        return rc;
+    if (!rc && open_c) { /* a failed commit removes its own temporary file */
+        rc = moore_atomic_commit(&fc, err);
+        open_c = 0;
     }
-    rc = cables ? moore_atomic_commit(&fc, err) : MOORE_OK;
-    if (bom && rc)
-        moore_atomic_abort(&fb);
-    else if (bom)
+    if (!rc && open_b) {
         rc = moore_atomic_commit(&fb, err);
+        open_b = 0;
+    }
+    if (open_c)
+        moore_atomic_abort(&fc);
+    if (open_b)
+        moore_atomic_abort(&fb);
     return rc;
 }
 

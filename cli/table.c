@@ -25,16 +25,17 @@ int cli_table_add(cli_table *t, const char *const *cells)
         t->cap = cap;
     }
     char **row = t->cells + (size_t)t->rows * (size_t)t->cols;
+    int rc = 0;
     for (int j = 0; j < t->cols; j++) {
         row[j] = strdup(cells[j] ? cells[j] : "");
-        if (!row[j]) {
-            while (j--)
-                free(row[j]);
-            return -1;
-        }
+        if (!row[j])
+            rc = -1;
     }
-    t->rows++;
-    return 0;
+    if (!rc)
+        t->rows++; /* the table owns the row */
+    for (int j = 0; rc && j < t->cols; j++)
+        free(row[j]);
+    return rc;
 }
 
 /* Display width: UTF-8 continuation bytes take no column. */

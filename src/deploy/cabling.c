@@ -50,25 +50,14 @@ static int add(moore_cable_problem **out, int64_t *n, int64_t *cap, moore_cable_
     return MOORE_OK;
 }
 
-int moore_ib_cabling_check(const moore_ib_fabric *plan, const moore_ib_fabric *found,
-                           moore_cable_problem **out, int64_t *count, moore_error *err)
+/* Every plan switch's ports against the switch found for it (of_plan, -1 if
+ * none; to_plan maps found switches back): each difference appended to
+ * *list (count *n, capacity *cap). */
+static int cabling_compare(const moore_ib_fabric *plan, const moore_ib_fabric *found,
+                           const int32_t *to_plan, const int32_t *of_plan,
+                           moore_cable_problem **list, int64_t *n, int64_t *cap,
+                           moore_error *err)
 {
-    int32_t *to_plan = moore_malloc((size_t)found->switches + 1, sizeof *to_plan, err);
-    int32_t *of_plan = moore_malloc((size_t)plan->switches + 1, sizeof *of_plan, err);
-    if (!to_plan || !of_plan) {
-        free(to_plan);
-        free(of_plan);
-        return core_alloc_code(err);
-    }
-    for (int32_t s = 0; s < plan->switches; s++)
-        of_plan[s] = -1;
-    for (int32_t x = 0; x < found->switches; x++) {
-        to_plan[x] = match(plan, found, x);
-        if (to_plan[x] >= 0)
-            of_plan[to_plan[x]] = x;
-    }
-    moore_cable_problem *list = NULL;
-    int64_t n = 0, cap = 0;
     int rc = MOORE_OK;
     for (int32_t s = 0; !rc && s < plan->switches; s++) {
         int32_t x = of_plan[s];
@@ -89,16 +78,37 @@ int moore_ib_cabling_check(const moore_ib_fabric *plan, const moore_ib_fabric *f
             c.fault = c.got_node == -1    ? MOORE_CABLE_MISSING
                       : c.want_node == -1 ? MOORE_CABLE_EXTRA
                                           : MOORE_CABLE_MISWIRED;
-            rc = add(&list, &n, &cap, c, err);
+            rc = add(list, n, cap, c, err);
         }
+    }
+    return rc;
+}
+
+int moore_ib_cabling_check(const moore_ib_fabric *plan, const moore_ib_fabric *found,
+                           moore_cable_problem **out, int64_t *count, moore_error *err)
+{
+    moore_cable_problem *list = NULL;
+    int64_t n = 0, cap = 0;
+    int32_t *to_plan = moore_malloc((size_t)found->switches + 1, sizeof *to_plan, err);
+    int32_t *of_plan = moore_malloc((size_t)plan->switches + 1, sizeof *of_plan, err);
+    int rc = to_plan && of_plan ? MOORE_OK : core_alloc_code(err);
+    if (!rc) {
+        for (int32_t s = 0; s < plan->switches; s++)
+            of_plan[s] = -1;
+        for (int32_t x = 0; x < found->switches; x++) {
+            to_plan[x] = match(plan, found, x);
+            if (to_plan[x] >= 0)
+                of_plan[to_plan[x]] = x;
+        }
+        rc = cabling_compare(plan, found, to_plan, of_plan, &list, &n, &cap, err);
+    }
+    if (!rc) { /* *out and *count are left as they were on failure (deploy.h) */
+        *out = list;
+        *count = n;
+        list = NULL;
     }
     free(to_plan);
     free(of_plan);
-    if (rc) {
-        free(list);
-        return rc;
-    }
-    *out = list;
-    *count = n;
-    return MOORE_OK;
+    free(list);
+    return rc;
 }

@@ -215,11 +215,12 @@ int deploy_eth_build(const moore_graph *g, deploy_eth **out, moore_error *err)
     int none = moore_graph_endpoints_total(g) == 0;
     for (int32_t s = 0; !rc && s < g->n; s++)
         e->servers[s] = (char)(none || g->endpoints[s] > 0);
-    moore_ib_fabric_free(f);
-    if (rc)
-        deploy_eth_free(e);
-    else
+    if (!rc) {
         *out = e;
+        e = NULL;
+    }
+    moore_ib_fabric_free(f);
+    deploy_eth_free(e);
     return rc;
 }
 

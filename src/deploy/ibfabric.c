@@ -10,12 +10,11 @@
 #include "core/alloc.h"
 #include "moore/layout.h"
 
-int deploy_fabric_alloc(int32_t switches, int32_t hcas, const int32_t *ports,
-                        moore_ib_fabric **out, moore_error *err)
+/* Allocates f's arrays for switches (ports[s] ports each) and hcas HCAs and
+ * fills in the defaults: no cables, moore's GUIDs. */
+static int fabric_arrays(moore_ib_fabric *f, int32_t switches, int32_t hcas,
+                         const int32_t *ports, moore_error *err)
 {
-    moore_ib_fabric *f = moore_calloc(1, sizeof *f, err);
-    if (!f)
-        return core_alloc_code(err);
     f->switches = switches;
     f->hcas = hcas;
     size_t nodes = (size_t)switches + (size_t)hcas;
@@ -34,10 +33,8 @@ int deploy_fabric_alloc(int32_t switches, int32_t hcas, const int32_t *ports,
     f->port_guid = moore_calloc(nodes + 1, sizeof *f->port_guid, err);
     f->name = moore_calloc(nodes + 1, sizeof *f->name, err);
     if (!f->peer || !f->peer_port || !f->hca_switch || !f->hca_port || !f->guid ||
-        !f->port_guid || !f->name) {
-        moore_ib_fabric_free(f);
-        return core_alloc_code(err);
-    }
+        !f->port_guid || !f->name)
+        return core_alloc_code(err); /* the caller frees f */
     for (size_t i = 0; i < total; i++)
         f->peer[i] = -1;
     for (int32_t h = 0; h < hcas; h++)
@@ -48,8 +45,22 @@ int deploy_fabric_alloc(int32_t switches, int32_t hcas, const int32_t *ports,
         f->guid[switches + h] = MOORE_IB_GUID_HCA + ((uint64_t)h << 8);
         f->port_guid[switches + h] = f->guid[switches + h] + 1;
     }
-    *out = f;
     return MOORE_OK;
+}
+
+int deploy_fabric_alloc(int32_t switches, int32_t hcas, const int32_t *ports,
+                        moore_ib_fabric **out, moore_error *err)
+{
+    moore_ib_fabric *f = moore_calloc(1, sizeof *f, err);
+    int rc = f ? MOORE_OK : core_alloc_code(err);
+    if (!rc)
+        rc = fabric_arrays(f, switches, hcas, ports, err);
+    if (!rc) {
+        *out = f;
+        f = NULL;
+    }
+    moore_ib_fabric_free(f);
+    return rc;
 }
 
 void moore_ib_fabric_free(moore_ib_fabric *f)
@@ -245,17 +256,41 @@ static int graph_plan(const moore_graph *g, char **text, size_t *len, moore_erro
     moore_cost_model m;
     moore_cost_model_default(&m);
     moore_layout l = { 0 };
+    FILE *mem = NULL;
     int rc = moore_layout_compute(g, &m, NULL, &l, err);
-    if (rc)
-        return rc;
-    FILE *mem = open_memstream(text, len);
-    if (!mem) {
-        moore_layout_clear(&l);
-        return moore_error_set(err, MOORE_ENOMEM, "deploy: no memory for the cable plan");
+    if (!rc) {
+        mem = open_memstream(text, len);
+        if (!mem)
+            rc = moore_error_set(err, MOORE_ENOMEM, "deploy: no memory for the cable plan");
     }
-    rc = moore_layout_write_cables(g, &l, &m, mem, err);
-    fclose(mem);
+    if (!rc)
+        rc = moore_layout_write_cables(g, &l, &m, mem, err);
+    if (mem)
+        fclose(mem);
     moore_layout_clear(&l);
+    return rc;
+}
+
+/* The names of f's switches and its HCAs, each HCA cabled to the next free
+ * port of its switch after the switch cables. */
+static int fabric_hcas(const moore_graph *g, moore_ib_fabric *f, moore_error *err)
+{
+    int32_t h = 0;
+    int rc = MOORE_OK;
+    for (int32_t s = 0; !rc && s < g->n; s++) {
+        int32_t p = deploy_ports(f, s) - g->endpoints[s] + 1;
+        f->name[s] = node_name(g, s, -1, err);
+        rc = f->name[s] ? MOORE_OK : MOORE_ENOMEM;
+        for (int32_t j = 0; !rc && j < g->endpoints[s]; j++, h++, p++) {
+            int64_t i = f->port_offs[s] + p - 1;
+            f->peer[i] = g->n + h;
+            f->peer_port[i] = 1;
+            f->hca_switch[h] = s;
+            f->hca_port[h] = p;
+            f->name[g->n + h] = node_name(g, s, j, err);
+            rc = f->name[g->n + h] ? MOORE_OK : MOORE_ENOMEM;
+        }
+    }
     return rc;
 }
 
@@ -263,11 +298,12 @@ static int graph_plan(const moore_graph *g, char **text, size_t *len, moore_erro
 static int fabric_with_plan(const moore_graph *g, FILE *plan, const char *plan_name,
                             moore_ib_fabric **out, moore_error *err)
 {
+    moore_ib_fabric *f = NULL;
     int32_t *ports = moore_calloc((size_t)g->n + 1, sizeof *ports, err);
-    if (!ports)
-        return core_alloc_code(err);
+    int rc = ports ? MOORE_OK : core_alloc_code(err);
     plan_ctx c = { NULL, ports, plan_name };
-    int rc = deploy_plan_rows(plan, plan_name, g->n, plan_count, &c, err);
+    if (!rc)
+        rc = deploy_plan_rows(plan, plan_name, g->n, plan_count, &c, err);
     int64_t hcas = 0;
     for (int32_t s = 0; !rc && s < g->n; s++) {
         int32_t net = ports[s] > (int32_t)(g->offs[s + 1] - g->offs[s]) ? ports[s]
@@ -283,37 +319,25 @@ static int fabric_with_plan(const moore_graph *g, FILE *plan, const char *plan_n
     if (!rc && hcas > INT32_MAX / 2)
         rc = moore_error_set(err, MOORE_EINVAL, "deploy: %lld servers are too many",
                              (long long)hcas);
-    moore_ib_fabric *f = NULL;
     if (!rc)
         rc = deploy_fabric_alloc(g->n, (int32_t)hcas, ports, &f, err);
-    free(ports);
+    free(ports); /* the counts are in f now */
+    ports = NULL;
     c.f = f;
     c.net = NULL;
     if (!rc) {
         rewind(plan);
         rc = deploy_plan_rows(plan, plan_name, g->n, plan_link, &c, err);
     }
-    int32_t h = 0;
-    for (int32_t s = 0; !rc && s < g->n; s++) {
-        int32_t p = deploy_ports(f, s) - g->endpoints[s] + 1;
-        f->name[s] = node_name(g, s, -1, err);
-        rc = f->name[s] ? MOORE_OK : MOORE_ENOMEM;
-        for (int32_t j = 0; !rc && j < g->endpoints[s]; j++, h++, p++) {
-            int64_t i = f->port_offs[s] + p - 1;
-            f->peer[i] = g->n + h;
-            f->peer_port[i] = 1;
-            f->hca_switch[h] = s;
-            f->hca_port[h] = p;
-            f->name[g->n + h] = node_name(g, s, j, err);
-            rc = f->name[g->n + h] ? MOORE_OK : MOORE_ENOMEM;
-        }
+    if (!rc)
+        rc = fabric_hcas(g, f, err);
+    if (!rc) {
+        *out = f;
+        f = NULL;
     }
-    if (rc) {
-        moore_ib_fabric_free(f);
-        return rc;
-    }
-    *out = f;
-    return MOORE_OK;
+    moore_ib_fabric_free(f);
+    free(ports);
+    return rc;
 }
 
 int moore_ib_fabric_from_graph(const moore_graph *g, moore_ib_fabric **out, moore_error *err)

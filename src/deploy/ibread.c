@@ -87,21 +87,27 @@ static int parse_header(rd_file *r, const char *s, int sw, uint64_t guid, int64_
         return bad(r, line, "a node header needs its \"id\"", err);
     const char *hash = strchr(p, '#');
     char *desc = hash ? quoted(&hash) : NULL;
-    if (grow((void **)&r->nodes, &r->cap_nodes, r->nnodes + 1, sizeof *r->nodes)) {
-        free(id);
-        free(desc);
-        return moore_error_set(err, MOORE_ENOMEM, "%s: out of memory", r->path);
+    int rc = MOORE_OK;
+    if (grow((void **)&r->nodes, &r->cap_nodes, r->nnodes + 1, sizeof *r->nodes))
+        rc = moore_error_set(err, MOORE_ENOMEM, "%s: out of memory", r->path);
+    if (!rc) { /* the node owns id and desc from here on */
+        rd_node *n = &r->nodes[r->nnodes++];
+        n->sw = sw;
+        n->ports = (int32_t)ports;
+        n->guid = guid ? guid : id_guid(id);
+        n->id = id;
+        n->desc = desc ? desc : strdup(id);
+        n->line = line;
+        id = desc = NULL;
+        if (!n->guid)
+            rc = bad(r, line, "a node needs a GUID (a switchguid=/caguid= line or an S-/H- id)",
+                     err);
+        else if (!n->desc)
+            rc = moore_error_set(err, MOORE_ENOMEM, "%s: out of memory", r->path);
     }
-    rd_node *n = &r->nodes[r->nnodes++];
-    n->sw = sw;
-    n->ports = (int32_t)ports;
-    n->guid = guid ? guid : id_guid(id);
-    n->id = id;
-    n->desc = desc ? desc : strdup(id);
-    n->line = line;
-    if (!n->guid)
-        return bad(r, line, "a node needs a GUID (a switchguid=/caguid= line or an S-/H- id)", err);
-    return n->desc ? MOORE_OK : moore_error_set(err, MOORE_ENOMEM, "%s: out of memory", r->path);
+    free(id);
+    free(desc);
+    return rc;
 }
 
 /* "[p](guid)? "rid"[rp]..." */
@@ -124,20 +130,21 @@ static int parse_port(rd_file *r, const char *s, int64_t line, moore_error *err)
     if (*q == '[')
         rp = strtol(q + 1, NULL, 10);
     rd_node *n = &r->nodes[r->nnodes - 1];
-    if (p < 1 || p > n->ports || rp < 1 || rp > 254) {
-        free(rid);
-        return moore_error_set(err, MOORE_EINVAL,
-                               "%s line %lld: port %ld of \"%s\" does not exist (it has ports "
-                               "1..%d) or the remote port is missing",
-                               r->path, (long long)line, p, n->desc, (int)n->ports);
+    int rc = MOORE_OK;
+    if (p < 1 || p > n->ports || rp < 1 || rp > 254)
+        rc = moore_error_set(err, MOORE_EINVAL,
+                             "%s line %lld: port %ld of \"%s\" does not exist (it has ports "
+                             "1..%d) or the remote port is missing",
+                             r->path, (long long)line, p, n->desc, (int)n->ports);
+    if (!rc && grow((void **)&r->links, &r->cap_links, r->nlinks + 1, sizeof *r->links))
+        rc = moore_error_set(err, MOORE_ENOMEM, "%s: out of memory", r->path);
+    if (!rc) { /* the link owns rid from here on */
+        r->links[r->nlinks++] = (rd_port){ (int32_t)(r->nnodes - 1), (int32_t)p, (int32_t)rp,
+                                          guid, rid, line };
+        rid = NULL;
     }
-    if (grow((void **)&r->links, &r->cap_links, r->nlinks + 1, sizeof *r->links)) {
-        free(rid);
-        return moore_error_set(err, MOORE_ENOMEM, "%s: out of memory", r->path);
-    }
-    r->links[r->nlinks++] = (rd_port){ (int32_t)(r->nnodes - 1), (int32_t)p, (int32_t)rp, guid,
-                                      rid, line };
-    return MOORE_OK;
+    free(rid);
+    return rc;
 }
 
 static int parse(rd_file *r, FILE *in, moore_error *err)
@@ -258,14 +265,14 @@ static int build(rd_file *r, moore_ib_fabric **out, moore_error *err)
             f->peer[i] = f->switches + h;
             f->peer_port[i] = 1;
         }
+    if (!rc) {
+        *out = f;
+        f = NULL;
+    }
+    moore_ib_fabric_free(f);
     free(index);
     free(ports);
-    if (rc) {
-        moore_ib_fabric_free(f);
-        return rc;
-    }
-    *out = f;
-    return MOORE_OK;
+    return rc;
 }
 
 int moore_ib_fabric_read(const char *path, moore_ib_fabric **out, moore_error *err)

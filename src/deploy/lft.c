@@ -21,27 +21,31 @@ static int lfts_alloc(int32_t switches, int32_t lmc, int32_t lid_top, moore_ib_l
                       moore_error *err)
 {
     size_t lids = (size_t)lid_top + 1;
+    moore_ib_lfts *l = NULL;
     int rc = moore_memory_guard((double)switches * (double)lids, "forwarding tables", err);
-    if (rc)
-        return rc;
-    moore_ib_lfts *l = moore_calloc(1, sizeof *l, err);
-    if (!l)
-        return core_alloc_code(err);
-    l->switches = switches;
-    l->lmc = lmc;
-    l->lid_top = lid_top;
-    l->port = moore_malloc((size_t)switches * lids + 1, 1, err);
-    l->lid_node = moore_malloc(lids, sizeof *l->lid_node, err);
-    l->lid_offset = moore_calloc(lids, sizeof *l->lid_offset, err);
-    if (!l->port || !l->lid_node || !l->lid_offset) {
-        moore_ib_lfts_free(l);
-        return core_alloc_code(err);
+    if (!rc) {
+        l = moore_calloc(1, sizeof *l, err);
+        rc = l ? MOORE_OK : core_alloc_code(err);
     }
-    memset(l->port, MOORE_IB_NO_PORT, (size_t)switches * lids);
-    for (size_t i = 0; i < lids; i++)
-        l->lid_node[i] = -1;
-    *out = l;
-    return MOORE_OK;
+    if (!rc) {
+        l->switches = switches;
+        l->lmc = lmc;
+        l->lid_top = lid_top;
+        l->port = moore_malloc((size_t)switches * lids + 1, 1, err);
+        l->lid_node = moore_malloc(lids, sizeof *l->lid_node, err);
+        l->lid_offset = moore_calloc(lids, sizeof *l->lid_offset, err);
+        if (!l->port || !l->lid_node || !l->lid_offset)
+            rc = core_alloc_code(err);
+    }
+    if (!rc) {
+        memset(l->port, MOORE_IB_NO_PORT, (size_t)switches * lids);
+        for (size_t i = 0; i < lids; i++)
+            l->lid_node[i] = -1;
+        *out = l;
+        l = NULL;
+    }
+    moore_ib_lfts_free(l);
+    return rc;
 }
 
 /* ---- building from a routing ---- */
@@ -146,21 +150,10 @@ static void fill_lids(const moore_ib_fabric *f, moore_ib_lfts *l, tree_ws *ws, i
     }
 }
 
-int moore_ib_lfts_build(const moore_graph *g, const moore_routing *r, const moore_ib_fabric *f,
-                        int32_t lmc, moore_ib_lfts **out, moore_error *err)
+/* Every destination's entries of l, by the next hops of routing r toward it. */
+static int lfts_fill(const moore_graph *g, const moore_routing *r, const moore_ib_fabric *f,
+                     int32_t lmc, moore_ib_lfts *l, moore_error *err)
 {
-    if (lmc < 0 || lmc > MOORE_IB_LMC_MAX)
-        return moore_error_set(err, MOORE_EINVAL, "--lmc %d: the LMC must be 0..7", (int)lmc);
-    int64_t top = (((int64_t)f->switches + f->hcas + 1) << lmc) - 1;
-    if (top > MOORE_IB_LID_MAX)
-        return moore_error_set(err, MOORE_EINVAL,
-                               "deploy: %d switches and %d HCAs with LMC %d need LIDs up to %lld; "
-                               "unicast LIDs end at 0xBFFF (49151)",
-                               (int)f->switches, (int)f->hcas, (int)lmc, (long long)top);
-    moore_ib_lfts *l = NULL;
-    int rc = lfts_alloc(f->switches, lmc, (int32_t)top, &l, err);
-    if (rc)
-        return rc;
     tree_ws ws = { 0 };
     ws.offs = moore_malloc((size_t)g->n + 1, sizeof *ws.offs, err);
     ws.cnt = moore_malloc((size_t)g->n + 1, sizeof *ws.cnt, err);
@@ -168,7 +161,8 @@ int moore_ib_lfts_build(const moore_graph *g, const moore_routing *r, const moor
     ws.nh = moore_malloc((size_t)g->offs[g->n] + 1, sizeof *ws.nh, err);
     ws.w = moore_malloc((size_t)g->offs[g->n] + 1, sizeof *ws.w, err);
     ws.c = moore_malloc((size_t)g->offs[g->n] + 1, sizeof *ws.c, err);
-    rc = ws.offs && ws.cnt && ws.depth && ws.nh && ws.w && ws.c ? MOORE_OK : core_alloc_code(err);
+    int rc = ws.offs && ws.cnt && ws.depth && ws.nh && ws.w && ws.c ? MOORE_OK
+                                                                     : core_alloc_code(err);
     for (int32_t u = 0; !rc && u <= g->n; u++)
         ws.offs[u] = g->offs[u];
     for (int32_t t = 0; !rc && t < g->n; t++) {
@@ -186,12 +180,30 @@ int moore_ib_lfts_build(const moore_graph *g, const moore_routing *r, const moor
     free(ws.nh);
     free(ws.w);
     free(ws.c);
-    if (rc) {
-        moore_ib_lfts_free(l);
-        return rc;
+    return rc;
+}
+
+int moore_ib_lfts_build(const moore_graph *g, const moore_routing *r, const moore_ib_fabric *f,
+                        int32_t lmc, moore_ib_lfts **out, moore_error *err)
+{
+    if (lmc < 0 || lmc > MOORE_IB_LMC_MAX)
+        return moore_error_set(err, MOORE_EINVAL, "--lmc %d: the LMC must be 0..7", (int)lmc);
+    int64_t top = (((int64_t)f->switches + f->hcas + 1) << lmc) - 1;
+    if (top > MOORE_IB_LID_MAX)
+        return moore_error_set(err, MOORE_EINVAL,
+                               "deploy: %d switches and %d HCAs with LMC %d need LIDs up to %lld; "
+                               "unicast LIDs end at 0xBFFF (49151)",
+                               (int)f->switches, (int)f->hcas, (int)lmc, (long long)top);
+    moore_ib_lfts *l = NULL;
+    int rc = lfts_alloc(f->switches, lmc, (int32_t)top, &l, err);
+    if (!rc)
+        rc = lfts_fill(g, r, f, lmc, l, err);
+    if (!rc) {
+        *out = l;
+        l = NULL;
     }
-    *out = l;
-    return MOORE_OK;
+    moore_ib_lfts_free(l);
+    return rc;
 }
 
 /* ---- writing ---- */
@@ -357,14 +369,14 @@ int moore_ib_lfts_read(const char *path, const moore_ib_fabric *f, moore_ib_lfts
         rc = lfts_alloc(f->switches, 0, c.lid_top, &c.l, err);
     if (!rc)
         rc = lft_pass(&c, in, err);
+    if (!rc) {
+        lid_offsets(c.l);
+        *out = c.l;
+        c.l = NULL;
+    }
     fclose(in);
     free(c.sw);
     free(c.port);
-    if (rc) {
-        moore_ib_lfts_free(c.l);
-        return rc;
-    }
-    lid_offsets(c.l);
-    *out = c.l;
-    return MOORE_OK;
+    moore_ib_lfts_free(c.l);
+    return rc;
 }

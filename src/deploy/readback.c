@@ -39,15 +39,15 @@ int moore_ib_fabric_graph(const moore_ib_fabric *f, moore_graph **out, moore_err
         rc = moore_graph_set_endpoints(g, ep, err);
     for (int32_t s = 0; !rc && s < f->switches; s++)
         rc = moore_graph_set_label(g, s, f->name[s], err);
+    if (!rc) {
+        *out = g;
+        g = NULL;
+    }
+    moore_graph_free(g);
     moore_builder_free(b);
     free(seen);
     free(ep);
-    if (rc) {
-        moore_graph_free(g);
-        return rc;
-    }
-    *out = g;
-    return MOORE_OK;
+    return rc;
 }
 
 /* The switch a LID's node hangs on, or -1. */
