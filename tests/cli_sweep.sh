@@ -53,8 +53,8 @@ check "jobs 2 same results" test "$(dump "$TMP/a.db" | md5sum)" = "$(dump "$TMP/
 
 # Kill midway (SIGTERM), rerun: the same database, nothing measured twice.
 cat >"$TMP/k.json" <<'JSON'
-{ "metrics": ["basic", "paths", "spectral"], "seeds": ["1..6"],
-  "configs": [ {"family": "jellyfish", "grid": {"n": ["300..340:10"], "d": [6, 8]}} ] }
+{ "metrics": ["basic", "paths", "spectral"], "seeds": ["1..4"],
+  "configs": [ {"family": "jellyfish", "grid": {"n": ["300..320:10"], "d": [6, 8]}} ] }
 JSON
 "$MOORE" sweep "$TMP/k.json" --db "$TMP/full.db" 2>/dev/null
 stop_after() { # sweep file, database, lines: SIGTERM once that many progress lines are out
@@ -224,7 +224,7 @@ cat >"$TMP/det.json" <<'JSON'
   "configs": [ {"spec": "arrangement:n=9,k=3,p=1"}, {"spec": "arrangement:n=9,k=3,p=2"},
                {"spec": "arrangement:n=9,k=3"}, {"spec": "hypercube:n=10"},
                {"spec": "hyperx:L=2,S=17"},
-               {"family": "jellyfish", "grid": {"n": ["300..340:10"], "d": [6]}} ] }
+               {"family": "jellyfish", "grid": {"n": ["300..320:10"], "d": [6]}} ] }
 JSON
 norm() { # database -> its sorted .dump with the timings zeroed
     cp "$1" "$TMP/norm.db"
@@ -234,7 +234,8 @@ norm() { # database -> its sorted .dump with the timings zeroed
 check "det straight" test "$(status "$MOORE" sweep "$TMP/det.json" --db "$TMP/det1.db" --threads 2)" = 0
 check "det jobs 2" test "$(status "$MOORE" sweep "$TMP/det.json" --db "$TMP/det2.db" --jobs 2)" = 0
 stop_after "$TMP/det.json" "$TMP/det3.db" 2
-check "det killed midway" test "$(q "$TMP/det3.db" 'select count(*) from tasks')" -lt 30
+check "det killed midway" test "$(q "$TMP/det3.db" 'select count(*) from tasks')" \
+    -lt "$(q "$TMP/det1.db" 'select count(*) from tasks')"
 check "det resumed" test "$(status "$MOORE" sweep "$TMP/det.json" --db "$TMP/det3.db")" = 0
 norm "$TMP/det1.db" >"$TMP/det1.sql"
 check "det dump has full-precision values" grep -q "'lambda2','double',[-0-9.]\{17,\}" "$TMP/det1.sql"
