@@ -637,6 +637,49 @@ static void anytime_bounds(void **state)
     moore_graph_free(g);
 }
 
+/* Cancels once the count in ctx[0] reaches ctx[1]. */
+static int cancel_at(void *ctx)
+{
+    int *c = ctx;
+    return ++c[0] >= c[1];
+}
+
+/* The uniform routing's passes poll after every source: a run stopped inside
+ * the first pass has no routing to show, and answers 0 and the closed-form
+ * star bound, deg(s) / Σ_v T(s,v) = 4 / (2·78/79) on a 4-regular graph with 2
+ * servers per switch; one stopped inside a later pass keeps the bracket of
+ * the passes before it. Either way the exact value lies between. */
+static void anytime_uniform(void **state)
+{
+    (void)state;
+    moore_graph *g = random_regular(40, 4, 9, 2);
+    moore_traffic *t = tm(g, "uniform", 1);
+    double theta = exact(g, t);
+    moore_flow_options o;
+    moore_flow_result r;
+    moore_error err;
+    int calls[2] = { 0, 1 };
+    moore_flow_options_default(&o);
+    o.eps = 1e-6;
+    o.threads = 1;
+    o.cancelled = cancel_at;
+    o.cancel_ctx = calls;
+    assert_int_equal(moore_flow_approx(g, t, &o, &r, &err), MOORE_OK);
+    assert_string_equal(r.stopped, "cancelled");
+    assert_int_equal(r.phases, 0);
+    assert_true(r.lower == 0);
+    near(r.upper, 4.0 * 79 / 156, 1e-12);
+    assert_true(r.upper >= theta);
+    calls[0] = 0;
+    calls[1] = 50; /* the 40 sources of the first pass, its end, then 9 of the second */
+    assert_int_equal(moore_flow_approx(g, t, &o, &r, &err), MOORE_OK);
+    assert_string_equal(r.stopped, "cancelled");
+    assert_int_equal(r.phases, 1);
+    assert_true(r.lower > 0 && r.lower <= theta * (1 + 1e-9) && r.upper >= theta * (1 - 1e-9));
+    moore_traffic_free(t);
+    moore_graph_free(g);
+}
+
 /* Both exact methods end with a certificate of their own (lp.c, colgen.c):
  * a lower bound from a flow they decompose or recompute and an upper bound
  * from duals as lengths, each valid whatever Clp's tolerances. So the two
@@ -1111,6 +1154,7 @@ int main(void)
         cmocka_unit_test(approximation_is_deterministic),
         cmocka_unit_test(traffic_hard_edges),
         cmocka_unit_test(anytime_bounds),
+        cmocka_unit_test(anytime_uniform),
         cmocka_unit_test(extreme_scales),
         cmocka_unit_test(exact_intervals_meet),
         cmocka_unit_test(exact_same_bytes_any_threads),

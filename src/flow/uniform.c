@@ -61,12 +61,21 @@
 #define UNI_STALL 0.25   /* a pass that closed less than this share of the way
                           * to 1+ε (as the last did) ends the passes */
 
+/* What a pass keeps per vertex, side by side: the passes visit each
+ * neighbour of a vertex for its dist and zin (forward) or dist and per
+ * (backward), in no order: one cache line per visit instead of two once
+ * the arrays outgrow the cache (512 KB each at 64,000 switches). */
+typedef struct uni_vert {
+    double zin;         /* weight of the shortest paths from s ... */
+    double z;           /* ... and scaled to a maximum of 1 per BFS level */
+    double per;         /* flow through v per unit of z(u)·y(u,v) (uni_source) */
+    int32_t dist;
+} uni_vert;
+
 /* Per-thread scratch of a pass. */
 typedef struct uni_ws {
-    int32_t *dist, *queue;
-    double *zin;        /* weight of the shortest paths from s, per vertex ... */
-    double *z;          /* ... and scaled to a maximum of 1 per BFS level */
-    double *per;        /* flow through v per unit of z(u)·y(u,v) (uni_source) */
+    uni_vert *vx;
+    int32_t *queue;
     int64_t *load;      /* fixed-point link loads (on arc u→v for flow u→v) */
 } uni_ws;
 
@@ -78,6 +87,10 @@ typedef struct uni_ctx {
     double *part;       /* per source: Σ_v w_v·dist(s,v) */
     int64_t bad_s, bad_t;
     int threads;
+    const moore_flow_options *o;
+    const flow_clock *clock;
+    int32_t sources, done; /* sources with servers; of them done in this pass */
+    const char *stopped;   /* why the pass stopped before its last source */
 } uni_ctx;
 
 /* z of one BFS level (queue[from..to)): its zin scaled to a maximum of 1.
@@ -90,11 +103,12 @@ static void uni_level(uni_ws *w, int32_t from, int32_t to)
 {
     double max = 0;
     for (int32_t i = from; i < to; i++)
-        max = w->zin[w->queue[i]] > max ? w->zin[w->queue[i]] : max;
+        max = w->vx[w->queue[i]].zin > max ? w->vx[w->queue[i]].zin : max;
     double f = max > 0 && isfinite(max) ? 1 / max : 1;
     for (int32_t i = from; i < to; i++) {
-        double z = w->zin[w->queue[i]] * f;
-        w->z[w->queue[i]] = z > UNI_ZMIN ? z : UNI_ZMIN;
+        uni_vert *x = &w->vx[w->queue[i]];
+        double z = x->zin * f;
+        x->z = z > UNI_ZMIN ? z : UNI_ZMIN;
     }
 }
 
@@ -103,26 +117,26 @@ static void uni_level(uni_ws *w, int32_t from, int32_t to)
 static int32_t uni_bfs(const moore_graph *g, const double *y, int32_t s, uni_ws *w)
 {
     for (int32_t v = 0; v < g->n; v++)
-        w->dist[v] = -1;
+        w->vx[v].dist = -1;
     int32_t head = 0, tail = 1, level_end = 1;
-    w->dist[s] = 0;
-    w->zin[s] = w->z[s] = 1;
+    w->vx[s].dist = 0;
+    w->vx[s].zin = w->vx[s].z = 1;
     w->queue[0] = s;
     while (head < tail) {
         if (head == level_end) {
             uni_level(w, head, tail);
             level_end = tail;
         }
-        int32_t u = w->queue[head++], du = w->dist[u] + 1;
-        double zu = w->z[u];
+        int32_t u = w->queue[head++], du = w->vx[u].dist + 1;
+        double zu = w->vx[u].z;
         for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++) {
-            int32_t v = g->adj[k];
-            if (w->dist[v] < 0) {
-                w->dist[v] = du;
-                w->zin[v] = zu * y[k];
-                w->queue[tail++] = v;
-            } else if (w->dist[v] == du) {
-                w->zin[v] += zu * y[k];
+            uni_vert *x = &w->vx[g->adj[k]];
+            if (x->dist < 0) {
+                x->dist = du;
+                x->zin = zu * y[k];
+                w->queue[tail++] = g->adj[k];
+            } else if (x->dist == du) {
+                x->zin += zu * y[k];
             }
         }
     }
@@ -133,7 +147,7 @@ static int32_t uni_bfs(const moore_graph *g, const double *y, int32_t s, uni_ws 
 static int uni_unreached(uni_ctx *c, int32_t s, int32_t reached, const uni_ws *w)
 {
     for (int32_t v = 0; reached < c->g->n && v < c->g->n; v++)
-        if (v != s && c->t->weight[v] > 0 && w->dist[v] < 0) {
+        if (v != s && c->t->weight[v] > 0 && w->vx[v].dist < 0) {
 #pragma omp critical
             if (c->bad_s < 0 || s < c->bad_s) {
                 c->bad_s = s;
@@ -158,53 +172,79 @@ static void uni_source(uni_ctx *c, int32_t s, uni_ws *w)
     /* Flow in units of w_s/div: T(s,v) = (w_s/div)·w_v. */
     double to_fixed = wt[s] / c->t->weight_div / c->unit, sum = 0;
     for (int32_t i = reached - 1; i >= 0; i--) {
-        int32_t u = w->queue[i], du = w->dist[u] + 1;
-        double zu = w->z[u], out = 0;
+        int32_t u = w->queue[i], du = w->vx[u].dist + 1;
+        double zu = w->vx[u].z, out = 0;
         /* Without branches: half the arcs lead one level on, unpredictably. */
         for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++) {
-            int32_t v = g->adj[k], on = w->dist[v] == du;
-            double x = on ? w->per[v] * y[k] * zu : 0;
+            const uni_vert *v = &w->vx[g->adj[k]];
+            int on = v->dist == du;
+            double x = on ? v->per * y[k] * zu : 0;
             out += x;
             w->load[k] += (int64_t)(x * to_fixed) + on;
         }
         sum += wt[u] * (du - 1);
-        w->per[u] = i > 0 ? (out + wt[u]) / w->zin[u] : 0;
+        w->vx[u].per = i > 0 ? (out + wt[u]) / w->vx[u].zin : 0;
     }
     c->part[s] = sum;
 }
 
 static void uni_ws_clear(uni_ws *w)
 {
-    free(w->dist);
+    free(w->vx);
     free(w->queue);
-    free(w->zin);
-    free(w->z);
-    free(w->per);
     free(w->load);
 }
 
+/* After source s of a pass: whether the pass must stop (cancelled, out of
+ * time), and progress from thread 0 every 1/64 of the sources, since at
+ * 64,000 switches one pass takes many minutes. */
+static int uni_tick(uni_ctx *c)
+{
+    int32_t now;
+#pragma omp atomic capture
+    now = ++c->done;
+    int every = c->sources / 64 > 0 ? c->sources / 64 : 1;
+    if (c->o->progress && omp_get_thread_num() == 0 && now % every == 0)
+        c->o->progress(c->o->progress_ctx, "throughput (uniform routing pass)",
+                       (double)now / c->sources);
+    const char *why = flow_should_stop(c->o, c->clock);
+    if (why) {
+#pragma omp critical
+        c->stopped = why;
+    }
+    return why != NULL;
+}
+
 /* One pass over all sources, each thread into its own fixed-point loads,
- * summed into load[0..arcs−1] (integer sums: any order, the same bytes). */
+ * summed into load[0..arcs−1] (integer sums: any order, the same bytes).
+ * A pass stopped early leaves c->stopped set and load incomplete. */
 static int uni_pass(uni_ctx *c, int64_t *load, moore_error *err)
 {
     const moore_graph *g = c->g;
     int64_t arcs = 2 * g->m;
-    int failed = 0;
+    int failed = 0, stop = 0;
     memset(load, 0, (size_t)arcs * sizeof *load);
+    c->done = 0;
 #pragma omp parallel num_threads(c->threads)
     {
         size_t n = (size_t)(g->n ? g->n : 1);
-        uni_ws w = { core_par_malloc(n, sizeof(int32_t), &failed),
+        uni_ws w = { core_par_calloc(n, sizeof(uni_vert), &failed),
                      core_par_malloc(n, sizeof(int32_t), &failed),
-                     core_par_malloc(n, sizeof(double), &failed),
-                     core_par_malloc(n, sizeof(double), &failed),
-                     core_par_calloc(n, sizeof(double), &failed),
                      core_par_calloc((size_t)arcs + 1, sizeof(int64_t), &failed) };
-        int ok = w.dist && w.queue && w.zin && w.z && w.per && w.load;
+        int ok = w.vx && w.queue && w.load;
 #pragma omp for schedule(dynamic, 8)
-        for (int32_t s = 0; s < g->n; s++)
-            if (ok && c->t->weight[s] > 0)
+        for (int32_t s = 0; s < g->n; s++) {
+            int halt;
+#pragma omp atomic read
+            halt = stop;
+            if (ok && !halt && c->t->weight[s] > 0) {
                 uni_source(c, s, &w);
+                if (uni_tick(c)) {
+#pragma omp atomic write
+                    stop = 1;
+                }
+            }
+        }
 #pragma omp critical
         for (int64_t k = 0; ok && k < arcs; k++)
             load[k] += w.load[k];
@@ -267,6 +307,23 @@ static void uni_run_clear(uni_run *r)
     free(r->fixed);
 }
 
+/* An upper bound that needs no pass, for a run stopped inside the first:
+ * every switch's traffic leaves over its own links, so θ ≤ deg(s) / Σ_v
+ * T(s,v) for each s (T(s,v) = w_s·w_v/div, v ≠ s). */
+static double uni_star(const moore_graph *g, const moore_traffic *t)
+{
+    double all = 0, best = INFINITY;
+    for (int32_t v = 0; v < t->n; v++)
+        all += t->weight[v];
+    for (int32_t s = 0; s < t->n; s++) {
+        double row = t->weight[s] * (all - t->weight[s]) / t->weight_div;
+        double cap = (double)(g->offs[s + 1] - g->offs[s]);
+        if (row > 0 && cap / row < best)
+            best = cap / row;
+    }
+    return isfinite(best) ? best : 0;
+}
+
 /* Whether the passes should end after one that left the best ratio at `now`
  * (it was `before`): converged, stalled, or out of passes. */
 static int uni_done(double now, double before, double eps, int pass)
@@ -285,6 +342,12 @@ static int uni_passes(uni_ctx *c, uni_run *r, const moore_flow_options *o, flow_
     int rc = MOORE_OK;
     for (int pass = 0; !rc; pass++) {
         rc = uni_pass(c, r->fixed, err);
+        if (!rc && c->stopped) { /* a part of a pass bounds nothing */
+            out->stopped = c->stopped;
+            if (pass == 0)
+                out->upper = uni_star(c->g, c->t);
+            break;
+        }
         if (!rc && c->bad_s >= 0)
             rc = moore_error_set(err, MOORE_EINVAL,
                                  "throughput: switch %lld sends to switch %lld but cannot "
@@ -328,13 +391,15 @@ int flow_uniform_bracket(const moore_graph *g, const moore_traffic *t,
     int rc = flow_tub_check(g, t, err);
     if (rc)
         return rc;
-    rc = moore_memory_guard((double)nt * ((double)arcs * 8.0 + (double)n * 32.0) +
+    rc = moore_memory_guard((double)nt * ((double)arcs * 8.0 + (double)n * 40.0) +
                                     (double)arcs * 40.0 + (double)n * 8.0,
                                 "the uniform routing", err);
     if (rc)
         return rc;
     uni_ctx c = { .g = g, .t = t, .unit = ldexp(2.0 * t->total, -61), .bad_s = -1,
-                  .bad_t = -1, .threads = nt };
+                  .bad_t = -1, .threads = nt, .o = o, .clock = clock };
+    for (int32_t s = 0; s < g->n; s++)
+        c.sources += t->weight[s] > 0;
     uni_run r = { moore_malloc((size_t)arcs + 1, sizeof *r.y, err),
                   moore_malloc((size_t)arcs + 1, sizeof *r.L, err),
                   moore_malloc((size_t)arcs + 1, sizeof *r.rev, err),
