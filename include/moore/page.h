@@ -40,6 +40,11 @@ typedef struct moore_page_options {
     /* A sweep database (sweep.h): the metric groups of every topology it
      * holds are read from it instead of measured; NULL: measure everything. */
     const char *db;
+    /* The rows `moore compare --json=lines` wrote for these radix, endpoints,
+     * bandwidth and seed (compare's default metrics): the main comparison is
+     * read from them instead of searched and measured again, so the page shows
+     * compare's numbers (docs/report.md); NULL: run the comparison. */
+    const char *rows;
     /* A training job (workload.h, docs/step-time.md): with one the page adds
      * each row's step time by phase (moore_step_job, the job's own placement,
      * seeded by metric.seed) against the ideal non-blocking fabric; NULL: none. */
