@@ -15,10 +15,12 @@ cp "$TMP/out" "$TMP/c.jsonl"
 check "standalone report exit 0" test "$(status "$MOORE" report "${PAGE[@]}" -o "$TMP/a.html" --data "$TMP/ad")" = 0
 check "rows report exit 0" test "$(status "$MOORE" report "${PAGE[@]}" --rows "$TMP/c.jsonl" -o "$TMP/b.html" --data "$TMP/bd")" = 0
 
-part() { sed -n "/$1/,/<\/$2>/p" "$3"; }
-check "same comparison table" cmp -s <(part compare-table table "$TMP/a.html") <(part compare-table table "$TMP/b.html")
+part() { # table id, page: that table, from its opening tag to its end
+    sed -n "/<table id=\"$1\">/,/<\/table>/p" "$2"; }
+check "both tables found" test -n "$(part compare-table "$TMP/b.html")" -a -n "$(part claims-table "$TMP/b.html")"
+check "same comparison table" cmp -s <(part compare-table "$TMP/a.html") <(part compare-table "$TMP/b.html")
 check "same recommendation" cmp -s <(grep 'id="recommendation"' "$TMP/a.html") <(grep 'id="recommendation"' "$TMP/b.html")
-check "same claims table" cmp -s <(part claims-table table "$TMP/a.html") <(part claims-table table "$TMP/b.html")
+check "same claims table" cmp -s <(part claims-table "$TMP/a.html") <(part claims-table "$TMP/b.html")
 check "the standalone page drew figures" test "$(ls "$TMP/ad" | wc -l)" -ge 10
 for f in "$TMP"/ad/*.csv; do
     check "$(basename "$f") equals the standalone page's" cmp -s "$f" "$TMP/bd/$(basename "$f")"
@@ -28,11 +30,12 @@ done
 # for exactly the page's families (jq reads compare's file independently of moore).
 want=$(jq -r --arg f "$FAMS" 'select(.family as $x | $f | split(",") | index($x)) |
        "\(.topology) \(.switches) \(.cost_total)"' "$TMP/c.jsonl")
-got=$(part compare-table table "$TMP/b.html" | sed 's/<wbr>//g' | grep '^<tr><td>' |
+got=$(part compare-table "$TMP/b.html" | sed 's/<wbr>//g' | grep '^<tr><td>' |
       sed 's/<\/td><td>/|/g; s/<[^>]*>//g' | awk -F'|' '{ gsub(",", "", $3); gsub(",", "", $14);
       print $2, $3, $14 }')
 check "table rows are compare's rows (topology, switches, cost)" test -n "$want" -a "$want" = "$got"
 check "a family without a row is named" grep -q "dragonfly: no row in" "$TMP/b.html"
+check "the page says where its rows come from" grep -q "rows were read from $TMP/c.jsonl" "$TMP/b.html"
 
 # Not compare's output for the page's options: one line, exit 2, no page, no --data directory.
 bad() { # name, words, rows file
