@@ -119,6 +119,12 @@ typedef struct page_data {
 } page_data;
 
 int page_measure(const moore_page_options *o, page_data *d, moore_error *err);
+/* fn(ctx, i, err) for every row i < count, the rows side by side over
+ * `threads` threads (< 1: OpenMP's default), each call on one thread: fn
+ * writes only row i's results, so they are the same for any thread count.
+ * The first failing row's error, in row order. */
+typedef int (*page_row_fn)(void *ctx, int i, moore_error *err);
+int page_each_row(int count, int threads, page_row_fn fn, void *ctx, moore_error *err);
 void page_data_clear(page_data *d);
 /* The row of family name in c, or NULL. */
 const moore_compare_row *page_row(const moore_compare *c, const char *family);

@@ -43,7 +43,8 @@ static int measured(cJSON *const *rows, int count, const char *key)
 }
 
 /* One JSON value into r under key, keeping the type r already has for it
- * (the paths group measured on the rebuilt graph). */
+ * (the groups measured on the rebuilt graph); arrays and objects, which no
+ * compare column holds, are left out. */
 static int put(moore_report *r, const char *key, const cJSON *v, int null_ok, moore_error *err)
 {
     const moore_report_item *had = moore_report_get(r, key);
@@ -112,8 +113,9 @@ static int row_check(const moore_page_options *o, const char *path, const moore_
     return MOORE_OK;
 }
 
-/* One row: the paths group measured on the rebuilt graph, compare's values
- * over it. */
+/* One row: the basic and paths groups measured on the rebuilt graph (the
+ * switches' radix for row_check, the distance histogram and the Moore-bound
+ * efficiency for the page), compare's values over them. */
 static int row_read(const moore_page_options *o, const char *path, cJSON *const *rows,
                     int count, const cJSON *j, moore_compare_row *row, moore_error *err)
 {

@@ -77,7 +77,7 @@ static int row_bounds_of(const char *spec, int uniform, row_bounds *b, moore_err
     moore_flow_options_default(&fo);
     fo.eps = PAGE_EPS;
     fo.max_phases = PAGE_PHASES;
-    fo.threads = 1; /* the rows run side by side (rows_bounds) */
+    fo.threads = 1; /* the rows run side by side (page_each_row) */
     *b = (row_bounds){ NAN, NAN, NAN, NAN };
     int rc = moore_topology_load(spec, &g, err);
     if (!rc && uniform)
@@ -97,25 +97,19 @@ static int row_bounds_of(const char *spec, int uniform, row_bounds *b, moore_err
     return rc;
 }
 
-/* Every row's bounds, the rows side by side over the threads (each row's
- * own computation on one thread: the same numbers for any thread count).
- * The first failing row's error, in row order. */
-static int rows_bounds(const moore_page_options *o, const moore_compare *c, row_bounds *b,
-                       moore_error *err)
+int page_each_row(int count, int threads, page_row_fn fn, void *ctx, moore_error *err)
 {
-    int *rcs = moore_calloc((size_t)c->count + 1, sizeof *rcs, err);
-    moore_error *errs = rcs ? moore_calloc((size_t)c->count + 1, sizeof *errs, err) : NULL;
+    int *rcs = moore_calloc((size_t)count + 1, sizeof *rcs, err);
+    moore_error *errs = rcs ? moore_calloc((size_t)count + 1, sizeof *errs, err) : NULL;
     int rc = errs ? MOORE_OK : core_alloc_code(err);
-    int threads = o->metric.threads > 0 ? o->metric.threads : omp_get_max_threads();
+    if (threads < 1)
+        threads = omp_get_max_threads();
     if (!rc) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-        for (int i = 0; i < c->count; i++) {
-            const moore_report *r = &c->rows[i].report;
-            int uniform = !isfinite(moore_report_number(r, "throughput_uniform"));
-            rcs[i] = row_bounds_of(c->rows[i].spec, uniform, &b[i], &errs[i]);
-        }
+        for (int i = 0; i < count; i++)
+            rcs[i] = fn(ctx, i, &errs[i]);
     }
-    for (int i = 0; !rc && i < c->count; i++)
+    for (int i = 0; !rc && i < count; i++)
         if (rcs[i]) {
             *err = errs[i];
             rc = rcs[i];
@@ -123,6 +117,19 @@ static int rows_bounds(const moore_page_options *o, const moore_compare *c, row_
     free(rcs);
     free(errs);
     return rc;
+}
+
+typedef struct bounds_ctx {
+    const moore_compare *c;
+    row_bounds *b;
+} bounds_ctx;
+
+static int bounds_row(void *ctx, int i, moore_error *err)
+{
+    const bounds_ctx *x = ctx;
+    const moore_report *r = &x->c->rows[i].report;
+    int uniform = !isfinite(moore_report_number(r, "throughput_uniform"));
+    return row_bounds_of(x->c->rows[i].spec, uniform, &x->b[i], err);
 }
 
 /* The throughput bars' keys (not compare's columns, so the table stays
@@ -201,8 +208,9 @@ static int main_rows(const moore_page_options *o, const char *groups, page_data 
         moore_graph_free(g);
     }
     progress(o, "report: throughput bounds of the rows", 0);
+    bounds_ctx x = { c, b };
     if (!rc)
-        rc = rows_bounds(o, c, b, err);
+        rc = page_each_row(c->count, o->metric.threads, bounds_row, &x, err);
     for (int i = 0; !rc && i < c->count; i++)
         rc = bounds_report(&c->rows[i].report, &b[i], err);
     free(b);
