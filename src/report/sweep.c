@@ -79,16 +79,21 @@ static int row_bounds_of(const char *spec, int uniform, row_bounds *b, moore_err
     fo.max_phases = PAGE_PHASES;
     fo.threads = 1; /* the rows run side by side (page_each_row) */
     *b = (row_bounds){ NAN, NAN, NAN, NAN };
+    int32_t with = 0; /* switches with servers: both bounds need two */
     int rc = moore_topology_load(spec, &g, err);
+    for (int32_t v = 0; !rc && v < g->n; v++)
+        with += g->endpoints[v] > 0;
+    if (with < 2)
+        uniform = 0;
     if (!rc && uniform)
         rc = moore_traffic_uniform_compact(g, &t, err);
     if (!rc && uniform)
         rc = moore_flow_approx(g, t, &fo, &f, err);
     if (!rc && uniform)
         *b = (row_bounds){ f.lower, f.upper, NAN, NAN };
-    if (!rc)
+    if (!rc && with >= 2)
         rc = moore_flow_hose(g, &fo, PAGE_HOSE_EFFORT, &h, err);
-    if (!rc) {
+    if (!rc && with >= 2) {
         b->hose_lower = h.lower;
         b->hose_upper = h.upper;
     }
