@@ -1,6 +1,6 @@
 /* cmd_report.c — `moore report [--radix R] [--endpoints N] [--bandwidth B]
  * [--families LIST] [--sweep N1,N2,...] [-o FILE] [--data DIR] [--db FILE]
- * [--job JOB --link-rate GBPS [--step-routing R]]`: the comparison as one
+ * [--rows FILE] [--job JOB --link-rate GBPS [--step-routing R]]`: the comparison as one
  * self-contained HTML page (library: page.h). The job's options are spelled
  * and checked as `moore compare` spells them (compare_step.c). */
 #include "cli.h"
@@ -10,12 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "moore/page.h"
 
 const char cmd_report_usage[] =
     "usage: moore report [--radix R] [--endpoints N] [--bandwidth B|any] [--families LIST]\n"
     "                    [--sweep N1,N2,...] [-o FILE] [--data DIR] [--db FILE]\n"
-    "                    [--model NAME|FILE] [--seed S]\n"
+    "                    [--rows FILE] [--model NAME|FILE] [--seed S]\n"
     "                    [--job JOB --link-rate GBPS [--step-routing R]]\n\n"
     "Writes one self-contained HTML page (no network needed to view or print it): the\n"
     "main comparison's table, figures drawn by PLplot against endpoint count (switches,\n"
@@ -36,6 +37,9 @@ const char cmd_report_usage[] =
     "  --data DIR       also write each figure's numbers as DIR/<figure>.csv\n"
     "  --db FILE        read the metric groups of every topology this sweep database\n"
     "                   holds (moore sweep, docs/sweep.md) instead of measuring them\n"
+    "  --rows FILE      the main comparison's rows as 'moore compare --json=lines'\n"
+    "                   wrote them for the same --radix, --endpoints, --bandwidth,\n"
+    "                   --model and --seed: read instead of searched again\n"
     "  --model NAME|FILE cost model of every cost on the page: 400g (default), 2014, or\n"
     "                   a JSON file (docs/layout.md); every switch priced as a chassis\n"
     "  --seed S         seed for randomised families and metrics (default 1)\n"
@@ -97,6 +101,8 @@ static int parse_args(int argc, char **argv, moore_page_options *o, const char *
             o->data_dir = a.value;
         else if (cli_option(&a, "--db", NULL))
             o->db = a.value;
+        else if (cli_option(&a, "--rows", NULL))
+            o->rows = a.value;
         else if (cli_option(&a, "--model", NULL))
             *model = a.value;
         else if (cli_compare_step_option(&a))
@@ -150,6 +156,12 @@ int cmd_report(int argc, char **argv)
     if (rc)
         return rc;
     o.metric.cost_model = &model;
+    FILE *rows = o.rows ? fopen(o.rows, "r") : NULL;
+    if (o.rows && !rows)
+        return cli_usage_error("report: --rows '%s' cannot be read: %s", o.rows,
+                               strerror(errno));
+    if (rows)
+        fclose(rows);
     struct stat sb; /* outputs are checked before the (long) work */
     if (o.data_dir && stat(o.data_dir, &sb) == 0 && !S_ISDIR(sb.st_mode))
         return cli_usage_error("report: --data '%s' exists and is not a directory", o.data_dir);
@@ -160,7 +172,8 @@ int cmd_report(int argc, char **argv)
     moore_atomic_file af; /* opened first: an unwritable -o creates no --data directory */
     if (moore_atomic_open(path, &af, &err))
         return cli_fail(&err);
-    if (o.data_dir && mkdir(o.data_dir, 0777) != 0 && errno != EEXIST)
+    int made_dir = o.data_dir && mkdir(o.data_dir, 0777) == 0;
+    if (o.data_dir && !made_dir && errno != EEXIST)
         rc = cli_usage_error("report: cannot create --data directory '%s': %s", o.data_dir,
                              strerror(errno));
     if (!rc) {
@@ -173,6 +186,8 @@ int cmd_report(int argc, char **argv)
         moore_atomic_abort(&af);
     else if (moore_atomic_commit(&af, &err))
         rc = cli_fail(&err);
+    if (rc && made_dir)
+        rmdir(o.data_dir); /* refused input leaves no --data directory (removed only if empty) */
     if (!rc)
         fprintf(stderr, "moore: report written to %s\n", path);
     return rc;

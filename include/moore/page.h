@@ -4,7 +4,7 @@
  * (moore compare), then figures drawn by PLplot (plot.h) over a sweep of
  * endpoint counts — switches, cables and cost, diameter and server-to-server
  * path length — the throughput of each chosen topology with its proven
- * bounds, λ₂ against the Ramanujan bound, distance histograms, and a closing
+ * bounds (uniform and any traffic), λ₂ against the Ramanujan bound, distance histograms, and a closing
  * resilience curves (connected share and throughput against the share of
  * links failed), routed (ECMP, KSP-8) against optimal throughput, with a
  * job the training step's time by phase per family, and a closing
@@ -40,6 +40,11 @@ typedef struct moore_page_options {
     /* A sweep database (sweep.h): the metric groups of every topology it
      * holds are read from it instead of measured; NULL: measure everything. */
     const char *db;
+    /* The rows `moore compare --json=lines` wrote for these radix, endpoints,
+     * bandwidth and seed (compare's default metrics): the main comparison is
+     * read from them instead of searched and measured again, so the page shows
+     * compare's numbers (docs/report.md); NULL: run the comparison. */
+    const char *rows;
     /* A training job (workload.h, docs/step-time.md): with one the page adds
      * each row's step time by phase (moore_step_job, the job's own placement,
      * seeded by metric.seed) against the ideal non-blocking fabric; NULL: none. */
@@ -57,7 +62,7 @@ MOORE_API void moore_page_options_default(moore_page_options *o);
  * sweep value < 1, a radix no family can use) are refused (MOORE_EINVAL)
  * before any work. Writes to the caller's stream; keeps nothing. Time:
  * dominated by moore_compare_run, once per sweep value (the main count's run
- * feeding the table too), plus bounded resilience and routing runs per
+ * feeding the table too, unless o->rows holds it), plus bounded resilience and routing runs per
  * chosen topology (docs/report.md), and with a job one step timing per row
  * (moore_step_job, at most 64 approximation phases per throughput). */
 MOORE_API int moore_page_write(const moore_page_options *o, FILE *out, moore_error *err);

@@ -60,7 +60,7 @@ static void moore_eff(claim_row *row, const moore_compare *c)
 static void xpander_vs_jellyfish(claim_row *row, const moore_compare *c)
 {
     const moore_compare_row *xp = page_row(c, "xpander"), *jf = page_row(c, "jellyfish");
-    double a = num(xp, "throughput_uniform"), b = num(jf, "throughput_uniform");
+    double a = num(xp, PAGE_UNIFORM_LOWER), b = num(jf, PAGE_UNIFORM_LOWER);
     snprintf(row->claim, sizeof row->claim, "Xpander within 1-5%% of Jellyfish's throughput");
     snprintf(row->basis, sizeof row->basis, "uniform traffic, lower bounds: %s vs %s",
              xp ? xp->spec : "-", jf ? jf->spec : "-");

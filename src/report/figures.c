@@ -112,17 +112,22 @@ static int emit_sweep_figs(const moore_page_options *o, const page_data *d, FILE
 static int emit_main_figs(const moore_page_options *o, const page_data *d, FILE *out, fig *f,
                           moore_error *err)
 {
-    static const char *const tkeys[] = { "throughput_uniform", "throughput_worst" };
-    static const char *const tlo[] = { "throughput_uniform", "throughput_worst" };
-    static const char *const thi[] = { "throughput_uniform_upper", "throughput_worst_upper" };
-    static const char *const tnames[] = { "uniform", "worst case" };
+    static const char *const tkeys[] = { PAGE_UNIFORM_LOWER, PAGE_HOSE_LOWER };
+    static const char *const thi[] = { PAGE_UNIFORM_UPPER, PAGE_HOSE_UPPER };
+    static const char *const tnames[] = { "uniform", "any traffic (hose)" };
     static const char *const skeys[] = { "lambda2", "ramanujan_bound" };
     static const char *const snames[] = { "lambda2", "Ramanujan bound" };
     page_fig_init(f, "throughput", MOORE_PLOT_BARS, "Throughput per server", "family",
              "throughput (fraction of line rate)", 0, 0);
     snprintf(f->caption, sizeof f->caption, "Bars: proven lower bounds; whiskers: lower to "
-             "upper bound. %lld endpoints.", (long long)o->endpoints);
-    fig_main_bars(f, &d->main, tkeys, tlo, thi, tnames, 2);
+             "upper bound. %lld endpoints. Uniform: %s. Any traffic (hose): every matrix in "
+             "which each server sends and receives at most its line rate, the lowest "
+             "throughput among them; lower bound from two-phase routing's shortest-path split "
+             "(the proof of 'moore compare --traffic hose'), upper bound from the uniform "
+             "matrix and single-switch cuts.", (long long)o->endpoints,
+             d->main.bandwidth > 0 ? "the bounds 'moore compare' proved for the row (the "
+             "table's columns)" : "the (1+eps) approximation, eps 0.1, at most 8 phases");
+    fig_main_bars(f, &d->main, tkeys, tkeys, thi, tnames, 2);
     int rc = page_fig_emit(f, out, o->data_dir, err);
     page_fig_init(f, "spectral", MOORE_PLOT_BARS, "Second adjacency eigenvalue", "family",
              "eigenvalue", 0, 0);

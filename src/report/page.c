@@ -135,6 +135,11 @@ static void intro(const moore_page_options *o, const page_data *d, FILE *out)
              (long long)o->endpoints, o->families == DEFAULT_FAMILIES ? ", the default families" : "",
              same, MOORE_VERSION);
     page_html_paragraph(out, text);
+    if (o->rows) {
+        snprintf(text, sizeof text, "The table's rows were read from %.200s, as 'moore compare "
+                 "--json=lines' wrote them, not searched again.", o->rows);
+        page_html_paragraph(out, text);
+    }
     if (!o->db)
         return;
     snprintf(text, sizeof text, "Measurements read from the sweep database %s: %d metric "

@@ -29,7 +29,7 @@ void page_html_figure(FILE *out, const char *id, const moore_plot *p, const char
 
 typedef struct fig {
     char id[32];                /* anchor and CSV file name: <id>.csv */
-    char caption[512];
+    char caption[1024];
     moore_plot plot;
     int nseries;
     int64_t npoints;
@@ -97,6 +97,15 @@ int page_step_measure(const moore_page_options *o, const moore_compare *c, page_
                       moore_error *err);
 void page_steps_clear(page_step *s, int count);
 
+/* sweep.c: the main comparison and the sweep over endpoint counts. The
+ * throughput figure's keys in each main row (not compare's columns, so the
+ * table shows compare's own): uniform traffic's bounds, compare's proof
+ * where it ran one, and the hose bounds. */
+#define PAGE_UNIFORM_LOWER "page_uniform_lower"
+#define PAGE_UNIFORM_UPPER "page_uniform_upper"
+#define PAGE_HOSE_LOWER "page_hose_lower"
+#define PAGE_HOSE_UPPER "page_hose_upper"
+
 /* sweep.c: the main comparison and the sweep over endpoint counts. */
 typedef struct page_data {
     moore_compare main;         /* at o->endpoints, every default metric */
@@ -110,9 +119,21 @@ typedef struct page_data {
 } page_data;
 
 int page_measure(const moore_page_options *o, page_data *d, moore_error *err);
+/* fn(ctx, i, err) for every row i < count, the rows side by side over
+ * `threads` threads (< 1: OpenMP's default), each call on one thread: fn
+ * writes only row i's results, so they are the same for any thread count.
+ * The first failing row's error, in row order. */
+typedef int (*page_row_fn)(void *ctx, int i, moore_error *err);
+int page_each_row(int count, int threads, page_row_fn fn, void *ctx, moore_error *err);
 void page_data_clear(page_data *d);
 /* The row of family name in c, or NULL. */
 const moore_compare_row *page_row(const moore_compare *c, const char *family);
+
+/* rows.c: the main comparison read from o->rows (compare's JSON lines): the
+ * rows of o's families in the file's order, compare's values over the paths
+ * group measured on each rebuilt graph, a note per family without a row.
+ * MOORE_EINVAL, one line, for a file that is not compare's output for o. */
+int page_rows_read(const moore_page_options *o, moore_compare *out, moore_error *err);
 
 /* figures.c: every figure of the page. */
 int page_figures(const moore_page_options *o, const page_data *d, FILE *out, moore_error *err);

@@ -178,23 +178,37 @@ static void robust_clear(page_robust *r)
         r->throughput[l] = NAN;
 }
 
+typedef struct robust_ctx {
+    moore_page_options one;     /* the page's options on one thread (rows side by side) */
+    const moore_compare *c;
+    page_robust *out;
+} robust_ctx;
+
+static int robust_row(void *ctx, int i, moore_error *err)
+{
+    const robust_ctx *x = ctx;
+    moore_graph *g = NULL;
+    robust_clear(&x->out[i]);
+    int rc = moore_topology_load(x->c->rows[i].spec, &g, err);
+    if (!rc)
+        rc = connected_curve(g, &x->one, &x->out[i], err);
+    for (int l = 0; !rc && l < PAGE_THROUGHPUT_COUNT; l++)
+        rc = throughput_at(g, PAGE_THROUGHPUT_LEVELS[l], l, &x->one, &x->out[i].throughput[l],
+                           err);
+    moore_graph_free(g);
+    return rc;
+}
+
+/* The rows side by side, each on one thread: a row's curves are small
+ * computations whose own parallel regions would mostly wait. */
 int page_resilience_measure(const moore_page_options *o, const moore_compare *c, page_robust *out,
                         moore_error *err)
 {
-    int rc = MOORE_OK;
-    for (int i = 0; !rc && i < c->count; i++) {
-        moore_graph *g = NULL;
-        const char *spec = c->rows[i].spec;
-        robust_clear(&out[i]);
-        progress(o, "link failures", spec, (double)i / c->count);
-        rc = moore_topology_load(spec, &g, err);
-        if (!rc)
-            rc = connected_curve(g, o, &out[i], err);
-        for (int l = 0; !rc && l < PAGE_THROUGHPUT_COUNT; l++)
-            rc = throughput_at(g, PAGE_THROUGHPUT_LEVELS[l], l, o, &out[i].throughput[l], err);
-        moore_graph_free(g);
-    }
-    return rc;
+    robust_ctx x = { *o, c, out };
+    x.one.metric.threads = 1;
+    if (o->metric.progress)
+        o->metric.progress(o->metric.progress_ctx, "report: link failures of the rows", 0);
+    return page_each_row(c->count, o->metric.threads, robust_row, &x, err);
 }
 
 int page_routed_measure(const moore_page_options *o, const moore_compare *c, page_routed *out,

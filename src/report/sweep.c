@@ -10,8 +10,15 @@
  * family compare finds nothing for is absent from that point, with compare's
  * note saying why.
  *
- * With a sweep database (o->db) every metric group of a topology the
- * database holds is read from it instead of measured (sweep.h). */
+ * With compare's own rows (o->rows, rows.c) the main comparison is read
+ * instead of searched: the main job has just run that search. With a sweep
+ * database (o->db) every metric group of a topology the database holds is
+ * read from it instead of measured (sweep.h).
+ *
+ * The throughput figure shows, per row, the uniform bounds compare proved
+ * (its table's columns) and the hose bounds compare's hose search proves
+ * with; both are cheap, where the (1+ε) approximation of a worst-case
+ * matrix took seconds a row. The rows are bounded side by side. */
 #include "report_internal.h"
 #include "plan/row.h" /* plan_row_ratio */
 #include "moore/dist.h"
@@ -19,6 +26,9 @@
 #include "moore/paths.h"
 #include "moore/routing.h"
 #include "moore/traffic.h"
+#include "core/alloc.h"
+
+#include <omp.h>
 
 #include <math.h>
 #include <stdio.h>
@@ -31,9 +41,10 @@ static void progress(const moore_page_options *o, const char *what, double f)
         o->metric.progress(o->metric.progress_ctx, what, f);
 }
 
-/* Throughput figures: the (1+ε) approximation stopped after a fixed number
- * of phases, so the page takes bounded time and the same bytes on every
- * machine; the bars show the proven bounds reached, whatever their gap. */
+/* Uniform throughput where compare proved none (--bandwidth any): the (1+ε)
+ * approximation stopped after a fixed number of phases, so the page takes
+ * bounded time and the same bytes on every machine; the bars show the
+ * proven bounds reached, whatever their gap. */
 #define PAGE_EPS 0.1
 #define PAGE_PHASES 8
 
@@ -42,26 +53,104 @@ static void progress(const moore_page_options *o, const char *what, double f)
 #define PAGE_SWEEP_GROUPS "paths,layout"
 #define PAGE_SWEEP_TRIES 3  /* builds per family and sweep point (compare's default: 8) */
 
-static int bounds_of(const moore_graph *g, const char *tm, const moore_page_options *o,
-                     moore_report *r, const char *key, moore_error *err)
+/* The throughput bars of one row (rows.c reads compare's, the rest is
+ * measured here): uniform traffic's bounds where compare proved none (at
+ * --bandwidth any), and the hose bounds: every matrix the servers can send
+ * at line rate. */
+typedef struct row_bounds {
+    double uniform_lower, uniform_upper, hose_lower, hose_upper;
+} row_bounds;
+
+/* The hose bounds are those compare's search proves a row with
+ * (moore_flow_hose at effort -1: two-phase routing's shortest-path split
+ * below; the uniform matrix and the single-switch cuts above): a fraction
+ * of a second a row at a thousand switches. */
+#define PAGE_HOSE_EFFORT (-1)
+
+static int row_bounds_of(const char *spec, int uniform, row_bounds *b, moore_error *err)
 {
+    moore_graph *g = NULL;
     moore_traffic *t = NULL;
     moore_flow_options fo;
     moore_flow_result f;
+    moore_hose_result h;
     moore_flow_options_default(&fo);
     fo.eps = PAGE_EPS;
     fo.max_phases = PAGE_PHASES;
-    fo.threads = o->metric.threads;
-    char upper[64];
-    snprintf(upper, sizeof upper, "%s_upper", key);
-    int rc = moore_traffic_make(g, tm, o->metric.seed, &t, err);
-    if (!rc)
+    fo.threads = 1; /* the rows run side by side (page_each_row) */
+    *b = (row_bounds){ NAN, NAN, NAN, NAN };
+    int32_t with = 0; /* switches with servers: both bounds need two */
+    int rc = moore_topology_load(spec, &g, err);
+    for (int32_t v = 0; !rc && v < g->n; v++)
+        with += g->endpoints[v] > 0;
+    if (with < 2)
+        uniform = 0;
+    if (!rc && uniform)
+        rc = moore_traffic_uniform_compact(g, &t, err);
+    if (!rc && uniform)
         rc = moore_flow_approx(g, t, &fo, &f, err);
-    if (!rc)
-        rc = moore_report_double(r, key, f.lower, err);
-    if (!rc)
-        rc = moore_report_double(r, upper, f.upper, err);
+    if (!rc && uniform)
+        *b = (row_bounds){ f.lower, f.upper, NAN, NAN };
+    if (!rc && with >= 2)
+        rc = moore_flow_hose(g, &fo, PAGE_HOSE_EFFORT, &h, err);
+    if (!rc && with >= 2) {
+        b->hose_lower = h.lower;
+        b->hose_upper = h.upper;
+    }
     moore_traffic_free(t);
+    moore_graph_free(g);
+    return rc;
+}
+
+int page_each_row(int count, int threads, page_row_fn fn, void *ctx, moore_error *err)
+{
+    int *rcs = moore_calloc((size_t)count + 1, sizeof *rcs, err);
+    moore_error *errs = rcs ? moore_calloc((size_t)count + 1, sizeof *errs, err) : NULL;
+    int rc = errs ? MOORE_OK : core_alloc_code(err);
+    if (threads < 1)
+        threads = omp_get_max_threads();
+    if (!rc) {
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+        for (int i = 0; i < count; i++)
+            rcs[i] = fn(ctx, i, &errs[i]);
+    }
+    for (int i = 0; !rc && i < count; i++)
+        if (rcs[i]) {
+            *err = errs[i];
+            rc = rcs[i];
+        }
+    free(rcs);
+    free(errs);
+    return rc;
+}
+
+typedef struct bounds_ctx {
+    const moore_compare *c;
+    row_bounds *b;
+} bounds_ctx;
+
+static int bounds_row(void *ctx, int i, moore_error *err)
+{
+    const bounds_ctx *x = ctx;
+    const moore_report *r = &x->c->rows[i].report;
+    int uniform = !isfinite(moore_report_number(r, "throughput_uniform"));
+    return row_bounds_of(x->c->rows[i].spec, uniform, &x->b[i], err);
+}
+
+/* The throughput bars' keys (not compare's columns, so the table stays
+ * compare's): uniform traffic's bounds compare proved, or measured. */
+static int bounds_report(moore_report *r, const row_bounds *b, moore_error *err)
+{
+    double lo = moore_report_number(r, "throughput_uniform");
+    double hi = moore_report_number(r, "throughput_uniform_upper");
+    int proven = isfinite(lo);
+    int rc = moore_report_double(r, PAGE_UNIFORM_LOWER, proven ? lo : b->uniform_lower, err);
+    if (!rc)
+        rc = moore_report_double(r, PAGE_UNIFORM_UPPER, proven ? hi : b->uniform_upper, err);
+    if (!rc)
+        rc = moore_report_double(r, PAGE_HOSE_LOWER, b->hose_lower, err);
+    if (!rc)
+        rc = moore_report_double(r, PAGE_HOSE_UPPER, b->hose_upper, err);
     return rc;
 }
 
@@ -104,14 +193,16 @@ static int groups_of(const moore_page_options *o, page_data *d, const char *spec
     return rc;
 }
 
-/* The rest of the main table's groups, then uniform and worst-case
- * throughput bounds, for every row of the main comparison. */
+/* The rest of the main table's groups (unless the rows came from compare's
+ * file, which has them), then the throughput bars' bounds, for every row of
+ * the main comparison. */
 static int main_rows(const moore_page_options *o, const char *groups, page_data *d,
                      moore_error *err)
 {
     moore_compare *c = &d->main;
-    int rc = MOORE_OK;
-    for (int i = 0; !rc && i < c->count; i++) {
+    row_bounds *b = moore_calloc((size_t)c->count + 1, sizeof *b, err);
+    int rc = b ? MOORE_OK : core_alloc_code(err);
+    for (int i = 0; !rc && !o->rows && i < c->count; i++) {
         moore_graph *g = NULL;
         char what[MOORE_SPEC_MAX + 32];
         snprintf(what, sizeof what, "report: measuring %s", c->rows[i].spec);
@@ -119,14 +210,15 @@ static int main_rows(const moore_page_options *o, const char *groups, page_data 
         rc = groups_of(o, d, c->rows[i].spec, groups, &g, &c->rows[i].report, err);
         if (!rc)
             rc = plan_row_ratio(&c->rows[i].report, err);
-        if (!rc && !g)
-            rc = moore_topology_load(c->rows[i].spec, &g, err);
-        if (!rc)
-            rc = bounds_of(g, "uniform", o, &c->rows[i].report, "throughput_uniform", err);
-        if (!rc)
-            rc = bounds_of(g, "worst", o, &c->rows[i].report, "throughput_worst", err);
         moore_graph_free(g);
     }
+    progress(o, "report: throughput bounds of the rows", 0);
+    bounds_ctx x = { c, b };
+    if (!rc)
+        rc = page_each_row(c->count, o->metric.threads, bounds_row, &x, err);
+    for (int i = 0; !rc && i < c->count; i++)
+        rc = bounds_report(&c->rows[i].report, &b[i], err);
+    free(b);
     return rc;
 }
 
@@ -290,7 +382,7 @@ int page_measure(const moore_page_options *o, page_data *d, moore_error *err)
     if (!rc)
         rc = main_groups(groups, sizeof groups, err);
     if (!rc)
-        rc = compare_main(o, &d->main, err);
+        rc = o->rows ? page_rows_read(o, &d->main, err) : compare_main(o, &d->main, err);
     if (!rc)
         rc = main_rows(o, groups, d, err);
     if (!rc)
