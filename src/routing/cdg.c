@@ -254,20 +254,24 @@ static int try_layer(const cdg *c, layer_worker *w, route_cdg_layer *L, const un
         return 1;
     int64_t nadded = 0;
     int cycle = 0;
-    for (int64_t i = 0; i < d->nd && !cycle; i++) {
-        int64_t bit = d->bit[i];
-        if (route_cdg_has(L->bits, bit))
-            continue;
-        if (route_cdg_has(L->cyc, bit))
-            cycle = 1;
-        else if (x[i] == y[i] || route_cdg_add(&c->sh, L, &w->s, x[i], y[i])) {
-            if (nadded == 0) /* closes a cycle with committed dependencies alone */
-                L->cyc[bit >> 6] |= (uint64_t)1 << (bit & 63);
-            cycle = 1;
-        } else {
-            w->added[nadded++] = i;
+    /* pass 0: the dependencies against the order, which need a search, so
+     * that the first one searched meets the committed dependencies alone (a
+     * cycle it closes is then remembered); pass 1: the rest */
+    for (int pass = 0; pass < 2 && !cycle; pass++)
+        for (int64_t i = 0; i < d->nd && !cycle; i++) {
+            int64_t bit = d->bit[i];
+            if (route_cdg_has(L->bits, bit) || (pass == 0 && L->lab[y[i]] >= L->lab[x[i]]))
+                continue;
+            if (route_cdg_has(L->cyc, bit))
+                cycle = 1;
+            else if (x[i] == y[i] || route_cdg_add(&c->sh, L, &w->s, x[i], y[i])) {
+                if (nadded == 0) /* closes a cycle with committed dependencies alone */
+                    L->cyc[bit >> 6] |= (uint64_t)1 << (bit & 63);
+                cycle = 1;
+            } else {
+                w->added[nadded++] = i;
+            }
         }
-    }
     if (cycle)
         for (int64_t i = 0; i < nadded; i++)
             route_cdg_remove(&c->sh, L, x[w->added[i]], y[w->added[i]]);

@@ -345,13 +345,21 @@ static int search_both(const route_cdg_shape *sh, const route_cdg_layer *L, rout
         else
             cycle = step_forward(sh, L, s, &fhead, &ftail, ub);
     }
-    for (int64_t i = 0; i < btail; i++) {
-        unmark(s->seenb, s->queue[i]);
-        unmark(s->seenbr, sh->rev[s->queue[i]]);
-    }
-    for (int64_t i = ftail + 1; i <= n; i++) {
-        unmark(s->seenf, s->queue[i]);
-        unmark(s->seenfr, sh->rev[s->queue[i]]);
+    int64_t words = n / 64 + 1;
+    if (btail + (n - ftail) > words) { /* cheaper to wipe */
+        memset(s->seenb, 0, (size_t)words * sizeof *s->seenb);
+        memset(s->seenbr, 0, (size_t)words * sizeof *s->seenbr);
+        memset(s->seenf, 0, (size_t)words * sizeof *s->seenf);
+        memset(s->seenfr, 0, (size_t)words * sizeof *s->seenfr);
+    } else {
+        for (int64_t i = 0; i < btail; i++) {
+            unmark(s->seenb, s->queue[i]);
+            unmark(s->seenbr, sh->rev[s->queue[i]]);
+        }
+        for (int64_t i = ftail + 1; i <= n; i++) {
+            unmark(s->seenf, s->queue[i]);
+            unmark(s->seenfr, sh->rev[s->queue[i]]);
+        }
     }
     s->nb = btail;
     s->nf = n - ftail;
