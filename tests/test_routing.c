@@ -344,6 +344,67 @@ static void test_layers_acyclic(void **state)
     moore_graph_free(g);
 }
 
+/* Whether path u's traffic counts (docs/routing.md): both ends have
+ * servers, or the graph has none. */
+static int path_counts(const moore_graph *g, const moore_routing *r, int64_t u)
+{
+    int32_t s = r->hops[r->path_offs[u]], t = r->hops[r->path_offs[u + 1] - 1];
+    return moore_graph_endpoints_total(g) == 0 || (g->endpoints[s] > 0 && g->endpoints[t] > 0);
+}
+
+/* The greedy rule, replayed with a plain DFS: every path is in the first
+ * layer whose dependencies so far, with the path's added, stay acyclic
+ * (whatever search and order the library keeps inside). */
+static void check_greedy(const moore_graph *g, const char *algo)
+{
+    moore_routing *r = route(g, algo);
+    moore_deadlock_result dl;
+    moore_error err;
+    assert_int_equal(moore_routing_deadlock(g, r, NULL, &dl, &err), MOORE_OK);
+    int64_t arcs = 2 * g->m;
+    size_t bytes = (size_t)(arcs * arcs);
+    dep_graph *d = calloc((size_t)dl.layers, sizeof *d);
+    dep_graph trial = { arcs, malloc(bytes) };
+    for (int32_t j = 0; j < dl.layers; j++)
+        d[j] = (dep_graph){ arcs, calloc(bytes, 1) };
+    for (int64_t u = 0; u < dl.units; u++) {
+        const int32_t *h = r->hops + r->path_offs[u];
+        int64_t len = r->path_offs[u + 1] - r->path_offs[u];
+        int32_t L = dl.layer[u];
+        assert_true(L >= 0 && L < dl.layers);
+        if (!path_counts(g, r, u)) {
+            assert_int_equal(L, 0); /* no dependencies: the first layer takes it */
+            continue;
+        }
+        for (int32_t j = 0; j <= L; j++) {
+            memcpy(trial.adj, d[j].adj, bytes);
+            add_path(g, &trial, h, len);
+            assert_int_equal(has_cycle(&trial), j < L);
+        }
+        add_path(g, &d[L], h, len);
+    }
+    for (int32_t j = 0; j < dl.layers; j++)
+        free(d[j].adj);
+    free(d);
+    free(trial.adj);
+    moore_deadlock_result_clear(&dl);
+    moore_routing_free(r);
+}
+
+static void test_layers_greedy(void **state)
+{
+    (void)state;
+    moore_graph *p = tu_build("petersen");
+    moore_graph *g = tg_random_regular(16, 4, 3);
+    const char *algos[] = { "ksp:k=4", "valiant:samples=3", "ugal:samples=2" };
+    for (int i = 0; i < 3; i++) {
+        check_greedy(p, algos[i]);
+        check_greedy(g, algos[i]);
+    }
+    moore_graph_free(p);
+    moore_graph_free(g);
+}
+
 /* Runs the layering of r on `threads` threads. */
 static void layers_on(const moore_graph *g, const moore_routing *r, int threads,
                       moore_deadlock_result *d)
@@ -584,6 +645,7 @@ int main(void)
         cmocka_unit_test(test_ksp_matches_brute_force),
         cmocka_unit_test(test_layers_acyclic),
         cmocka_unit_test(test_layers_any_threads),
+        cmocka_unit_test(test_layers_greedy),
         cmocka_unit_test(test_closed_forms),
         cmocka_unit_test(test_routed_below_optimal),
         cmocka_unit_test(test_lp_and_approximation_bracket),

@@ -156,10 +156,11 @@ typedef struct moore_deadlock_result {
  * the first virtual layer whose dependency graph stays acyclic. Fills the
  * caller's *out (layer on the heap): release it with
  * moore_deadlock_result_clear; on error layer is NULL. Memory: 3·Σ_v deg(v)²
- * bits per layer plus 16 bytes per dependency arc. Time: each unit's
+ * bits per layer plus 24 bytes per directed link. Time: each unit's
  * dependencies once per layer tried, plus a two-way search per new dependency
- * bounded by the smaller of the two sets it visits; the layers run as a
- * pipeline on o->threads threads, with the same result for any thread count. */
+ * bounded by the smaller of the two sets it visits; one thread places the
+ * units while the other o->threads list the next ones' dependencies, with the
+ * same result for any thread count. */
 MOORE_API int moore_routing_deadlock(const moore_graph *g, const moore_routing *r,
                                      const moore_routing_options *o, moore_deadlock_result *out,
                                      moore_error *err);

@@ -24,39 +24,42 @@
  * dependency many times.
  *
  * Whether a layer takes a unit depends on the layer's dependency graph only,
- * so the layers are a function of the unit order. That makes the split
- * parallel where it is parallel and nowhere else: the units' dependencies
- * are listed for a block of units at a time on every thread (the per-unit
- * work: a destination's DAG, a path's links found in the CSR), then the
- * layers run as a pipeline (block_run below): layer j takes, in unit order,
- * the units the layers below it rejected, so one thread can work on layer j
- * while another works on layer j + 1 at an earlier unit. Same layers for any
- * thread count. The union graph (`cdg_acyclic`, `cdg_dependencies`) is the
- * OR of the layers at the end: every unit's dependencies are committed to
- * exactly one layer. */
+ * so the layers are a function of the unit order: one thread places the
+ * units, in order, and the others list the next block's dependencies
+ * meanwhile (the per-unit work: a destination's DAG, a path's links found in
+ * the CSR), the placing thread joining them once its block is placed. Same
+ * layers for any thread count. (Running the layers as a pipeline, layer j + 1
+ * on another thread than layer j, gained nothing: on slimfly:q=29 ksp:k=8
+ * the first layer takes 91% of the placing time, and the two threads' shared
+ * counters cost more than the other 9%.) The union graph (`cdg_acyclic`,
+ * `cdg_dependencies`) is the OR of the layers at the end: every unit's
+ * dependencies are committed to exactly one layer. */
 #include "cdg.h"
 #include "core/alloc.h"
 #include "routing_internal.h"
 
 #include <omp.h>
-#include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* One thread's scratch for listing units and the dependencies x[i]→y[i] it
- * listed in the current block. */
+/* Dependencies x[i]→y[i] one thread listed in a block, i < nd. */
+typedef struct dep_list {
+    int32_t *x, *y;
+    int64_t *bit;       /* forward bit of each (route_cdg_bit) */
+    int64_t nd, cap;
+    int oom;
+} dep_list;
+
+/* One thread's scratch for listing units, and where they go. */
 typedef struct unit_work {
     char *active;
     int32_t *order, *count;
     int64_t *tarc;
     double *tw;
     int64_t *first, *hop;   /* next-hop arcs of each switch (dest_deps) */
-    int32_t *x, *y;
-    int64_t *bit;       /* forward bit of each (route_cdg_bit) */
-    int64_t nd, cap;
-    int oom;
+    dep_list *out;
 } unit_work;
 
 /* One unit's dependencies x[i]→y[i] (forward bit bit[i]), i < nd. */
@@ -82,8 +85,9 @@ typedef struct cdg {
     int32_t nlayers;
 } cdg;
 
-static void dep_push(const cdg *c, unit_work *w, int64_t x, int64_t y)
+static void dep_push(const cdg *c, unit_work *uw, int64_t x, int64_t y)
 {
+    dep_list *w = uw->out;
     if (w->nd == w->cap) {
         int64_t cap = w->cap ? 2 * w->cap : 1024;
         int32_t *px = realloc(w->x, (size_t)cap * sizeof *px);
@@ -205,47 +209,28 @@ static void unit_deps(const cdg *c, unit_work *w, int64_t unit)
         (c->tables ? table_deps : dest_deps)(c, w, (int32_t)unit);
 }
 
-/* One thread's scratch for trying units on layers. */
+/* The placing thread's scratch: the searches', and a unit's new
+ * dependencies (for rollback). */
 typedef struct layer_worker {
     route_cdg_search s;
-    int64_t *added;     /* the unit's new dependencies (for rollback) */
+    int64_t *added, cap;
 } layer_worker;
 
-/* The layering of one block of units, run by every thread at once: each
- * layer takes, in unit order, the units every layer below it rejected, so
- * layer j can work on a unit while layer j + 1 still works on an earlier one
- * (a pipeline: the layers and their contents are those of one thread). A
- * thread claims a free layer, runs it until its next unit is undecided
- * below it, and releases it. Layer j + 1 is made by layer j's holder when j
- * rejects a unit and is the top. */
-typedef struct block_run {
-    cdg *c;
-    const unit_deps_view *d;    /* the block's units */
-    int64_t n;
-    _Atomic int32_t *state;     /* per unit: 2j waiting at layer j, 2j + 1 in layer j */
-    int64_t *cur;               /* per layer: its next unit (its holder's) */
-    atomic_int *busy;           /* per layer: held */
-    atomic_int nlayers;
-    atomic_llong placed;
-    atomic_int fail;
-    moore_error err;            /* the first failure's */
-} block_run;
-
-static void run_fail(block_run *b, const moore_error *e)
-{
-    int expected = 0;
-    if (atomic_compare_exchange_strong(&b->fail, &expected, e->code ? e->code : MOORE_ENOMEM))
-        b->err = *e;
-}
-
-/* Makes layer j (the layers array has room: reserved before the block). */
+/* Makes layer j (j = c->nlayers; the array grows). */
 static int new_layer(cdg *c, int32_t j, moore_error *err)
 {
     int rc = moore_memory_guard((double)(j + 1) *
-                                    (3.0 * (double)c->sh.nbits / 8 + 16.0 * (double)c->sh.arcs),
+                                    (3.0 * (double)c->sh.nbits / 8 + 24.0 * (double)c->sh.arcs),
                                 "the virtual layers' dependency graphs", err);
-    if (!rc)
+    route_cdg_layer *p = rc ? NULL : realloc(c->layers, (size_t)(j + 1) * sizeof *p);
+    if (!rc && !p)
+        rc = moore_error_set(err, MOORE_ENOMEM, "routing: no memory for the layers");
+    if (!rc) {
+        c->layers = p;
         rc = route_cdg_layer_init(&c->layers[j], &c->sh, err);
+    }
+    if (!rc)
+        c->nlayers = j + 1;
     return rc;
 }
 
@@ -269,90 +254,56 @@ static int try_layer(const cdg *c, layer_worker *w, route_cdg_layer *L, const un
         return 1;
     int64_t nadded = 0;
     int cycle = 0;
-    for (int64_t i = 0; i < d->nd && !cycle; i++) {
-        int64_t bit = d->bit[i];
-        if (route_cdg_has(L->bits, bit))
-            continue;
-        if (route_cdg_has(L->cyc, bit))
-            cycle = 1;
-        else if (x[i] == y[i] || route_cdg_add(&c->sh, L, &w->s, x[i], y[i])) {
-            if (nadded == 0) /* closes a cycle with committed dependencies alone */
-                L->cyc[bit >> 6] |= (uint64_t)1 << (bit & 63);
-            cycle = 1;
-        } else {
-            w->added[nadded++] = i;
+    /* pass 0: the dependencies against the order, which need a search, so
+     * that the first one searched meets the committed dependencies alone (a
+     * cycle it closes is then remembered); pass 1: the rest */
+    for (int pass = 0; pass < 2 && !cycle; pass++)
+        for (int64_t i = 0; i < d->nd && !cycle; i++) {
+            int64_t bit = d->bit[i];
+            if (route_cdg_has(L->bits, bit) || (pass == 0 && L->lab[y[i]] >= L->lab[x[i]]))
+                continue;
+            if (route_cdg_has(L->cyc, bit))
+                cycle = 1;
+            else if (x[i] == y[i] || route_cdg_add(&c->sh, L, &w->s, x[i], y[i])) {
+                if (nadded == 0) /* closes a cycle with committed dependencies alone */
+                    L->cyc[bit >> 6] |= (uint64_t)1 << (bit & 63);
+                cycle = 1;
+            } else {
+                w->added[nadded++] = i;
+            }
         }
-    }
     if (cycle)
         for (int64_t i = 0; i < nadded; i++)
             route_cdg_remove(&c->sh, L, x[w->added[i]], y[w->added[i]]);
     return cycle;
 }
 
-/* Layer j's next unit i rejected: on to layer j + 1, made when j is the top. */
-static void pass_up(block_run *b, int32_t j, int64_t i)
+/* Puts one unit into the first layer that takes it, a new layer when none
+ * does; its layer into *layer. */
+static int place_unit(cdg *c, layer_worker *w, const unit_deps_view *d, int32_t *layer,
+                      moore_error *err)
 {
-    moore_error e;
-    e.code = MOORE_OK;
-    if (b->c->layers[j].empty) { /* a path of distinct links, or a DAG, is acyclic */
-        moore_error_set(&e, MOORE_EINTERNAL, "routing: a unit has a cyclic dependency by itself");
-        run_fail(b, &e);
-        return;
+    if (d->nd > w->cap) {
+        int64_t *q = realloc(w->added, (size_t)d->nd * sizeof *q);
+        if (!q)
+            return moore_error_set(err, MOORE_ENOMEM, "routing: no memory while layering");
+        w->added = q;
+        w->cap = d->nd;
     }
-    if (j + 1 == atomic_load(&b->nlayers)) {
-        if (new_layer(b->c, j + 1, &e)) {
-            run_fail(b, &e);
-            return;
-        }
-        b->cur[j + 1] = 0;
-        atomic_store(&b->busy[j + 1], 0);
-        atomic_store(&b->nlayers, j + 2);
+    int32_t j = 0;
+    for (;; j++) {
+        int rc = j == c->nlayers ? new_layer(c, j, err) : MOORE_OK;
+        if (rc)
+            return rc;
+        if (!try_layer(c, w, &c->layers[j], d))
+            break;
+        if (c->layers[j].empty) /* a path of distinct links, or a DAG, is acyclic */
+            return moore_error_set(err, MOORE_EINTERNAL,
+                                   "routing: a unit has a cyclic dependency by itself");
     }
-    atomic_store(&b->state[i], 2 * (j + 1));
-}
-
-/* Runs layer j (held) over its units until the next one is undecided below
- * it; the number of units it decided. */
-static int64_t run_layer(block_run *b, layer_worker *w, int32_t j)
-{
-    route_cdg_layer *L = &b->c->layers[j];
-    int64_t done = 0;
-    while (b->cur[j] < b->n && !atomic_load(&b->fail)) {
-        int64_t i = b->cur[j];
-        int32_t st = atomic_load(&b->state[i]);
-        if (st < 2 * j && !(st & 1))
-            break; /* not yet rejected below */
-        if (st == 2 * j) {
-            if (try_layer(b->c, w, L, &b->d[i])) {
-                pass_up(b, j, i);
-            } else {
-                L->empty = 0;
-                atomic_store(&b->state[i], 2 * j + 1);
-                atomic_fetch_add(&b->placed, 1);
-            }
-            done++;
-        }
-        b->cur[j]++;
-    }
-    return done;
-}
-
-/* One thread's share: claims free layers with work until the block is placed. */
-static void run_worker(block_run *b, layer_worker *w)
-{
-    while (atomic_load(&b->placed) < b->n && !atomic_load(&b->fail)) {
-        int64_t done = 0;
-        int32_t nl = atomic_load(&b->nlayers);
-        for (int32_t j = 0; j < nl; j++) {
-            int expected = 0;
-            if (!atomic_compare_exchange_strong(&b->busy[j], &expected, 1))
-                continue;
-            done += run_layer(b, w, j);
-            atomic_store(&b->busy[j], 0);
-        }
-        if (!done)
-            sched_yield(); /* every layer with work is held: let others run */
-    }
+    c->layers[j].empty = 0;
+    *layer = j;
+    return MOORE_OK;
 }
 
 static void work_clear(unit_work *w)
@@ -364,9 +315,6 @@ static void work_clear(unit_work *w)
     free(w->tw);
     free(w->first);
     free(w->hop);
-    free(w->x);
-    free(w->y);
-    free(w->bit);
 }
 
 static int work_init(unit_work *w, const cdg *c, moore_error *err)
@@ -386,91 +334,110 @@ static int work_init(unit_work *w, const cdg *c, moore_error *err)
     return MOORE_OK;
 }
 
-/* Lists the dependencies of units u0..u1−1 on every thread: unit u's are
- * entries at[i] to end[i] − 1 of work[who[i]].x and .y, i = u − u0. */
-static int list_block(const cdg *c, unit_work *work, int threads, int64_t u0, int64_t u1,
-                      int64_t *at, int64_t *end, int32_t *who, moore_error *err)
+/* A block of units u0..u1−1 and their dependencies: unit u's are entries
+ * at[i] to end[i] − 1 of deps[who[i]], i = u − u0, listed by the threads
+ * that claimed it (next: the first unclaimed unit). Two blocks take turns:
+ * one is listed while the other is placed. */
+typedef struct unit_block {
+    dep_list *deps;         /* per thread */
+    int64_t u0, u1;
+    int64_t *at, *end;
+    int32_t *who;
+    atomic_llong next;
+} unit_block;
+
+static int block_init(unit_block *B, int threads, int64_t block, moore_error *err)
 {
-    for (int t = 0; t < threads; t++)
-        work[t].nd = 0;
-    int fail = 0;
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
-    for (int64_t u = u0; u < u1; u++) {
-        unit_work *w = &work[omp_get_thread_num()];
-        at[u - u0] = w->nd;
-        unit_deps(c, w, u);
-        end[u - u0] = w->nd;
-        who[u - u0] = omp_get_thread_num();
-        if (w->oom)
-            core_par_note(&fail, MOORE_ENOMEM);
-    }
-    return core_par_failed(err, fail, "routing: listing dependencies");
+    memset(B, 0, sizeof *B);
+    B->deps = moore_calloc((size_t)threads, sizeof *B->deps, err);
+    B->at = moore_malloc((size_t)block, sizeof *B->at, err);
+    B->end = moore_malloc((size_t)block, sizeof *B->end, err);
+    B->who = moore_malloc((size_t)block, sizeof *B->who, err);
+    return B->deps && B->at && B->end && B->who ? MOORE_OK : core_alloc_code(err);
 }
 
-/* Units per block: paths are a few dependencies each, a destination's DAG
- * is many. */
+static void block_clear(unit_block *B, int threads)
+{
+    for (int t = 0; t < threads && B->deps; t++) {
+        free(B->deps[t].x);
+        free(B->deps[t].y);
+        free(B->deps[t].bit);
+    }
+    free(B->deps);
+    free(B->at);
+    free(B->end);
+    free(B->who);
+}
+
+/* Units per block, and per claim while listing: paths are a few
+ * dependencies each, a destination's DAG is many. */
 static int64_t block_units(const cdg *c)
 {
     return c->r->pair_offs && !c->tables ? 8192 : 16;
 }
 
-/* Room for the layers one block can make (one per unit at most) and the
- * run's per-layer arrays; the workers' room for a unit's new dependencies. */
-static int block_reserve(cdg *c, block_run *b, layer_worker *lw, int threads, int64_t maxnd,
-                         moore_error *err)
+static int64_t claim_units(const cdg *c)
 {
-    int64_t cap = (int64_t)c->nlayers + b->n + 1;
-    route_cdg_layer *p = realloc(c->layers, (size_t)cap * sizeof *p);
-    int64_t *cur = p ? realloc(b->cur, (size_t)cap * sizeof *cur) : NULL;
-    if (p)
-        c->layers = p;
-    if (cur)
-        b->cur = cur;
-    atomic_int *busy = cur ? realloc(b->busy, (size_t)cap * sizeof *busy) : NULL;
-    if (!busy)
-        return moore_error_set(err, MOORE_ENOMEM, "routing: no memory for the layers");
-    b->busy = busy;
-    for (int t = 0; t < threads; t++) {
-        int64_t *q = realloc(lw[t].added, (size_t)(maxnd + 1) * sizeof *q);
-        if (!q)
-            return moore_error_set(err, MOORE_ENOMEM, "routing: no memory while layering");
-        lw[t].added = q;
-    }
-    for (int32_t j = 0; j <= c->nlayers; j++) { /* and the first layer, when there is none */
-        b->cur[j] = 0;
-        atomic_init(&b->busy[j], 0);
-    }
-    return MOORE_OK;
+    return c->r->pair_offs && !c->tables ? 64 : 1;
 }
 
-/* Places the block's units (views d, n of them) into layers, on every thread. */
-static int place_block(cdg *c, block_run *b, layer_worker *lw, int threads, int32_t *layer,
+/* Lists units of B on thread t (scratch w), claiming them `claim` at a time
+ * until none is left; any number of threads may share a block. */
+static void list_share(const cdg *c, unit_block *B, unit_work *w, int t, int *fail)
+{
+    int64_t claim = claim_units(c);
+    w->out = &B->deps[t];
+    for (;;) {
+        int64_t u = atomic_fetch_add(&B->next, claim), last = u + claim;
+        for (; u < B->u1 && u < last; u++) {
+            B->at[u - B->u0] = w->out->nd;
+            unit_deps(c, w, u);
+            B->end[u - B->u0] = w->out->nd;
+            B->who[u - B->u0] = t;
+        }
+        if (u >= B->u1)
+            break;
+    }
+    if (w->out->oom)
+        core_par_note(fail, MOORE_ENOMEM);
+}
+
+/* Places B's units in order (one thread); their layers into layer[u − u0]. */
+static int place_block(cdg *c, const unit_block *B, layer_worker *w, int32_t *layer,
                        moore_error *err)
 {
-    int64_t maxnd = 0;
-    for (int64_t i = 0; i < b->n; i++) {
-        maxnd = b->d[i].nd > maxnd ? b->d[i].nd : maxnd;
-        atomic_init(&b->state[i], 0);
+    int rc = MOORE_OK;
+    for (int64_t u = B->u0; u < B->u1 && !rc; u++) {
+        int64_t i = u - B->u0;
+        const dep_list *l = &B->deps[B->who[i]];
+        unit_deps_view d = { l->x + B->at[i], l->y + B->at[i], l->bit + B->at[i],
+                             B->end[i] - B->at[i] };
+        rc = place_unit(c, w, &d, &layer[i], err);
     }
-    int rc = block_reserve(c, b, lw, threads, maxnd, err);
-    if (!rc && c->nlayers == 0 && !(rc = new_layer(c, 0, err)))
-        c->nlayers = 1;
-    if (rc)
-        return rc;
-    atomic_init(&b->nlayers, c->nlayers);
-    atomic_init(&b->placed, 0);
-    atomic_init(&b->fail, 0);
+    return rc;
+}
+
+/* One round: thread 0 places block P (when place) and then, like every other
+ * thread, lists block L (when list). */
+static int block_round(cdg *c, unit_work *work, layer_worker *lw, int threads, unit_block *P,
+                       int place, int32_t *layer, unit_block *L, int list, moore_error *err)
+{
+    int fail = 0, prc = MOORE_OK;
+    moore_error perr;
+    moore_error_clear(&perr);
 #pragma omp parallel num_threads(threads)
-    run_worker(b, &lw[omp_get_thread_num()]);
-    /* the layers made in the block: counted even on failure, to be freed */
-    c->nlayers = atomic_load(&b->nlayers);
-    if (atomic_load(&b->fail)) {
-        *err = b->err;
-        return b->err.code ? b->err.code : MOORE_ENOMEM;
+    {
+        int t = omp_get_thread_num();
+        if (t == 0 && place)
+            prc = place_block(c, P, lw, layer + P->u0, &perr);
+        if (list)
+            list_share(c, L, &work[t], t, &fail);
     }
-    for (int64_t i = 0; i < b->n; i++)
-        layer[i] = atomic_load(&b->state[i]) / 2;
-    return MOORE_OK;
+    if (prc) {
+        *err = perr;
+        return prc;
+    }
+    return core_par_failed(err, fail, "routing: listing dependencies");
 }
 
 static int layer_all(cdg *c, int64_t units, const moore_routing_options *o, int32_t *layer,
@@ -479,46 +446,39 @@ static int layer_all(cdg *c, int64_t units, const moore_routing_options *o, int3
     int threads = o && o->threads > 0 ? o->threads : omp_get_max_threads();
     int64_t block = block_units(c);
     unit_work *work = moore_calloc((size_t)threads, sizeof *work, err);
-    layer_worker *lw = moore_calloc((size_t)threads, sizeof *lw, err);
-    int64_t *at = moore_malloc((size_t)block * 2, sizeof *at, err);
-    int32_t *who = moore_malloc((size_t)block, sizeof *who, err);
-    unit_deps_view *views = moore_malloc((size_t)block, sizeof *views, err);
-    block_run b;
-    memset(&b, 0, sizeof b);
-    b.c = c;
-    b.d = views;
-    b.state = moore_malloc((size_t)block, sizeof *b.state, err);
-    int rc = work && lw && at && who && views && b.state ? MOORE_OK : core_alloc_code(err);
+    unit_block B[2];
+    layer_worker lw;
+    memset(B, 0, sizeof B);
+    memset(&lw, 0, sizeof lw);
+    int rc = work ? MOORE_OK : core_alloc_code(err);
     for (int t = 0; t < threads && !rc; t++)
-        if (!(rc = work_init(&work[t], c, err)))
-            rc = route_cdg_search_init(&lw[t].s, c->sh.arcs, err);
-    for (int64_t u0 = 0; u0 < units && !rc; u0 += block) {
-        int64_t u1 = u0 + block < units ? u0 + block : units, *end = at + block;
-        if ((rc = list_block(c, work, threads, u0, u1, at, end, who, err)))
-            break;
-        for (int64_t u = u0; u < u1; u++) {
-            const unit_work *w = &work[who[u - u0]];
-            int64_t i = at[u - u0];
-            views[u - u0] = (unit_deps_view){ w->x + i, w->y + i, w->bit + i, end[u - u0] - i };
+        rc = work_init(&work[t], c, err);
+    for (int k = 0; k < 2 && !rc; k++)
+        rc = block_init(&B[k], threads, block, err);
+    if (!rc)
+        rc = route_cdg_search_init(&lw.s, c->sh.arcs, err);
+    /* round k lists block k and places block k − 1 */
+    for (int64_t k = 0; !rc && (k - 1) * block < units; k++) {
+        unit_block *L = &B[k & 1], *P = &B[(k + 1) & 1];
+        int list = k * block < units;
+        if (list) {
+            L->u0 = k * block;
+            L->u1 = L->u0 + block < units ? L->u0 + block : units;
+            atomic_init(&L->next, L->u0);
+            for (int t = 0; t < threads; t++)
+                L->deps[t].nd = 0;
         }
-        b.n = u1 - u0;
-        rc = place_block(c, &b, lw, threads, layer + u0, err);
-        if (o && o->progress)
-            o->progress(o->progress_ctx, "layers", (double)u1 / (double)units);
+        rc = block_round(c, work, &lw, threads, P, k > 0, layer, L, list, err);
+        if (!rc && k > 0 && o && o->progress)
+            o->progress(o->progress_ctx, "layers", (double)P->u1 / (double)units);
     }
-    for (int t = 0; t < threads && work && lw; t++) {
+    for (int t = 0; t < threads && work; t++)
         work_clear(&work[t]);
-        route_cdg_search_clear(&lw[t].s);
-        free(lw[t].added);
-    }
+    for (int k = 0; k < 2; k++)
+        block_clear(&B[k], threads);
+    route_cdg_search_clear(&lw.s);
+    free(lw.added);
     free(work);
-    free(lw);
-    free(at);
-    free(who);
-    free(views);
-    free((void *)b.state);
-    free(b.cur);
-    free(b.busy);
     return rc;
 }
 

@@ -10,7 +10,7 @@
  * predecessors, contiguous too), so both searches of the dynamic order scan
  * words instead of probing scattered bits. A layer costs 3·Σ_v deg(v)² bits
  * (forward, backward, and the dependencies known to close a cycle there)
- * plus 16 bytes per arc (its place in the order). */
+ * plus 24 bytes per arc (its place in the order). */
 #ifndef MOORE_SRC_ROUTING_CDG_H
 #define MOORE_SRC_ROUTING_CDG_H
 
@@ -24,7 +24,7 @@ typedef struct route_cdg_shape {
     int64_t nbits;      /* bits of one direction */
     int64_t *base;      /* first forward bit of each arc */
     int64_t *rbase;     /* first backward bit of each arc */
-    int64_t *rev;       /* reverse arc */
+    int32_t *rev;       /* reverse arc */
     int32_t *tail;
 } route_cdg_shape;
 
@@ -35,14 +35,17 @@ typedef struct route_cdg_layer {
     /* the topological order: arcs 0..arcs−1 and two sentinels (arcs: the
      * head, arcs + 1: the tail) in a linked list, labels increasing */
     int64_t *lab;
+    int64_t *labr;      /* labr[c] = lab[rev[c]]: the backward search's reads */
     int32_t *next, *prev;
     int empty;          /* no unit placed yet */
 } route_cdg_layer;
 
-/* The searches' scratch (one per layering). */
+/* The searches' scratch (one per thread): the arcs each search has queued,
+ * as bits by arc and by reverse arc (all zero between searches), their two
+ * queues sharing one array, and sorting room. */
 typedef struct route_cdg_search {
-    int32_t *stamp, now;
-    int64_t *stack, *fwd, *bwd, *pool;
+    uint64_t *seenf, *seenfr, *seenb, *seenbr;
+    int64_t *queue, *pool;
     int64_t nf, nb;
 } route_cdg_search;
 

@@ -10,12 +10,27 @@
  * rows (a prefix of g hops at v can only finish in L hops when
  * g + d(v,t) ≤ L). The pruning makes each level cost about the paths it
  * finds times their length, and the search stops as soon as K paths are
- * listed. Sources run in parallel; each source's paths depend only on the
+ * listed. Its last free choice, the switch w before t, is a common
+ * neighbour of the current switch u and of t, listed by AND-ing two rows of
+ * an adjacency bit matrix (when it fits: n ≤ KSP_BITS_MAX) rather than by
+ * testing d(w,t) for every neighbour w of u; that took most of the search
+ * on a Slim Fly, whose pairs mostly need paths one hop longer than their
+ * distance. Sources run in parallel; each source's paths depend only on the
  * graph, so the result is the same for any thread count. */
+#include "core/alloc.h"
 #include "routing_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+/* The adjacency bit matrix is used up to this many switches (32 MB). */
+#define KSP_BITS_MAX 16384
+
+typedef struct ksp_ctx {
+    int32_t k;
+    int64_t words;          /* per row of adj */
+    uint64_t *adj;          /* bit v of row u: u ~ v; NULL when n > KSP_BITS_MAX */
+} ksp_ctx;
 
 typedef struct ksp_scratch {
     int32_t *seq;       /* the current prefix */
@@ -23,10 +38,33 @@ typedef struct ksp_scratch {
     char *on_path;
 } ksp_scratch;
 
+/* At seq[depth] = u with two hops left: the paths …u, v, t for the common
+ * neighbours v of u and t off the path, ascending, until `want` are found;
+ * how many were added. */
+static int32_t last_two(const ksp_ctx *c, int32_t t, int32_t depth, int32_t want, ksp_scratch *w,
+                        route_buf *b)
+{
+    const uint64_t *ru = c->adj + (int64_t)w->seq[depth] * c->words;
+    const uint64_t *rt = c->adj + (int64_t)t * c->words;
+    int32_t found = 0;
+    for (int64_t i = 0; i < c->words && found < want; i++)
+        for (uint64_t m = ru[i] & rt[i]; m && found < want; m &= m - 1) {
+            int32_t v = (int32_t)(i * 64 + __builtin_ctzll(m));
+            if (w->on_path[v])
+                continue;
+            w->seq[depth + 1] = v;
+            w->seq[depth + 2] = t;
+            route_buf_add(b, w->seq, depth + 3, t);
+            found++;
+        }
+    return found;
+}
+
 /* Lists the simple s→t paths of exactly L hops, in lexicographic order,
  * until `want` are found. Returns how many were added. */
-static int32_t paths_of_length(const moore_graph *g, const moore_routing *r, int32_t s,
-                               int32_t t, int32_t L, int32_t want, ksp_scratch *w, route_buf *b)
+static int32_t paths_of_length(const moore_graph *g, const moore_routing *r, const ksp_ctx *c,
+                               int32_t s, int32_t t, int32_t L, int32_t want, ksp_scratch *w,
+                               route_buf *b)
 {
     const uint16_t *dt = r->dist + (int64_t)t * r->n;
     int32_t found = 0, depth = 0;
@@ -35,6 +73,10 @@ static int32_t paths_of_length(const moore_graph *g, const moore_routing *r, int
     w->on_path[s] = 1;
     while (depth >= 0 && found < want) {
         int32_t u = w->seq[depth];
+        if (c->adj && depth + 2 == L && w->next[depth] == g->offs[u]) {
+            found += last_two(c, t, depth, want - found, w, b);
+            w->next[depth] = g->offs[u + 1]; /* u is done */
+        }
         if (w->next[depth] == g->offs[u + 1]) {
             w->on_path[u] = 0;
             depth--;
@@ -61,10 +103,6 @@ static int32_t paths_of_length(const moore_graph *g, const moore_routing *r, int
     return found;
 }
 
-typedef struct ksp_ctx {
-    int32_t k;
-} ksp_ctx;
-
 static void ksp_source(void *vctx, const moore_graph *g, const moore_routing *r, int32_t s,
                        route_buf *b)
 {
@@ -83,7 +121,7 @@ static void ksp_source(void *vctx, const moore_graph *g, const moore_routing *r,
             continue;
         int32_t have = 0;
         for (int32_t L = route_dist(r, s, t); L < n && have < c->k; L++)
-            have += paths_of_length(g, r, s, t, L, c->k - have, &w, b);
+            have += paths_of_length(g, r, c, s, t, L, c->k - have, &w, b);
     }
 done:
     free(w.seq);
@@ -100,7 +138,18 @@ int route_ksp_build(const moore_graph *g, moore_routing *r, const moore_routing_
     for (int32_t v = 0; v < n; v++)
         mean += r->dist[v];
     mean /= n - 1;
-    ksp_ctx c = { o->k };
-    return route_explicit_build(g, r, o, ksp_source, &c, (double)o->k * (12.0 + 4.0 * (mean + 2)),
-                                "k shortest paths", err);
+    ksp_ctx c = { o->k, (n + 63) / 64, NULL };
+    if (n <= KSP_BITS_MAX) {
+        c.adj = moore_calloc((size_t)(n * c.words), sizeof *c.adj, err);
+        if (!c.adj)
+            return core_alloc_code(err);
+        for (int32_t u = 0; u < n; u++)
+            for (int64_t a = g->offs[u]; a < g->offs[u + 1]; a++)
+                c.adj[u * c.words + g->adj[a] / 64] |= (uint64_t)1 << (g->adj[a] % 64);
+    }
+    int rc = route_explicit_build(g, r, o, ksp_source, &c,
+                                  (double)o->k * (12.0 + 4.0 * (mean + 2)), "k shortest paths",
+                                  err);
+    free(c.adj);
+    return rc;
 }

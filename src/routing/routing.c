@@ -332,83 +332,128 @@ void route_buf_add(route_buf *b, const int32_t *seq, int32_t len, int32_t t)
     b->dst[b->npaths++] = t;
 }
 
+/* Appends the paths of sources s0.. (bufs[0..count−1]) to r's arrays
+ * (grown geometrically; *caps: their room) and empties the buffers, keeping
+ * their memory for the next round. */
+static int explicit_append(moore_routing *r, route_buf *bufs, int32_t s0, int32_t count,
+                           int64_t caps[2], const char *what, moore_error *err)
+{
+    int64_t n = r->n, paths = r->paths, hops = paths ? r->path_offs[paths] : 0;
+    int64_t np = paths, nh = hops;
+    for (int32_t i = 0; i < count; i++) {
+        np += bufs[i].npaths;
+        nh += bufs[i].nhops;
+    }
+    int rc = MOORE_OK;
+    if (np + 1 > caps[0] || nh + 1 > caps[1]) {
+        int64_t cp = np + 1 > caps[0] ? 2 * (np + 1) : caps[0];
+        int64_t ch = nh + 1 > caps[1] ? 2 * (nh + 1) : caps[1];
+        rc = moore_memory_guard(8.0 * (double)cp + 4.0 * (double)ch, what, err);
+        int64_t *po = rc ? NULL : realloc(r->path_offs, (size_t)cp * sizeof *po);
+        if (po)
+            r->path_offs = po;
+        int32_t *ho = po ? realloc(r->hops, (size_t)ch * sizeof *ho) : NULL;
+        if (ho)
+            r->hops = ho;
+        if (!rc && !ho)
+            return moore_error_set(err, MOORE_ENOMEM, "routing: out of memory storing %s", what);
+        if (rc)
+            return rc;
+        caps[0] = cp;
+        caps[1] = ch;
+    }
+    r->path_offs[0] = 0;
+    for (int32_t i = 0; i < count; i++) {
+        route_buf *b = &bufs[i];
+        for (int64_t j = 0; j < b->npaths; j++) {
+            r->pair_offs[(int64_t)(s0 + i) * n + b->dst[j] + 1]++;
+            r->path_offs[paths + j + 1] = hops + b->ends[j];
+        }
+        memcpy(r->hops + hops, b->hops, (size_t)b->nhops * sizeof *b->hops);
+        paths += b->npaths;
+        hops += b->nhops;
+        b->npaths = b->nhops = 0;
+    }
+    r->paths = paths;
+    return rc;
+}
+
+/* Sources run in rounds of `chunk`, each round's paths appended to r's
+ * arrays before the next: only one round's buffers are alive besides the
+ * result, and their pages are reused (on slimfly:q=29 ksp:k=8, holding every
+ * source's buffers and then copying them doubled the peak memory to 1.2 GB
+ * and cost seconds of page faults). */
 int route_explicit_build(const moore_graph *g, moore_routing *r, const moore_routing_options *o,
                          route_source_fn fn, void *ctx, double bytes_per_pair, const char *what,
                          moore_error *err)
 {
     int32_t n = g->n;
-    int64_t pairs = (int64_t)n * n;
+    int64_t pairs = (int64_t)n * n, caps[2] = { 0, 0 };
     int rc = moore_memory_guard((double)pairs * (bytes_per_pair + 8.0), what, err);
     if (rc)
         return rc;
-    route_buf *bufs = moore_calloc((size_t)n, sizeof *bufs, err);
+    int threads = o->threads > 0 ? o->threads : omp_get_max_threads();
+    int32_t chunk = threads * 16 > 64 ? threads * 16 : 64;
+    chunk = chunk < n ? chunk : n;
+    route_buf *bufs = moore_calloc((size_t)chunk, sizeof *bufs, err);
     r->pair_offs = moore_calloc((size_t)pairs + 1, sizeof *r->pair_offs, err);
     if (!bufs || !r->pair_offs) {
         free(bufs);
         return core_alloc_code(err);
     }
+    r->paths = 0;
     int64_t done = 0;
-    int threads = o->threads > 0 ? o->threads : omp_get_max_threads();
     double start = omp_get_wtime();
     int stop = 0; /* 1: time limit, 2: cancelled */
+    for (int32_t s0 = 0; s0 < n && !rc && !stop; s0 += chunk) {
+        int32_t count = n - s0 < chunk ? n - s0 : chunk;
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
-    for (int32_t s = 0; s < n; s++) {
-        int halt;
+        for (int32_t s = s0; s < s0 + count; s++) {
+            int halt;
 #pragma omp atomic read
-        halt = stop;
-        if (!halt && o->cancelled && o->cancelled(o->cancel_ctx))
-            halt = 2;
-        if (!halt && o->time_limit > 0 && omp_get_wtime() - start >= o->time_limit)
-            halt = 1;
-        if (halt) {
+            halt = stop;
+            if (!halt && o->cancelled && o->cancelled(o->cancel_ctx))
+                halt = 2;
+            if (!halt && o->time_limit > 0 && omp_get_wtime() - start >= o->time_limit)
+                halt = 1;
+            if (halt) {
 #pragma omp atomic write
-            stop = halt;
-            continue;
-        }
-        fn(ctx, g, r, s, &bufs[s]);
-        if (o->progress) {
+                stop = halt;
+                continue;
+            }
+            fn(ctx, g, r, s, &bufs[s - s0]);
+            if (o->progress) {
 #pragma omp atomic
-            done++;
-            if (omp_get_thread_num() == 0)
-                o->progress(o->progress_ctx, what, (double)done / n);
+                done++;
+                if (omp_get_thread_num() == 0)
+                    o->progress(o->progress_ctx, what, (double)done / n);
+            }
         }
+        int oom = 0;
+        for (int32_t i = 0; i < count; i++)
+            oom |= bufs[i].oom;
+        if (oom)
+            rc = moore_error_set(err, MOORE_ENOMEM, "routing: out of memory storing %s", what);
+        if (!rc && !stop)
+            rc = explicit_append(r, bufs, s0, count, caps, what, err);
     }
-    int64_t paths = 0, hops = 0;
-    int oom = 0;
     if (stop) /* the caller drops the routing: nothing to store */
         r->stopped = stop == 1 ? "time-limit" : "cancelled";
-    for (int32_t s = 0; s < n && !stop; s++) {
-        paths += bufs[s].npaths;
-        hops += bufs[s].nhops;
-        oom |= bufs[s].oom;
-    }
-    if (!oom && !stop)
-        rc = moore_memory_guard(12.0 * (double)paths + 4.0 * (double)hops, what, err);
-    if (!oom && !rc && !stop) {
-        r->path_offs = moore_malloc((size_t)paths + 1, sizeof *r->path_offs, err);
-        r->hops = moore_malloc((size_t)hops + 1, sizeof *r->hops, err);
-        oom = !r->path_offs || !r->hops;
-    }
-    if (oom && !rc)
-        rc = moore_error_set(err, MOORE_ENOMEM, "routing: out of memory storing %s", what);
     if (!rc && !stop) {
-        int64_t p = 0, h = 0;
-        r->path_offs[0] = 0;
-        for (int32_t s = 0; s < n; s++) {
-            route_buf *b = &bufs[s];
-            for (int64_t i = 0; i < b->npaths; i++) {
-                r->pair_offs[(int64_t)s * n + b->dst[i] + 1]++;
-                r->path_offs[p + i + 1] = h + b->ends[i];
-            }
-            memcpy(r->hops + h, b->hops, (size_t)b->nhops * sizeof *b->hops);
-            p += b->npaths;
-            h += b->nhops;
-        }
-        for (int64_t i = 0; i < pairs; i++)
+        if (!r->path_offs && !(r->path_offs = moore_calloc(1, sizeof *r->path_offs, err)))
+            rc = core_alloc_code(err);
+        for (int64_t i = 0; !rc && i < pairs; i++)
             r->pair_offs[i + 1] += r->pair_offs[i];
-        r->paths = paths;
+        /* giving back the growth's room (keeping it on failure is fine too) */
+        int64_t *po = realloc(r->path_offs, (size_t)(r->paths + 1) * sizeof *po);
+        if (po)
+            r->path_offs = po;
+        int32_t *ho = r->hops ? realloc(r->hops, (size_t)(r->path_offs[r->paths] + 1) *
+                                                     sizeof *ho) : NULL;
+        if (ho)
+            r->hops = ho;
     }
-    for (int32_t s = 0; s < n; s++) {
+    for (int32_t s = 0; s < chunk; s++) {
         free(bufs[s].hops);
         free(bufs[s].ends);
         free(bufs[s].dst);

@@ -23,10 +23,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Whether u → v may stay in the table toward t (key(v) < key(u)). */
+/* Whether u → v may stay in the table toward t (key(v) < key(u)); the
+ * distances from row t (the graph is undirected), read along the row rather
+ * than one row apart. */
 static int keep_hop(const moore_routing *r, int32_t u, int32_t v, int32_t t)
 {
-    int32_t du = route_dist(r, u, t), dv = route_dist(r, v, t);
+    const uint16_t *row = r->dist + (int64_t)t * r->n;
+    int32_t du = row[u], dv = row[v];
     return dv < du || (dv == du && v < u);
 }
 
