@@ -133,7 +133,7 @@ typedef struct moore_hose_result {
                                    "two-phase-split", "two-phase-approx",
                                    "two-phase-exact" */
     const char *upper_method;   /* the matrix or cut behind `upper`: "uniform",
-                                   "worst-tub", "pair-flow", "worst-approx",
+                                   "worst-tub", "pair-flow", "worst-dual", "worst-approx",
                                    "worst-exact", "bisection", "switch-cut" */
     double vlb;                 /* w ∝ servers (classic Valiant): the best bound of it */
     double two_phase;           /* optimised class weights (hose_weights.c) */
@@ -144,6 +144,8 @@ typedef struct moore_hose_result {
                                    exchanging min(p_u, p_v) (a hose matrix) */
     double pair_flow;           /* the same matrix, each pair charged its own
                                    min-cost flow (≤ worst_tub; hose_pairs.c) */
+    double worst_dual;          /* worse permutations by alternating dual lengths
+                                   and assignments (hose_dual.c); ∞ when skipped */
     double worst_upper;         /* effort ≥ 1: the approximation's (2: the LP's)
                                    upper bound on that matrix; else ∞ */
     double cut_bound;           /* balanced cut (METIS) and single-switch cuts */
