@@ -295,8 +295,8 @@ static int hose_matching(const moore_graph *g, const int32_t *p, const moore_flo
                                   &h->pair_flow, &exact_pairs, err);
     double known = fmin(fmin(h->pair_flow, h->cut_bound), h->uniform_upper);
     if (!rc && hp.count > 0 && known > h->lower * (1 + 1e-6))
-        rc = flow_hose_dual_bound(g, p, &hp, o->threads, HOSE_DUAL_BUDGET, &h->worst_dual,
-                                  &phases, NULL, err);
+        rc = flow_hose_dual_bound(g, p, &hp, o->threads, HOSE_DUAL_BUDGET, known,
+                                  &h->worst_dual, &phases, NULL, err);
     moore_traffic *t = NULL;
     if (!rc && effort >= 1 && hp.count > 0)
         rc = flow_hose_pairs_matrix(g, &hp, &t, err);

@@ -286,9 +286,19 @@ static int32_t dual_phases(const moore_graph *g, const dual *R, double budget)
     return f >= DUAL_PHASES ? DUAL_PHASES : (int32_t)f;
 }
 
+/* Whether the phases should stop: after phase f of P, when the bound,
+ * falling as fast as over the last phase (with room to spare: twice), could
+ * not reach target by the last phase. */
+static int dual_hopeless(double before, double now, int32_t f, int32_t P, double target)
+{
+    double fall = before > now ? before - now : 0;
+    return f >= 1 && now - 2.0 * fall * (double)(P - 1 - f) > target;
+}
+
 /* The phases, then the assignment; the permutation behind *bound into
- * perm (switch ids, −1: idle) when perm is not NULL. */
-static int dual_run(dual *R, int32_t P, int nt, double *bound, int32_t *perm,
+ * perm (switch ids, −1: idle) when perm is not NULL. Stops early (no
+ * assignment) when the bound would not get below target. */
+static int dual_run(dual *R, int32_t P, int nt, double target, double *bound, int32_t *perm,
                     moore_error *err)
 {
     int32_t *start = moore_malloc((size_t)R->k, sizeof *start, err);
@@ -296,15 +306,17 @@ static int dual_run(dual *R, int32_t P, int nt, double *bound, int32_t *perm,
         return core_alloc_code(err);
     R->best_value = INFINITY;
     dual_keep(R, R->len);
-    for (int32_t f = 0; f < P; f++) {
-        double step = STEP_START * pow(2.0, -f / STEP_HALF);
+    int hopeless = 0;
+    for (int32_t f = 0; f < P && !hopeless; f++) {
+        double step = STEP_START * pow(2.0, -f / STEP_HALF), before = R->best_value;
         dual_phase(R, step > STEP_END ? step : STEP_END);
         dual_keep(R, R->len);
+        hopeless = dual_hopeless(before, R->best_value, f, P, target);
     }
     memcpy(start, R->to, (size_t)R->k * sizeof *start);
     *bound = R->best_value * (1 + 1e-9); /* the start permutation's own bound */
     double before = *bound;
-    int rc = dual_step(R, nt, bound, err);
+    int rc = hopeless ? MOORE_OK : dual_step(R, nt, bound, err);
     if (!rc && *bound >= before) /* the assignment found no worse permutation */
         memcpy(R->to, start, (size_t)R->k * sizeof *start);
     for (int32_t v = 0; !rc && perm && v < R->g->n; v++)
@@ -316,8 +328,8 @@ static int dual_run(dual *R, int32_t P, int nt, double *bound, int32_t *perm,
 }
 
 int flow_hose_dual_bound(const moore_graph *g, const int32_t *p, const hose_pairs *hp,
-                         int threads, double budget, double *bound, int32_t *phases,
-                         int32_t *perm, moore_error *err)
+                         int threads, double budget, double target, double *bound,
+                         int32_t *phases, int32_t *perm, moore_error *err)
 {
     int nt = threads > 0 ? threads : omp_get_max_threads();
     dual R = { 0 };
@@ -331,7 +343,7 @@ int flow_hose_dual_bound(const moore_graph *g, const int32_t *p, const hose_pair
     int rc = dual_init(&R, g, p, hp, err);
     int32_t P = rc ? 0 : dual_phases(g, &R, budget);
     if (!rc && P >= 2) {
-        rc = dual_run(&R, P, nt, bound, perm, err);
+        rc = dual_run(&R, P, nt, target, bound, perm, err);
         *phases = P;
     }
     dual_clear(&R);

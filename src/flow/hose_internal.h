@@ -48,9 +48,11 @@ int flow_hose_pair_bound(const moore_graph *g, const hose_pairs *hp, int threads
  * memory. Same result for every thread count. perm (n entries, may be
  * NULL) receives the permutation the bound charges: perm[v] the switch v
  * sends min(p_v, p_perm[v]) to, −1 when v sends nothing (left as is when
- * no phase ran). */
+ * no phase ran). target: the phases stop, and the assignment is skipped,
+ * once the bound falling twice as fast as over its last phase would still
+ * end above target (a bound known already; ∞: all phases run). */
 int flow_hose_dual_bound(const moore_graph *g, const int32_t *p, const hose_pairs *hp,
-                         int threads, double budget, double *bound, int32_t *phases,
-                         int32_t *perm, moore_error *err);
+                         int threads, double budget, double target, double *bound,
+                         int32_t *phases, int32_t *perm, moore_error *err);
 
 #endif
