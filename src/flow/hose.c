@@ -293,9 +293,10 @@ static int hose_matching(const moore_graph *g, const int32_t *p, const moore_flo
     if (!rc)
         rc = flow_hose_pair_bound(g, &hp, o->threads, HOSE_SPLIT_BUDGET, &h->worst_tub,
                                   &h->pair_flow, &exact_pairs, err);
+    /* the phases stop when they would not beat the cheaper bounds by 1% */
     double known = fmin(fmin(h->pair_flow, h->cut_bound), h->uniform_upper);
     if (!rc && hp.count > 0 && known > h->lower * (1 + 1e-6))
-        rc = flow_hose_dual_bound(g, p, &hp, o->threads, HOSE_DUAL_BUDGET, known,
+        rc = flow_hose_dual_bound(g, p, &hp, o->threads, HOSE_DUAL_BUDGET, 0.99 * known,
                                   &h->worst_dual, &phases, NULL, err);
     moore_traffic *t = NULL;
     if (!rc && effort >= 1 && hp.count > 0)
