@@ -125,7 +125,8 @@ MOORE_API int moore_flow_tub(const moore_graph *g, const moore_traffic *t, doubl
  * hose matrix at once: every source spreads its traffic over intermediates
  * in proportions w (Σ w = 1), which forward it to the destinations. Upper
  * bounds come from particular hose matrices: uniform, the longest matching
- * (its TUB), a balanced cut and a single switch. */
+ * (its TUB), the permutation longest under that matching's dual arc lengths,
+ * a balanced cut and a single switch. */
 typedef struct moore_hose_result {
     double lower, upper;        /* proven: lower ≤ hose θ ≤ upper */
     const char *method;         /* the proof of `lower` (static string):
@@ -133,7 +134,7 @@ typedef struct moore_hose_result {
                                    "two-phase-split", "two-phase-approx",
                                    "two-phase-exact" */
     const char *upper_method;   /* the matrix or cut behind `upper`: "uniform",
-                                   "worst-tub", "pair-flow", "worst-approx",
+                                   "worst-tub", "pair-flow", "worst-dual", "worst-approx",
                                    "worst-exact", "bisection", "switch-cut" */
     double vlb;                 /* w ∝ servers (classic Valiant): the best bound of it */
     double two_phase;           /* optimised class weights (hose_weights.c) */
@@ -144,6 +145,8 @@ typedef struct moore_hose_result {
                                    exchanging min(p_u, p_v) (a hose matrix) */
     double pair_flow;           /* the same matrix, each pair charged its own
                                    min-cost flow (≤ worst_tub; hose_pairs.c) */
+    double worst_dual;          /* worse permutations by alternating dual lengths
+                                   and assignments (hose_dual.c); ∞ when skipped */
     double worst_upper;         /* effort ≥ 1: the approximation's (2: the LP's)
                                    upper bound on that matrix; else ∞ */
     double cut_bound;           /* balanced cut (METIS) and single-switch cuts */
@@ -161,7 +164,10 @@ typedef struct moore_hose_result {
  * (static strings only; nothing to clear). effort ≥ 0 adds the worst matrix's
  * matching (O(k³) for k server switches up to MOORE_MATCHING_EXACT_MAX), its
  * pairs' min-cost flows (O(d·TUB) Dijkstras per pair, within ~2·10⁹ arc
- * visits) and a METIS bisection; effort 1 / 2 add moore_flow_approx / moore_flow_exact runs. */
+ * visits), the dual-length bound (Garg–Könemann phases within ~2·10⁹ arc
+ * visits and an O(k³) assignment for k server switches, k² doubles of
+ * memory; skipped above 3,000 server switches) and a METIS bisection;
+ * effort 1 / 2 add moore_flow_approx / moore_flow_exact runs. */
 MOORE_API int moore_flow_hose(const moore_graph *g, const moore_flow_options *o, int effort,
                               moore_hose_result *out, moore_error *err);
 

@@ -26,7 +26,9 @@
  * uniform matrix (its approximation's upper bound and its TUB), the longest
  * matching with each pair exchanging min(p_u, p_v) (its TUB, each pair's own
  * min-cost flow in hose_pairs.c, and with effort ≥ 1 the approximation's
- * upper bound), a balanced cut (A, B) with S_A ≤ S_B servers — every server
+ * upper bound), the permutation longest under that matching's dual lengths
+ * (hose_dual.c; skipped when a cheaper bound already meets the lower one),
+ * a balanced cut (A, B) with S_A ≤ S_B servers — every server
  * of A can send 1 to a distinct server of B, so θ ≤ cut/S_A — and a single
  * switch v with p_v ≤ S − p_v, whose servers can all send out: θ ≤ deg(v)/p_v. */
 #include "moore/flow.h"
@@ -285,12 +287,17 @@ static int hose_matching(const moore_graph *g, const int32_t *p, const moore_flo
                          int effort, moore_hose_result *h, moore_error *err)
 {
     hose_pairs hp;
-    int32_t exact_pairs;
+    int32_t exact_pairs, phases;
     h->worst_upper = INFINITY;
     int rc = flow_hose_pairs_worst(g, p, &hp, err);
     if (!rc)
         rc = flow_hose_pair_bound(g, &hp, o->threads, HOSE_SPLIT_BUDGET, &h->worst_tub,
                                   &h->pair_flow, &exact_pairs, err);
+    /* the phases stop when they would not beat the cheaper bounds by 1% */
+    double known = fmin(fmin(h->pair_flow, h->cut_bound), h->uniform_upper);
+    if (!rc && hp.count > 0 && known > h->lower * (1 + 1e-6))
+        rc = flow_hose_dual_bound(g, p, &hp, o->threads, HOSE_DUAL_BUDGET, 0.99 * known,
+                                  &h->worst_dual, &phases, NULL, err);
     moore_traffic *t = NULL;
     if (!rc && effort >= 1 && hp.count > 0)
         rc = flow_hose_pairs_matrix(g, &hp, &t, err);
@@ -477,6 +484,10 @@ static void hose_pick_upper(int effort, int bisection, moore_hose_result *out)
         out->upper = out->pair_flow;
         out->upper_method = "pair-flow";
     }
+    if (out->worst_dual < out->upper) {
+        out->upper = out->worst_dual;
+        out->upper_method = "worst-dual";
+    }
     if (out->worst_upper < out->upper) {
         out->upper = out->worst_upper;
         out->upper_method = effort == 2 ? "worst-exact" : "worst-approx";
@@ -514,11 +525,11 @@ int moore_flow_hose(const moore_graph *g, const moore_flow_options *o, int effor
     }
     if (!rc)
         rc = hose_lower(g, p, S, reach, o, effort, out, err);
-    out->worst_tub = out->pair_flow = out->worst_upper = INFINITY;
+    out->worst_tub = out->pair_flow = out->worst_dual = out->worst_upper = INFINITY;
+    if (!rc) /* first: when a cut meets the lower bound, no dual lengths are sought */
+        rc = hose_cuts(g, p, S, effort >= 0, &out->cut_bound, &bisection, err);
     if (!rc && effort >= 0)
         rc = hose_matching(g, p, o, effort, out, err);
-    if (!rc)
-        rc = hose_cuts(g, p, S, effort >= 0, &out->cut_bound, &bisection, err);
     if (!rc)
         hose_pick_upper(effort, bisection, out);
     free(reach);

@@ -33,4 +33,26 @@ int flow_hose_pairs_matrix(const moore_graph *g, const hose_pairs *hp, moore_tra
 int flow_hose_pair_bound(const moore_graph *g, const hose_pairs *hp, int threads, double budget,
                          double *tub, double *bound, int32_t *exact_pairs, moore_error *err);
 
+/* The dual-length bound's arc visits as moore_flow_hose runs it: 30 phases
+ * at 100 switches, 5 at 1,000 (a few seconds of CPU), none at 10,000. */
+#define HOSE_DUAL_BUDGET 2e9
+
+/* An upper bound on the hose θ from arc lengths (hose_dual.c): starting
+ * from the pairs of hp (both ways; other server switches idle), Garg–
+ * Könemann phases on that permutation give lengths l; the bound is
+ * Σ l / Σ min(p_i, p_π(i))·d_l(i, π(i)) for the best l met, and for the
+ * permutation π longest under it (an assignment problem). As many phases
+ * as fit in `budget` arc visits (at most 30); none (*bound = ∞, *phases 0)
+ * when fewer than 2 fit or above 3,000 server switches. O(phases·S·m +
+ * k·m log n + k³) time for S servers and k server switches, k² doubles of
+ * memory. Same result for every thread count. perm (n entries, may be
+ * NULL) receives the permutation the bound charges: perm[v] the switch v
+ * sends min(p_v, p_perm[v]) to, −1 when v sends nothing (left as is when
+ * no phase ran). target: the phases stop, and the assignment is skipped,
+ * once the bound falling twice as fast as over its last phase would still
+ * end above target (a bound known already; ∞: all phases run). */
+int flow_hose_dual_bound(const moore_graph *g, const int32_t *p, const hose_pairs *hp,
+                         int threads, double budget, double target, double *bound,
+                         int32_t *phases, int32_t *perm, moore_error *err);
+
 #endif

@@ -83,6 +83,7 @@ int moore_flow_hose_report(moore_report *r, const moore_graph *g, const moore_ho
     if (!rc) rc = moore_report_double(r, "uniform_upper", h->uniform_upper, err);
     if (!rc) rc = moore_report_double(r, "worst_tub", h->worst_tub, err);
     if (!rc) rc = moore_report_double(r, "pair_flow", h->pair_flow, err);
+    if (!rc) rc = moore_report_double(r, "worst_dual", h->worst_dual, err);
     if (!rc && effort >= 1) rc = moore_report_double(r, "worst_upper", h->worst_upper, err);
     if (!rc) rc = moore_report_double(r, "cut_bound", h->cut_bound, err);
     return rc;
