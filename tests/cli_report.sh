@@ -116,5 +116,11 @@ check "--data FILE named" grep -q "datafile' exists and is not a directory" "$TM
 check "--data FILE: no page" test ! -e "$TMP/df.html"
 check "--data FILE untouched" test "$(cat "$TMP/datafile")" = "a file"
 
+# 8 servers fit on one switch of radix 16: a row whose servers sit on one
+# switch has no traffic to route, so no routed or failure numbers, not an error.
+check "one-switch rows exit 0" test "$(status "$MOORE" report --radix 16 --endpoints 8 --sweep 8 \
+    -o "$TMP/one.html")" = 0
+check "one-switch rows: page" test -s "$TMP/one.html"
+
 echo "cli_report: $passes passed, $fails failed"
 [ "$fails" = 0 ]

@@ -67,6 +67,18 @@ static int connected_curve(const moore_graph *g, const moore_page_options *o,
     return rc;
 }
 
+/* Whether g has uniform traffic to route: connected, servers on at least two
+ * switches (a matrix of one switch is empty: nothing crosses a link). */
+static int has_uniform_traffic(const moore_graph *g, int *yes, moore_error *err)
+{
+    int32_t comps = 0, with = 0;
+    int rc = moore_components(g, NULL, &comps, err);
+    for (int32_t v = 0; v < g->n; v++)
+        with += g->endpoints[v] > 0;
+    *yes = !rc && comps == 1 && with >= 2;
+    return rc;
+}
+
 /* Uniform throughput under ECMP (exact; a proven lower bound on the optimum)
  * of s; NaN when it is disconnected or has fewer than two switches with
  * servers. The failure curves and the sweep points' proofs use it. */
@@ -76,12 +88,10 @@ int page_ecmp_uniform(const moore_graph *s, const moore_page_options *o, double 
     moore_traffic *t = NULL;
     moore_flow_options fo;
     moore_flow_result f;
-    int32_t comps = 0, with = 0;
+    int yes;
     *thr = NAN;
-    int rc = moore_components(s, NULL, &comps, err);
-    for (int32_t v = 0; v < s->n; v++)
-        with += s->endpoints[v] > 0;
-    if (rc || comps != 1 || with < 2)
+    int rc = has_uniform_traffic(s, &yes, err);
+    if (rc || !yes)
         return rc;
     flow_options(o, &fo);
     rc = moore_traffic_uniform(s, &t, err);
@@ -141,9 +151,9 @@ static int routed(const moore_graph *g, const moore_page_options *o, page_routed
     moore_traffic *t = NULL;
     moore_flow_options fo;
     moore_flow_result ecmp, ksp, opt;
-    int32_t comps = 0;
-    int rc = moore_components(g, NULL, &comps, err);
-    if (rc || comps != 1 || g->n < 2)
+    int yes;
+    int rc = has_uniform_traffic(g, &yes, err);
+    if (rc || !yes)
         return rc;
     flow_options(o, &fo);
     rc = moore_traffic_uniform(g, &t, err);
