@@ -5,9 +5,11 @@
  *
  * At a bandwidth B > 0 each family's candidates come from moore_plan_search
  * (closed forms already rule most out) and are tried cheapest first: build,
- * check ports and closed forms, cut bounds and TUB (upper bounds: a row below
- * B is dropped), then the shortest-path split (a proven lower bound, cheap)
- * and, only if that is short of B, the (1+ε) approximation's lower bound. The
+ * check ports and closed forms, cut bounds and the distance bounds (upper
+ * bounds: a row below B is dropped; under the hose model the bound on every
+ * two-phase routing), then the shortest-path split (a proven lower bound,
+ * stopped as soon as it falls short of B) and, only if that is short of B,
+ * the (1+ε) approximation's lower bound. The
  * first row proven ≥ B wins when ranking by switches; with the layout group
  * the next few qualifying rows are priced too and the lowest cost_total wins.
  * The winner's graph is kept (a cache of one) and measured without a
@@ -661,6 +663,42 @@ static int bounds_clos(const moore_graph *g, proof *pr, moore_error *err)
     return MOORE_OK;
 }
 
+/* A bound this close to the target decides nothing (rounding). */
+#define NEAR_MARGIN 1e-9
+
+/* The distance bounds (plan_bound_near) before any split: a row whose
+ * uniform TUB, or under the hose whose best two-phase routing, they put
+ * below the target is decided here (pr->how set; the split or the hose
+ * bounds would only have confirmed it). */
+static int bounds_near(const moore_compare_options *o, const moore_graph *g, proof *pr,
+                       moore_error *err)
+{
+    double uniform, two_phase;
+    int below = 0, rc;
+    if (traffic_is(o, "hose")) {
+        double target = o->bandwidth * (1 - HOSE_ROUNDING) / (1 + NEAR_MARGIN);
+        double cut = plan_bound_cut_hose(g);
+        if (cut < target) { /* a hose matrix no routing carries at the target */
+            pr->hose_lower = 0;
+            pr->hose_upper = cut;
+            pr->how = "hose-cut";
+            return MOORE_OK;
+        }
+        rc = plan_two_phase_below(g, o->metric.threads, target, &below, err);
+        if (!rc && below) {
+            pr->hose_lower = 0;
+            pr->how = "two-phase-distances";
+        }
+        return rc;
+    }
+    rc = plan_bound_near(g, o->metric.threads, &uniform, &two_phase, err);
+    if (!rc && uniform < o->bandwidth * (1 - NEAR_MARGIN)) {
+        pr->upper = uniform;
+        pr->how = "distances";
+    }
+    return rc;
+}
+
 static int bounds(const moore_compare_options *o, const moore_graph *g, double closed,
                   int *approx_left, proof *pr, moore_error *err)
 {
@@ -670,9 +708,12 @@ static int bounds(const moore_compare_options *o, const moore_graph *g, double c
     pr->upper = closed < cut ? closed : cut; /* θ_hose ≤ θ_uniform: bounds both */
     if (pr->upper < o->bandwidth)
         return MOORE_OK;
+    int rc = bounds_near(o, g, pr, err);
+    if (rc || pr->how)
+        return rc;
     if (traffic_is(o, "hose"))
         return bounds_hose(o, g, pr, err);
-    int rc = plan_bound_split(g, o->metric.threads, &pr->lower, &tub, err);
+    rc = plan_bound_split_to(g, o->metric.threads, o->bandwidth, &pr->lower, &tub, err);
     if (tub < pr->upper)
         pr->upper = tub;
     pr->how = "split";
