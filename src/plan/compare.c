@@ -35,6 +35,7 @@
 #include "plan_internal.h"
 
 #include <math.h>
+#include <omp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -909,11 +910,12 @@ static int item_run(void *ctx, int64_t i, moore_dist_blob *out, moore_error *err
     if (it->plan)
         rc = search_family(&it->local, it->metrics, it->plan, it->families[i], &cap, &part, err);
     else {
-        if (it->o->metric.progress) {
+        if (it->local.metric.progress) {
             char what[MOORE_SPEC_MAX + 32];
             snprintf(what, sizeof what, "compare %d/%d: %s", (int)i + 1, (int)it->count,
                      it->spec[i]);
-            it->o->metric.progress(it->o->metric.progress_ctx, what, (double)i / it->count);
+            it->local.metric.progress(it->local.metric.progress_ctx, what,
+                                      (double)i / it->count);
         }
         rc = measure(&it->local, it->metrics, it->spec[i], &part, err);
     }
@@ -934,15 +936,94 @@ static int item_take(void *ctx, int64_t i, moore_dist_blob *in, moore_error *err
     return rc;
 }
 
+/* One process with threads: the items run side by side, one thread each
+ * (their own work on one thread: a family's rows are searched in the same
+ * order and decided the same whatever the threads), and are taken — rows
+ * appended, handed to row_done — in index order as soon as every item
+ * before them is done. The first item that fails, in index order, decides
+ * the outcome, as run one after the other. */
+typedef struct item_slot {
+    moore_dist_blob blob;
+    int rc, done;
+    moore_error err;
+} item_slot;
+
+/* Takes the done items that come next in order (inside the take lock). */
+static void items_take_ready(const moore_dist_loop *l, item_slot *slot, int64_t *taken,
+                             int *stop, int *rc, moore_error *err)
+{
+    while (!*stop && *taken < l->count && slot[*taken].done) {
+        item_slot *s = &slot[*taken];
+        s->blob.at = 0;
+        int r = s->rc ? s->rc : l->take(l->ctx, *taken, &s->blob, &s->err);
+        moore_dist_blob_clear(&s->blob);
+        if (r) {
+            *rc = r;
+            if (err)
+                *err = s->err;
+#pragma omp atomic write
+            *stop = 1;
+        }
+        (*taken)++;
+    }
+}
+
+static int items_threads(const moore_dist_loop *l, int threads, moore_error *err)
+{
+    item_slot *slot = moore_calloc((size_t)l->count, sizeof *slot, err);
+    if (!slot)
+        return core_alloc_code(err);
+    int64_t next = 0, taken = 0;
+    int stop = 0, rc = MOORE_OK;
+#pragma omp parallel num_threads(threads)
+    for (;;) {
+        int64_t i;
+        int halt;
+#pragma omp atomic capture
+        i = next++;
+#pragma omp atomic read
+        halt = stop;
+        if (i >= l->count || halt)
+            break;
+        moore_error_clear(&slot[i].err);
+        slot[i].rc = l->run(l->ctx, i, &slot[i].blob, &slot[i].err);
+#pragma omp critical(compare_items_take)
+        {
+            slot[i].done = 1;
+            items_take_ready(l, slot, &taken, &stop, &rc, err);
+        }
+    }
+    for (int64_t i = 0; i < l->count; i++)
+        moore_dist_blob_clear(&slot[i].blob);
+    free(slot);
+    return rc;
+}
+
+/* The caller's progress callback, one call at a time (items_threads). */
+static void items_progress(void *ctx, const char *what, double fraction)
+{
+    const compare_items *it = ctx;
+#pragma omp critical(compare_items_progress)
+    it->o->metric.progress(it->o->metric.progress_ctx, what, fraction);
+}
+
 static int items_run(compare_items *it, int64_t count, moore_error *err)
 {
     const moore_dist *spread = moore_dist_for_items(it->o->metric.dist, count);
+    int threads = it->o->metric.threads > 0 ? it->o->metric.threads : omp_get_max_threads();
     it->count = count;
     it->local = *it->o;
     it->local.metric.dist = spread ? NULL : it->o->metric.dist;
     it->local.row_done = NULL;
     moore_dist_loop loop = { count, item_run, item_take, it };
-    return moore_dist_map(spread, &loop, err);
+    if (moore_dist_size(it->o->metric.dist) > 1 || threads < 2 || count < 2)
+        return moore_dist_map(spread, &loop, err);
+    it->local.metric.threads = 1;
+    if (it->o->metric.progress) {
+        it->local.metric.progress = items_progress;
+        it->local.metric.progress_ctx = it;
+    }
+    return items_threads(&loop, threads < count ? threads : (int)count, err);
 }
 
 /* Every selected family but the Clos, in table order, as items. */
