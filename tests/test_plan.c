@@ -408,7 +408,7 @@ static double two_phase_by_bfs(const moore_graph *g, int32_t *diameter)
  * hose cut bound; plan_two_phase_below agrees with |E| / min D_b computed
  * by plain BFS on both sides of it; and the split asked against a target
  * returns the plain split's bounds bit for bit when it reaches the target,
- * and nothing proven (the same TUB) when it does not. */
+ * and nothing proven (the same TUB, when asked for) when it does not. */
 static void bounds_against_independent(void **state)
 {
     (void)state;
@@ -443,10 +443,17 @@ static void bounds_against_independent(void **state)
         assert_int_equal(plan_two_phase_below(g, 2, exact * (1 - 1e-9), &below, &err),
                          MOORE_OK);
         assert_false(below);
-        assert_int_equal(plan_bound_split_to(g, 1, lower * 0.999, &lo2, &tub2, &err), MOORE_OK);
+        assert_int_equal(plan_bound_split_to(g, 1, lower * 0.999, 0, &lo2, &tub2, &err),
+                         MOORE_OK);
         assert_true(lo2 == lower && tub2 == tub);
-        assert_int_equal(plan_bound_split_to(g, 2, lower * 1.001, &lo2, &tub2, &err), MOORE_OK);
+        assert_int_equal(plan_bound_split_to(g, 2, lower * 1.001, 1, &lo2, &tub2, &err),
+                         MOORE_OK);
         assert_true(lo2 == 0 && tub2 == tub);
+        assert_int_equal(plan_bound_split_to(g, 2, lower * 1.001, 0, &lo2, &tub2, &err),
+                         MOORE_OK);
+        assert_true(lo2 == 0 && isinf(tub2));
+        assert_int_equal(plan_bound_tub(g, 1, &tub2, &err), MOORE_OK);
+        assert_true(tub2 == tub);
         moore_graph_free(g);
     }
 }

@@ -419,8 +419,11 @@ static int split_all(split_run *r, moore_error *err)
     return core_par_failed(err, r->failed, "shortest-path split");
 }
 
-int plan_bound_split_to(const moore_graph *g, int threads, double target, double *lower,
-                        double *tub, moore_error *err)
+/* The split against target; with tub_always 0 a split that falls short
+ * skips TUB's sums for the rest (then *tub = INFINITY); a target of −1 adds
+ * no loads at all (TUB alone). */
+static int split_bounds(const moore_graph *g, int threads, double target, int tub_always,
+                        double *lower, double *tub, moore_error *err)
 {
     *lower = 0;
     *tub = INFINITY;
@@ -429,7 +432,8 @@ int plan_bound_split_to(const moore_graph *g, int threads, double target, double
     if (S < 2 || n < 2)
         return MOORE_OK;
     int nt = threads > 0 ? threads : omp_get_max_threads();
-    split_run r = { .g = g, .S = S, .threads = threads, .hops_after = 1,
+    split_run r = { .g = g, .S = S, .threads = threads, .hops_after = tub_always,
+                    .stopped = target < 0,
                     /* above this an arc's load puts the bound below target */
                     .limit = target > 0 ? FIX_SCALE / target * (1 + 1e-12) : INFINITY };
     int rc = moore_memory_guard((double)g->m * 2 * sizeof(int64_t) * (1 + nt) +
@@ -448,7 +452,8 @@ int plan_bound_split_to(const moore_graph *g, int threads, double target, double
         for (int32_t t = 0; t < n; t++)
             total += r.hops[t];
         *lower = r.stopped ? 0 : r.worst > 0 ? FIX_SCALE / (double)r.worst : INFINITY;
-        *tub = total > 0 ? 2.0 * (double)g->m / total : INFINITY;
+        *tub = total > 0 && (!r.stopped || r.hops_after) ? 2.0 * (double)g->m / total
+                                                         : INFINITY;
     }
     free(r.load);
     free(r.hops);
@@ -458,5 +463,17 @@ int plan_bound_split_to(const moore_graph *g, int threads, double target, double
 int plan_bound_split(const moore_graph *g, int threads, double *lower, double *tub,
                      moore_error *err)
 {
-    return plan_bound_split_to(g, threads, 0, lower, tub, err);
+    return split_bounds(g, threads, 0, 1, lower, tub, err);
+}
+
+int plan_bound_split_to(const moore_graph *g, int threads, double target, int tub_always,
+                        double *lower, double *tub, moore_error *err)
+{
+    return split_bounds(g, threads, target > 0 ? target : 0, tub_always, lower, tub, err);
+}
+
+int plan_bound_tub(const moore_graph *g, int threads, double *tub, moore_error *err)
+{
+    double lower;
+    return split_bounds(g, threads, -1, 1, &lower, tub, err);
 }

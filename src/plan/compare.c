@@ -286,6 +286,7 @@ typedef struct proof {
     double lower, upper;
     const char *how;            /* "split", "approx", a hose method, or NULL */
     double hose_lower, hose_upper;
+    int derived;                /* scaled from a row of the same network (split_memo) */
 } proof;
 
 /* The hose bounds are proven up to the fixed-point rounding of their loads
@@ -533,9 +534,9 @@ static int row_routed(const moore_compare_options *o, const moore_graph *g, moor
 
 /* Measures g into a new row of c (identity, metric groups, the search's
  * proof, --tm) and hands the row to o->row_done. */
-static int add_row(const moore_compare_options *o, const char *metrics, const char *spec,
-                   const moore_graph *g, int64_t cables, const proof *pr, moore_compare *c,
-                   moore_error *err)
+static int add_row_measured(const moore_compare_options *o, const char *metrics,
+                            const char *spec, const moore_graph *g, int64_t cables,
+                            const proof *pr, moore_compare *c, moore_error *err)
 {
     moore_compare_row *rows = realloc(c->rows, (size_t)(c->count + 1) * sizeof *rows);
     if (!rows)
@@ -558,6 +559,19 @@ static int add_row(const moore_compare_options *o, const char *metrics, const ch
         rc = plan_row_ratio(r, err);
     if (!rc && o->row_done)
         o->row_done(o->row_ctx, c, c->count - 1);
+    return rc;
+}
+
+/* One row measured at a time, whichever thread asks: the spectral group's
+ * ARPACK keeps its state between calls in static storage, so two families
+ * searched side by side (items_threads) must not measure at once. */
+static int add_row(const moore_compare_options *o, const char *metrics, const char *spec,
+                   const moore_graph *g, int64_t cables, const proof *pr, moore_compare *c,
+                   moore_error *err)
+{
+    int rc;
+#pragma omp critical(compare_measure)
+    rc = add_row_measured(o, metrics, spec, g, cables, pr, c, err);
     return rc;
 }
 
@@ -586,6 +600,106 @@ static int ports_fit(const moore_graph *g, int32_t multiplicity, int32_t radix)
     return 1;
 }
 
+/* A family lists one network with several servers per switch (p=): the
+ * rows differ only in p. With p servers on every server switch of the same
+ * network, uniform traffic is the same matrix scaled by p²/(S−1) and the
+ * hose set scaled by p, so a flow proven for one row, scaled, is proven for
+ * the other: θ scales by the inverse. The memo keeps the last network whose
+ * bounds were computed and proves a later row of it by scaling when the
+ * scaled bound clears the target by DERIVE_MARGIN — far above the fixed-point
+ * rounding by which a direct computation could differ, so the row is decided
+ * as the direct computation decides it. A row so proven that ends up chosen
+ * gets its bounds computed directly before it is measured. */
+#define DERIVE_MARGIN 1e-5
+
+typedef struct split_memo {
+    moore_graph *g;             /* the network (a copy), NULL: nothing kept */
+    int32_t p;                  /* its servers on each server switch */
+    int64_t servers;
+    double lower, upper;        /* uniform: the split's bounds */
+    double hose_lower;          /* hose: the proven lower bound, NAN: none */
+    const char *how;
+} split_memo;
+
+static void memo_clear(split_memo *m)
+{
+    moore_graph_free(m->g);
+    memset(m, 0, sizeof *m);
+}
+
+/* p when every server switch of g has p servers, else 0. */
+static int32_t common_p(const moore_graph *g)
+{
+    int32_t p = 0;
+    for (int32_t v = 0; v < g->n; v++)
+        if (g->endpoints[v] > 0 && (p = p ? p : g->endpoints[v]) != g->endpoints[v])
+            return 0;
+    return p;
+}
+
+/* g is m's network with the same server switches, each with p servers. */
+static int memo_same(const split_memo *m, const moore_graph *g, int32_t p)
+{
+    if (!m->g || !p || m->g->n != g->n || m->g->m != g->m ||
+        memcmp(m->g->offs, g->offs, (size_t)(g->n + 1) * sizeof *g->offs) != 0 ||
+        memcmp(m->g->adj, g->adj, (size_t)(2 * g->m) * sizeof *g->adj) != 0)
+        return 0;
+    for (int32_t v = 0; v < g->n; v++)
+        if ((m->g->endpoints[v] > 0) != (g->endpoints[v] > 0))
+            return 0;
+    return 1;
+}
+
+/* Keeps g's bounds (a copy of g) for the rows after it. */
+static int memo_keep(split_memo *m, const moore_graph *g, double lower, double upper,
+                     double hose_lower, const char *how, moore_error *err)
+{
+    int32_t p = common_p(g);
+    if (!p)
+        return MOORE_OK;
+    if (!memo_same(m, g, p)) {
+        memo_clear(m);
+        int rc = moore_graph_copy(g, &m->g, err);
+        if (rc)
+            return rc;
+    }
+    m->p = p;
+    m->servers = moore_graph_endpoints_total(g);
+    m->lower = lower;
+    m->upper = upper;
+    m->hose_lower = hose_lower;
+    m->how = how;
+    return MOORE_OK;
+}
+
+/* Proves g from the memo when the scaled bound clears the target; 1 if so. */
+static int memo_proves(const moore_compare_options *o, const split_memo *m,
+                       const moore_graph *g, proof *pr)
+{
+    int32_t p = common_p(g);
+    if (!m || !memo_same(m, g, p))
+        return 0;
+    int64_t S = moore_graph_endpoints_total(g);
+    if (traffic_is(o, "hose")) {
+        double lower = m->hose_lower * (double)m->p / (double)p;
+        if (!(lower >= o->bandwidth * (1 - HOSE_ROUNDING) * (1 + DERIVE_MARGIN)))
+            return 0;
+        pr->hose_lower = lower;
+        pr->how = m->how;
+    } else {
+        /* T scales by c = (p²/(S−1)) / (p₀²/(S₀−1)) */
+        double c = ((double)p * p / (double)(S - 1)) /
+                   ((double)m->p * m->p / (double)(m->servers - 1));
+        if (!(m->lower / c >= o->bandwidth * (1 + DERIVE_MARGIN)))
+            return 0;
+        pr->lower = m->lower / c;
+        pr->upper = m->upper / c < pr->upper ? m->upper / c : pr->upper;
+        pr->how = m->how;
+    }
+    pr->derived = 1;
+    return 1;
+}
+
 /* Bounds on the built graph, cheapest first: the row's closed form and cuts
  * (upper), then the shortest-path split (lower) with TUB (upper) from the
  * same distances, and only when those leave B undecided and this family has
@@ -595,12 +709,14 @@ static int ports_fit(const moore_graph *g, int32_t multiplicity, int32_t radix)
  * bisection column shows the cut). Its uniform bounds are valid for the
  * uniform columns too. */
 static int bounds_hose(const moore_compare_options *o, const moore_graph *g, proof *pr,
-                       moore_error *err)
+                       split_memo *memo, moore_error *err)
 {
     moore_flow_options fo;
     moore_flow_options_default(&fo);
     fo.threads = o->metric.threads;
     moore_hose_result h;
+    if (memo_proves(o, memo, g, pr))
+        return MOORE_OK;
     int rc = moore_flow_hose(g, &fo, -1, &h, err);
     if (rc)
         return rc;
@@ -609,7 +725,7 @@ static int bounds_hose(const moore_compare_options *o, const moore_graph *g, pro
     pr->lower = h.uniform_lower;
     pr->upper = h.uniform_upper < pr->upper ? h.uniform_upper : pr->upper;
     pr->how = h.method;
-    return MOORE_OK;
+    return memo ? memo_keep(memo, g, NAN, NAN, h.lower, h.method, err) : MOORE_OK;
 }
 
 /* Any other matrix (worst, permutation, a file...): TUB, then the (1+ε)
@@ -701,7 +817,7 @@ static int bounds_near(const moore_compare_options *o, const moore_graph *g, pro
 }
 
 static int bounds(const moore_compare_options *o, const moore_graph *g, double closed,
-                  int *approx_left, proof *pr, moore_error *err)
+                  int *approx_left, split_memo *memo, proof *pr, moore_error *err)
 {
     if (!traffic_is(o, "uniform") && !traffic_is(o, "hose"))
         return bounds_matrix(o, g, pr, err);
@@ -713,13 +829,24 @@ static int bounds(const moore_compare_options *o, const moore_graph *g, double c
     if (rc || pr->how)
         return rc;
     if (traffic_is(o, "hose"))
-        return bounds_hose(o, g, pr, err);
-    rc = plan_bound_split_to(g, o->metric.threads, o->bandwidth, &pr->lower, &tub, err);
+        return bounds_hose(o, g, pr, memo, err);
+    if (memo_proves(o, memo, g, pr))
+        return MOORE_OK;
+    /* TUB in full only where the approximation may still prove the row */
+    rc = plan_bound_split_to(g, o->metric.threads, o->bandwidth, *approx_left > 0, &pr->lower,
+                             &tub, err);
+    if (!rc && memo && pr->lower >= o->bandwidth) /* a full split: keep it */
+        rc = memo_keep(memo, g, pr->lower, tub, NAN, "split", err);
     if (tub < pr->upper)
         pr->upper = tub;
     pr->how = "split";
     if (!rc && pr->lower < o->bandwidth && pr->upper >= o->bandwidth)
         rc = bounds_clos(g, pr, err);
+    if (!rc && isinf(tub) && pr->lower >= o->bandwidth) { /* the Clos flow proved it */
+        rc = plan_bound_tub(g, o->metric.threads, &tub, err);
+        if (tub < pr->upper)
+            pr->upper = tub;
+    }
     if (rc || pr->lower >= o->bandwidth || pr->upper < o->bandwidth || *approx_left <= 0)
         return rc;
     (*approx_left)--;
@@ -747,20 +874,21 @@ static int bounds(const moore_compare_options *o, const moore_graph *g, double c
 /* Builds row r and tries to prove it reaches the bandwidth: *g_out is the
  * graph when it does (the caller owns it), NULL otherwise. */
 static int try_row(const moore_compare_options *o, const moore_plan_row *r, int *approx_left,
-                   moore_graph **g_out, int64_t *cables, proof *pr, moore_error *err)
+                   split_memo *memo, moore_graph **g_out, int64_t *cables, proof *pr,
+                   moore_error *err)
 {
     moore_graph *g = NULL;
     moore_error sub;
     int32_t comps = 0;
     *g_out = NULL;
-    *pr = (proof){ 0, INFINITY, NULL, NAN, NAN };
+    *pr = (proof){ 0, INFINITY, NULL, NAN, NAN, 0 };
     if (moore_spec_build(r->spec, &g, &sub))
         return MOORE_OK; /* a p= its family refuses to build: not a candidate */
     int rc = check_counts(r->spec, g, cables, err);
     if (!rc && ports_fit(g, r->counts.multiplicity, o->radix))
         rc = moore_components(g, NULL, &comps, err);
     if (!rc && comps == 1)
-        rc = bounds(o, g, r->bound, approx_left, pr, err);
+        rc = bounds(o, g, r->bound, approx_left, memo, pr, err);
     if (!rc && comps == 1 && pr->how &&
         reaches(o, traffic_is(o, "hose") ? pr->hose_lower : pr->lower))
         *g_out = g;
@@ -775,6 +903,7 @@ static double cost_of(const moore_compare_options *o, const moore_graph *g, moor
 {
     moore_report tmp;
     moore_report_init(&tmp);
+#pragma omp critical(compare_measure) /* as add_row */
     *rc = moore_metrics_compute(g, "layout", &o->metric, &tmp, err);
     double cost = *rc ? NAN : moore_report_number(&tmp, "cost_total");
     moore_report_clear(&tmp);
@@ -824,6 +953,7 @@ static int choose_family(const moore_compare_options *o, const moore_plan *plan,
     int64_t first_switches = 0;
     double work = 0;
     int *tries = &end->tries;
+    split_memo memo = { 0 };
     *end = (walk_end){ 0 };
     for (int64_t i = 0; !rc && i < plan->count; i++) {
         const moore_plan_row *r = &plan->rows[i];
@@ -846,7 +976,7 @@ static int choose_family(const moore_compare_options *o, const moore_plan *plan,
         moore_graph *g;
         int64_t cables;
         proof pr;
-        rc = try_row(o, r, &approx_left, &g, &cables, &pr, err);
+        rc = try_row(o, r, &approx_left, &memo, &g, &cables, &pr, err);
         *tries += pr.how != NULL; /* rows refuted by cuts alone are cheap: not counted */
         work += pr.how != NULL ? row_work(r) : 0;
         if (rc || !g)
@@ -855,6 +985,12 @@ static int choose_family(const moore_compare_options *o, const moore_plan *plan,
         if (!qualified++)
             first_switches = r->counts.switches;
         keep_if_better(b, g, r, cables, cost, &pr);
+    }
+    memo_clear(&memo);
+    if (!rc && b->g && b->pr.derived) { /* measured with its own bounds */
+        int none = 0;
+        b->pr = (proof){ 0, INFINITY, NULL, NAN, NAN, 0 };
+        rc = bounds(o, b->g, b->row->bound, &none, NULL, &b->pr, err);
     }
     return rc;
 }

@@ -38,9 +38,14 @@ int plan_bound_split(const moore_graph *g, int threads, double *lower, double *t
 
 /* plan_bound_split for a decision against target > 0: once the loads show
  * that the split's bound is below target, they stop and *lower = 0 (nothing
- * proven); *tub is computed in full either way. target 0: plan_bound_split. */
-int plan_bound_split_to(const moore_graph *g, int threads, double target, double *lower,
-                        double *tub, moore_error *err);
+ * proven); *tub is then computed in full only with tub_always (else
+ * INFINITY). target 0: plan_bound_split. */
+int plan_bound_split_to(const moore_graph *g, int threads, double target, int tub_always,
+                        double *lower, double *tub, moore_error *err);
+
+/* TUB alone, bit for bit what plan_bound_split returns (the same sums in the
+ * same order), for a row whose split stopped early. O(switches · links). */
+int plan_bound_tub(const moore_graph *g, int threads, double *tub, moore_error *err);
 
 /* Upper bounds from each switch's distances counted exactly up to 2 hops
  * and every server beyond them put at 3 (so never farther than it is):
