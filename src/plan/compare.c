@@ -1185,36 +1185,86 @@ static int search_rest(const moore_compare_options *o, const char *metrics,
     return rc;
 }
 
-/* The cap before any Clos is built: cap_vs_clos times the closed-form
- * switches of the full-bisection Clos for this radix and target (balanced
- * cores, as many tiers as it takes), which carries any traffic the servers
- * can send at full rate (docs/throughput.md, "Clos beyond 3 tiers"); 0 when
- * the radix builds no such Clos (an odd radix past 2 tiers). */
-static int64_t closed_cap(const moore_compare_options *o)
+/* The closed-form switches of the full-bisection Clos for this radix and
+ * target (balanced cores, as many tiers as it takes), which carries any
+ * traffic the servers can send at full rate (docs/throughput.md, "Clos
+ * beyond 3 tiers"); 0 when the radix builds no such Clos (an odd radix past
+ * 2 tiers). */
+static int64_t closed_clos(const moore_compare_options *o)
 {
     char spec[MOORE_SPEC_MAX];
     moore_counts c;
     moore_error sub;
     snprintf(spec, sizeof spec, "clos:radix=%d,endpoints=%lld,cores=balanced", (int)o->radix,
              (long long)o->endpoints);
-    if (o->cap_vs_clos <= 0 || moore_spec_counts(spec, &c, &sub))
-        return 0;
-    return (int64_t)(o->cap_vs_clos * (double)c.switches);
+    return moore_spec_counts(spec, &c, &sub) ? 0 : c.switches;
+}
+
+/* The cap before any Clos is built: cap_vs_clos times closed_clos. */
+static int64_t closed_cap(const moore_compare_options *o)
+{
+    return o->cap_vs_clos > 0 ? (int64_t)(o->cap_vs_clos * (double)closed_clos(o)) : 0;
+}
+
+/* A Clos this small is searched on one thread in well under a second, so
+ * the other families' rows are listed beside it; a larger one keeps every
+ * thread for its split. */
+#define CLOS_BESIDE_MAX 4096
+
+/* The Clos's rows and search, and the other families' rows listed at the
+ * same time (for a small Clos, on a second thread); *rest gets those rows. */
+static int search_clos(const moore_compare_options *o, const char *metrics,
+                       const moore_family *clos, int64_t *cap, moore_plan *rest,
+                       moore_compare *c, moore_error *err)
+{
+    moore_plan plan = { 0 };
+    moore_error rest_err;
+    int threads = o->metric.threads > 0 ? o->metric.threads : omp_get_max_threads();
+    int beside = threads > 1 && closed_clos(o) <= CLOS_BESIDE_MAX, rc, rc_rest;
+    moore_error_clear(&rest_err);
+#pragma omp parallel sections num_threads(beside ? 2 : 1)
+    {
+#pragma omp section
+        {
+            rc = plan_search_part(o->radix, o->endpoints, o->families, o->bandwidth, clos, 1,
+                                  &plan, err);
+            if (!rc)
+                rc = search_family(o, metrics, &plan, clos, cap, c, err);
+        }
+#pragma omp section
+        rc_rest = plan_search_part(o->radix, o->endpoints, o->families, o->bandwidth, clos, 0,
+                                   rest, &rest_err);
+    }
+    if (!rc && rc_rest && err)
+        *err = rest_err;
+    rc = rc ? rc : rc_rest;
+    if (!rc && plan.count + rest->count == 0) { /* the search's refusal, naming why */
+        moore_plan all;
+        rc = moore_plan_search(o->radix, o->endpoints, o->families, o->bandwidth, &all, err);
+        moore_plan_clear(&all);
+    }
+    moore_plan_clear(&plan);
+    if (rc)
+        moore_plan_clear(rest);
+    return rc;
 }
 
 static int run_search(const moore_compare_options *o, const char *metrics, moore_compare *c,
                       moore_error *err)
 {
-    moore_plan plan;
+    moore_plan rest = { 0 };
     int64_t cap = closed_cap(o);
-    int rc = moore_plan_search(o->radix, o->endpoints, o->families, o->bandwidth, &plan, err);
     const moore_family *clos = moore_family_find("clos");
-    int on = 0;
-    if (!rc && clos && !(rc = moore_plan_family_selected(o->families, clos, &on, err)) && on)
-        rc = search_family(o, metrics, &plan, clos, &cap, c, err);
+    int on = 0, rc = MOORE_OK;
+    if (clos)
+        rc = moore_plan_family_selected(o->families, clos, &on, err);
+    if (!rc && on)
+        rc = search_clos(o, metrics, clos, &cap, &rest, c, err);
+    else if (!rc)
+        rc = moore_plan_search(o->radix, o->endpoints, o->families, o->bandwidth, &rest, err);
     if (!rc)
-        rc = search_rest(o, metrics, &plan, clos, cap, c, err);
-    moore_plan_clear(&plan);
+        rc = search_rest(o, metrics, &rest, clos, cap, c, err);
+    moore_plan_clear(&rest);
     if (!rc && c->count == 0)
         rc = moore_error_set(err, MOORE_EINVAL, "compare: no family reaches bandwidth %g with "
                              "%lld endpoints and radix %d", o->bandwidth,

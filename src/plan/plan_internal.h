@@ -18,6 +18,12 @@ int plan_family_index(const moore_family *f);
 int plan_row_add(moore_plan *p, const moore_family *f, const char *spec, int count_only,
                  moore_error *err);
 
+/* moore_plan_search over family alone (only ≠ 0) or over every selected
+ * family but it, without the refusal when no row is left (the caller puts
+ * the parts together). *out as for moore_plan_search. */
+int plan_search_part(int32_t radix, int64_t endpoints, const char *families, double bandwidth,
+                     const moore_family *family, int only, moore_plan *out, moore_error *err);
+
 /* Closed-form upper bound for a configuration whose server switches all have
  * p servers; INFINITY when p is unknown (0). No graph is built. */
 double plan_bound_closed(const moore_counts *c, int32_t p);

@@ -296,7 +296,8 @@ static int take_rows(moore_plan *out, moore_plan *part, moore_error *err)
  * threads side by side, each into its own part; the first family that
  * fails, in table order, gives the error. */
 static int all_family_rows(int32_t radix, int64_t endpoints, const char *families,
-                           moore_plan *out, moore_error *err)
+                           const moore_family *family, int only, moore_plan *out,
+                           moore_error *err)
 {
     int nf = 0, rc = MOORE_OK;
     for (const moore_family *f = moore_families(); f->name; f++)
@@ -306,8 +307,12 @@ static int all_family_rows(int32_t radix, int64_t endpoints, const char *familie
     int *codes = calloc((size_t)nf + 1, sizeof *codes), *on = calloc((size_t)nf + 1, sizeof *on);
     if (!parts || !errs || !codes || !on)
         rc = moore_error_set(err, MOORE_ENOMEM, "plan: out of memory for the search");
-    for (int i = 0; !rc && i < nf; i++)
-        rc = moore_plan_family_selected(families, &moore_families()[i], &on[i], err);
+    for (int i = 0; !rc && i < nf; i++) {
+        const moore_family *f = &moore_families()[i];
+        rc = moore_plan_family_selected(families, f, &on[i], err);
+        if (family && (f == family) != (only != 0))
+            on[i] = 0; /* only that family, or all but it */
+    }
 #pragma omp parallel for schedule(dynamic, 1) if (!rc)
     for (int i = 0; i < nf; i++) {
         if (rc || !on[i])
@@ -329,8 +334,9 @@ static int all_family_rows(int32_t radix, int64_t endpoints, const char *familie
     return rc;
 }
 
-int moore_plan_search(int32_t radix, int64_t endpoints, const char *families, double bandwidth,
-                      moore_plan *out, moore_error *err)
+/* Empties out for a search and refuses what no search can take. */
+static int search_start(int32_t radix, int64_t endpoints, double bandwidth, moore_plan *out,
+                        moore_error *err)
 {
     memset(out, 0, sizeof *out);
     out->radix = radix;
@@ -345,7 +351,29 @@ int moore_plan_search(int32_t radix, int64_t endpoints, const char *families, do
     if (!(bandwidth > 0) || !isfinite(bandwidth))
         return moore_error_set(err, MOORE_EINVAL, "plan: bandwidth %g must be a number above 0",
                                bandwidth);
-    int rc = all_family_rows(radix, endpoints, families, out, err);
+    return MOORE_OK;
+}
+
+int plan_search_part(int32_t radix, int64_t endpoints, const char *families, double bandwidth,
+                     const moore_family *family, int only, moore_plan *out, moore_error *err)
+{
+    int rc = search_start(radix, endpoints, bandwidth, out, err);
+    if (!rc)
+        rc = all_family_rows(radix, endpoints, families, family, only, out, err);
+    if (!rc)
+        finish_rows(out, bandwidth);
+    else
+        moore_plan_clear(out);
+    return rc;
+}
+
+int moore_plan_search(int32_t radix, int64_t endpoints, const char *families, double bandwidth,
+                      moore_plan *out, moore_error *err)
+{
+    int rc = search_start(radix, endpoints, bandwidth, out, err);
+    if (rc)
+        return rc;
+    rc = all_family_rows(radix, endpoints, families, NULL, 0, out, err);
     if (!rc && out->count == 0) { /* plan's refusal names the smallest radix that works */
         moore_plan probe;
         rc = moore_plan_make(radix, endpoints, families, &probe, err);
