@@ -234,6 +234,8 @@ static int by_cost(const void *va, const void *vb)
 /* Sorts, drops duplicates (one spec reached by two routes), bounds, marks. */
 static void finish_rows(moore_plan *p, double bandwidth)
 {
+    if (p->count == 0)
+        return; /* a part of the search with no row (plan_search_part) */
     qsort(p->rows, (size_t)p->count, sizeof *p->rows, by_spec);
     int64_t k = 0;
     for (int64_t i = 0; i < p->count; i++)
