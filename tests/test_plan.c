@@ -11,11 +11,15 @@
  * plan's choices and the built graphs' diameters with the closed forms. */
 #include "testutil.h"
 #include "moore/plan.h"
+#include "moore/dist.h"
 #include "moore/flow.h"
+#include "moore/paths.h"
 #include "moore/traffic.h"
+#include "plan/plan_internal.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static moore_plan make(int32_t radix, int64_t endpoints, const char *families)
@@ -377,6 +381,115 @@ static void search_rows_and_bounds(void **state)
     assert_int_equal(moore_plan_search(16, 0, NULL, 1, &p, &err), MOORE_EINVAL);
 }
 
+/* |E| / min_b Σ_a p_a·dist(a,b) by a BFS from every switch (the two-phase
+ * distance bound computed the plain way), and the graph's diameter. */
+static double two_phase_by_bfs(const moore_graph *g, int32_t *diameter)
+{
+    int32_t *dist = malloc((size_t)g->n * sizeof *dist), *queue = malloc((size_t)g->n * sizeof *queue);
+    int64_t least = -1;
+    *diameter = 0;
+    for (int32_t b = 0; b < g->n; b++) {
+        int32_t ecc = moore_bfs(g, b, dist, queue);
+        int64_t sum = 0;
+        for (int32_t a = 0; a < g->n; a++)
+            sum += (int64_t)g->endpoints[a] * dist[a];
+        least = least < 0 || sum < least ? sum : least;
+        *diameter = ecc > *diameter ? ecc : *diameter;
+    }
+    free(dist);
+    free(queue);
+    return (double)g->m / (double)least;
+}
+
+/* The bounds compare decides with, against independent computations: the
+ * distance bounds are never below TUB (moore_flow_tub) and equal it within
+ * diameter 3 (servers beyond 2 hops are at exactly 3); the bound on
+ * two-phase routing is never below what moore_flow_hose proves, nor the
+ * hose cut bound; plan_two_phase_below agrees with |E| / min D_b computed
+ * by plain BFS on both sides of it; and the split asked against a target
+ * returns the plain split's bounds bit for bit when it reaches the target,
+ * and nothing proven (the same TUB, when asked for) when it does not. */
+static void bounds_against_independent(void **state)
+{
+    (void)state;
+    static const char *const specs[] = { "slimfly:q=5,p=3", "clos:radix=12,endpoints=150",
+                                         "jellyfish:n=60,d=6,p=4", "hyperx:L=2,S=6,p=3" };
+    moore_error err;
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        moore_graph *g = tu_build(specs[i]);
+        moore_traffic *t;
+        double lower, tub, flow_tub, uniform, two_phase, lo2, tub2;
+        int32_t diameter;
+        assert_int_equal(plan_bound_split(g, 2, &lower, &tub, &err), MOORE_OK);
+        assert_int_equal(moore_traffic_make(g, "uniform", 1, &t, &err), MOORE_OK);
+        assert_int_equal(moore_flow_tub(g, t, &flow_tub, &err), MOORE_OK);
+        moore_traffic_free(t);
+        assert_int_equal(plan_bound_near(g, 2, &uniform, &two_phase, &err), MOORE_OK);
+        assert_true(uniform >= flow_tub * (1 - 1e-12));
+        double exact = two_phase_by_bfs(g, &diameter);
+        assert_true(two_phase >= exact * (1 - 1e-12));
+        if (diameter <= 3) {
+            assert_true(fabs(uniform - flow_tub) <= 1e-9 * flow_tub);
+            assert_true(fabs(two_phase - exact) <= 1e-12 * exact);
+        }
+        moore_hose_result h;
+        assert_int_equal(moore_flow_hose(g, NULL, -1, &h, &err), MOORE_OK); /* as compare */
+        assert_true(h.lower <= exact * (1 + 1e-9));
+        assert_true(h.lower <= plan_bound_cut_hose(g) * (1 + 1e-9));
+        int below;
+        assert_int_equal(plan_two_phase_below(g, 2, exact * (1 + 1e-9), &below, &err),
+                         MOORE_OK);
+        assert_true(below);
+        assert_int_equal(plan_two_phase_below(g, 2, exact * (1 - 1e-9), &below, &err),
+                         MOORE_OK);
+        assert_false(below);
+        assert_int_equal(plan_bound_split_to(g, 1, lower * 0.999, 0, &lo2, &tub2, &err),
+                         MOORE_OK);
+        assert_true(lo2 == lower && tub2 == tub);
+        assert_int_equal(plan_bound_split_to(g, 2, lower * 1.001, 1, &lo2, &tub2, &err),
+                         MOORE_OK);
+        assert_true(lo2 == 0 && tub2 == tub);
+        assert_int_equal(plan_bound_split_to(g, 2, lower * 1.001, 0, &lo2, &tub2, &err),
+                         MOORE_OK);
+        assert_true(lo2 == 0 && isinf(tub2));
+        assert_int_equal(plan_bound_tub(g, 1, &tub2, &err), MOORE_OK);
+        assert_true(tub2 == tub);
+        moore_graph_free(g);
+    }
+}
+
+/* Families searched side by side (threads) give the rows, reports and notes
+ * of one thread, byte for byte (both packed as an MPI job would carry them),
+ * under uniform traffic and under the hose model. */
+static void compare_threads_same_bytes(void **state)
+{
+    (void)state;
+    const char *traffic[2] = { "uniform", "hose" };
+    for (int k = 0; k < 2; k++) {
+        moore_dist_blob b[2] = { { 0 }, { 0 } };
+        for (int threads = 1; threads <= 2; threads++) {
+            moore_compare_options o;
+            moore_compare c;
+            moore_error err;
+            moore_compare_options_default(&o);
+            o.radix = 12;
+            o.endpoints = 150;
+            o.families = "clos,jellyfish,fattree,slimfly";
+            o.metrics = "basic,paths";
+            o.traffic = traffic[k];
+            o.metric.threads = threads;
+            assert_int_equal(moore_compare_run(&o, &c, &err), MOORE_OK);
+            assert_true(c.count >= 2);
+            assert_int_equal(moore_dist_pack_compare(&b[threads - 1], &c, &err), MOORE_OK);
+            moore_compare_clear(&c);
+        }
+        assert_int_equal(b[0].len, b[1].len);
+        assert_memory_equal(b[0].data, b[1].data, (size_t)b[0].len);
+        moore_dist_blob_clear(&b[0]);
+        moore_dist_blob_clear(&b[1]);
+    }
+}
+
 /* Ports of every switch of a built row: network degree x cables + servers. */
 static int32_t ports_max(const char *spec)
 {
@@ -697,6 +810,8 @@ int main(void)
         cmocka_unit_test(compare_columns_and_default_metrics),
         cmocka_unit_test(compare_ratio_and_tm),
         cmocka_unit_test(search_rows_and_bounds),
+        cmocka_unit_test(bounds_against_independent),
+        cmocka_unit_test(compare_threads_same_bytes),
         cmocka_unit_test(compare_at_full_bandwidth),
         cmocka_unit_test(compare_clos_baseline),
         cmocka_unit_test(compare_beyond_three_tiers),

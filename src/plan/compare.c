@@ -5,9 +5,11 @@
  *
  * At a bandwidth B > 0 each family's candidates come from moore_plan_search
  * (closed forms already rule most out) and are tried cheapest first: build,
- * check ports and closed forms, cut bounds and TUB (upper bounds: a row below
- * B is dropped), then the shortest-path split (a proven lower bound, cheap)
- * and, only if that is short of B, the (1+ε) approximation's lower bound. The
+ * check ports and closed forms, cut bounds and the distance bounds (upper
+ * bounds: a row below B is dropped; under the hose model the bound on every
+ * two-phase routing), then the shortest-path split (a proven lower bound,
+ * stopped as soon as it falls short of B) and, only if that is short of B,
+ * the (1+ε) approximation's lower bound. The
  * first row proven ≥ B wins when ranking by switches; with the layout group
  * the next few qualifying rows are priced too and the lowest cost_total wins.
  * The winner's graph is kept (a cache of one) and measured without a
@@ -33,6 +35,7 @@
 #include "plan_internal.h"
 
 #include <math.h>
+#include <omp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -283,6 +286,7 @@ typedef struct proof {
     double lower, upper;
     const char *how;            /* "split", "approx", a hose method, or NULL */
     double hose_lower, hose_upper;
+    int derived;                /* scaled from a row of the same network (split_memo) */
 } proof;
 
 /* The hose bounds are proven up to the fixed-point rounding of their loads
@@ -530,9 +534,9 @@ static int row_routed(const moore_compare_options *o, const moore_graph *g, moor
 
 /* Measures g into a new row of c (identity, metric groups, the search's
  * proof, --tm) and hands the row to o->row_done. */
-static int add_row(const moore_compare_options *o, const char *metrics, const char *spec,
-                   const moore_graph *g, int64_t cables, const proof *pr, moore_compare *c,
-                   moore_error *err)
+static int add_row_measured(const moore_compare_options *o, const char *metrics,
+                            const char *spec, const moore_graph *g, int64_t cables,
+                            const proof *pr, moore_compare *c, moore_error *err)
 {
     moore_compare_row *rows = realloc(c->rows, (size_t)(c->count + 1) * sizeof *rows);
     if (!rows)
@@ -555,6 +559,19 @@ static int add_row(const moore_compare_options *o, const char *metrics, const ch
         rc = plan_row_ratio(r, err);
     if (!rc && o->row_done)
         o->row_done(o->row_ctx, c, c->count - 1);
+    return rc;
+}
+
+/* One row measured at a time, whichever thread asks: the spectral group's
+ * ARPACK keeps its state between calls in static storage, so two families
+ * searched side by side (items_threads) must not measure at once. */
+static int add_row(const moore_compare_options *o, const char *metrics, const char *spec,
+                   const moore_graph *g, int64_t cables, const proof *pr, moore_compare *c,
+                   moore_error *err)
+{
+    int rc;
+#pragma omp critical(compare_measure)
+    rc = add_row_measured(o, metrics, spec, g, cables, pr, c, err);
     return rc;
 }
 
@@ -583,6 +600,106 @@ static int ports_fit(const moore_graph *g, int32_t multiplicity, int32_t radix)
     return 1;
 }
 
+/* A family lists one network with several servers per switch (p=): the
+ * rows differ only in p. With p servers on every server switch of the same
+ * network, uniform traffic is the same matrix scaled by p²/(S−1) and the
+ * hose set scaled by p, so a flow proven for one row, scaled, is proven for
+ * the other: θ scales by the inverse. The memo keeps the last network whose
+ * bounds were computed and proves a later row of it by scaling when the
+ * scaled bound clears the target by DERIVE_MARGIN — far above the fixed-point
+ * rounding by which a direct computation could differ, so the row is decided
+ * as the direct computation decides it. A row so proven that ends up chosen
+ * gets its bounds computed directly before it is measured. */
+#define DERIVE_MARGIN 1e-5
+
+typedef struct split_memo {
+    moore_graph *g;             /* the network (a copy), NULL: nothing kept */
+    int32_t p;                  /* its servers on each server switch */
+    int64_t servers;
+    double lower, upper;        /* uniform: the split's bounds */
+    double hose_lower;          /* hose: the proven lower bound, NAN: none */
+    const char *how;
+} split_memo;
+
+static void memo_clear(split_memo *m)
+{
+    moore_graph_free(m->g);
+    memset(m, 0, sizeof *m);
+}
+
+/* p when every server switch of g has p servers, else 0. */
+static int32_t common_p(const moore_graph *g)
+{
+    int32_t p = 0;
+    for (int32_t v = 0; v < g->n; v++)
+        if (g->endpoints[v] > 0 && (p = p ? p : g->endpoints[v]) != g->endpoints[v])
+            return 0;
+    return p;
+}
+
+/* g is m's network with the same server switches, each with p servers. */
+static int memo_same(const split_memo *m, const moore_graph *g, int32_t p)
+{
+    if (!m->g || !p || m->g->n != g->n || m->g->m != g->m ||
+        memcmp(m->g->offs, g->offs, (size_t)(g->n + 1) * sizeof *g->offs) != 0 ||
+        memcmp(m->g->adj, g->adj, (size_t)(2 * g->m) * sizeof *g->adj) != 0)
+        return 0;
+    for (int32_t v = 0; v < g->n; v++)
+        if ((m->g->endpoints[v] > 0) != (g->endpoints[v] > 0))
+            return 0;
+    return 1;
+}
+
+/* Keeps g's bounds (a copy of g) for the rows after it. */
+static int memo_keep(split_memo *m, const moore_graph *g, double lower, double upper,
+                     double hose_lower, const char *how, moore_error *err)
+{
+    int32_t p = common_p(g);
+    if (!p)
+        return MOORE_OK;
+    if (!memo_same(m, g, p)) {
+        memo_clear(m);
+        int rc = moore_graph_copy(g, &m->g, err);
+        if (rc)
+            return rc;
+    }
+    m->p = p;
+    m->servers = moore_graph_endpoints_total(g);
+    m->lower = lower;
+    m->upper = upper;
+    m->hose_lower = hose_lower;
+    m->how = how;
+    return MOORE_OK;
+}
+
+/* Proves g from the memo when the scaled bound clears the target; 1 if so. */
+static int memo_proves(const moore_compare_options *o, const split_memo *m,
+                       const moore_graph *g, proof *pr)
+{
+    int32_t p = common_p(g);
+    if (!m || !memo_same(m, g, p))
+        return 0;
+    int64_t S = moore_graph_endpoints_total(g);
+    if (traffic_is(o, "hose")) {
+        double lower = m->hose_lower * (double)m->p / (double)p;
+        if (!(lower >= o->bandwidth * (1 - HOSE_ROUNDING) * (1 + DERIVE_MARGIN)))
+            return 0;
+        pr->hose_lower = lower;
+        pr->how = m->how;
+    } else {
+        /* T scales by c = (p²/(S−1)) / (p₀²/(S₀−1)) */
+        double c = ((double)p * p / (double)(S - 1)) /
+                   ((double)m->p * m->p / (double)(m->servers - 1));
+        if (!(m->lower / c >= o->bandwidth * (1 + DERIVE_MARGIN)))
+            return 0;
+        pr->lower = m->lower / c;
+        pr->upper = m->upper / c < pr->upper ? m->upper / c : pr->upper;
+        pr->how = m->how;
+    }
+    pr->derived = 1;
+    return 1;
+}
+
 /* Bounds on the built graph, cheapest first: the row's closed form and cuts
  * (upper), then the shortest-path split (lower) with TUB (upper) from the
  * same distances, and only when those leave B undecided and this family has
@@ -592,12 +709,14 @@ static int ports_fit(const moore_graph *g, int32_t multiplicity, int32_t radix)
  * bisection column shows the cut). Its uniform bounds are valid for the
  * uniform columns too. */
 static int bounds_hose(const moore_compare_options *o, const moore_graph *g, proof *pr,
-                       moore_error *err)
+                       split_memo *memo, moore_error *err)
 {
     moore_flow_options fo;
     moore_flow_options_default(&fo);
     fo.threads = o->metric.threads;
     moore_hose_result h;
+    if (memo_proves(o, memo, g, pr))
+        return MOORE_OK;
     int rc = moore_flow_hose(g, &fo, -1, &h, err);
     if (rc)
         return rc;
@@ -606,7 +725,7 @@ static int bounds_hose(const moore_compare_options *o, const moore_graph *g, pro
     pr->lower = h.uniform_lower;
     pr->upper = h.uniform_upper < pr->upper ? h.uniform_upper : pr->upper;
     pr->how = h.method;
-    return MOORE_OK;
+    return memo ? memo_keep(memo, g, NAN, NAN, h.lower, h.method, err) : MOORE_OK;
 }
 
 /* Any other matrix (worst, permutation, a file...): TUB, then the (1+ε)
@@ -661,8 +780,44 @@ static int bounds_clos(const moore_graph *g, proof *pr, moore_error *err)
     return MOORE_OK;
 }
 
+/* A bound this close to the target decides nothing (rounding). */
+#define NEAR_MARGIN 1e-9
+
+/* The distance bounds (plan_bound_near) before any split: a row whose
+ * uniform TUB, or under the hose whose best two-phase routing, they put
+ * below the target is decided here (pr->how set; the split or the hose
+ * bounds would only have confirmed it). */
+static int bounds_near(const moore_compare_options *o, const moore_graph *g, proof *pr,
+                       moore_error *err)
+{
+    double uniform, two_phase;
+    int below = 0, rc;
+    if (traffic_is(o, "hose")) {
+        double target = o->bandwidth * (1 - HOSE_ROUNDING) / (1 + NEAR_MARGIN);
+        double cut = plan_bound_cut_hose(g);
+        if (cut < target) { /* a hose matrix no routing carries at the target */
+            pr->hose_lower = 0;
+            pr->hose_upper = cut;
+            pr->how = "hose-cut";
+            return MOORE_OK;
+        }
+        rc = plan_two_phase_below(g, o->metric.threads, target, &below, err);
+        if (!rc && below) {
+            pr->hose_lower = 0;
+            pr->how = "two-phase-distances";
+        }
+        return rc;
+    }
+    rc = plan_bound_near(g, o->metric.threads, &uniform, &two_phase, err);
+    if (!rc && uniform < o->bandwidth * (1 - NEAR_MARGIN)) {
+        pr->upper = uniform;
+        pr->how = "distances";
+    }
+    return rc;
+}
+
 static int bounds(const moore_compare_options *o, const moore_graph *g, double closed,
-                  int *approx_left, proof *pr, moore_error *err)
+                  int *approx_left, split_memo *memo, proof *pr, moore_error *err)
 {
     if (!traffic_is(o, "uniform") && !traffic_is(o, "hose"))
         return bounds_matrix(o, g, pr, err);
@@ -670,14 +825,28 @@ static int bounds(const moore_compare_options *o, const moore_graph *g, double c
     pr->upper = closed < cut ? closed : cut; /* θ_hose ≤ θ_uniform: bounds both */
     if (pr->upper < o->bandwidth)
         return MOORE_OK;
+    int rc = bounds_near(o, g, pr, err);
+    if (rc || pr->how)
+        return rc;
     if (traffic_is(o, "hose"))
-        return bounds_hose(o, g, pr, err);
-    int rc = plan_bound_split(g, o->metric.threads, &pr->lower, &tub, err);
+        return bounds_hose(o, g, pr, memo, err);
+    if (memo_proves(o, memo, g, pr))
+        return MOORE_OK;
+    /* TUB in full only where the approximation may still prove the row */
+    rc = plan_bound_split_to(g, o->metric.threads, o->bandwidth, *approx_left > 0, &pr->lower,
+                             &tub, err);
+    if (!rc && memo && pr->lower >= o->bandwidth) /* a full split: keep it */
+        rc = memo_keep(memo, g, pr->lower, tub, NAN, "split", err);
     if (tub < pr->upper)
         pr->upper = tub;
     pr->how = "split";
     if (!rc && pr->lower < o->bandwidth && pr->upper >= o->bandwidth)
         rc = bounds_clos(g, pr, err);
+    if (!rc && isinf(tub) && pr->lower >= o->bandwidth) { /* the Clos flow proved it */
+        rc = plan_bound_tub(g, o->metric.threads, &tub, err);
+        if (tub < pr->upper)
+            pr->upper = tub;
+    }
     if (rc || pr->lower >= o->bandwidth || pr->upper < o->bandwidth || *approx_left <= 0)
         return rc;
     (*approx_left)--;
@@ -705,20 +874,21 @@ static int bounds(const moore_compare_options *o, const moore_graph *g, double c
 /* Builds row r and tries to prove it reaches the bandwidth: *g_out is the
  * graph when it does (the caller owns it), NULL otherwise. */
 static int try_row(const moore_compare_options *o, const moore_plan_row *r, int *approx_left,
-                   moore_graph **g_out, int64_t *cables, proof *pr, moore_error *err)
+                   split_memo *memo, moore_graph **g_out, int64_t *cables, proof *pr,
+                   moore_error *err)
 {
     moore_graph *g = NULL;
     moore_error sub;
     int32_t comps = 0;
     *g_out = NULL;
-    *pr = (proof){ 0, INFINITY, NULL, NAN, NAN };
+    *pr = (proof){ 0, INFINITY, NULL, NAN, NAN, 0 };
     if (moore_spec_build(r->spec, &g, &sub))
         return MOORE_OK; /* a p= its family refuses to build: not a candidate */
     int rc = check_counts(r->spec, g, cables, err);
     if (!rc && ports_fit(g, r->counts.multiplicity, o->radix))
         rc = moore_components(g, NULL, &comps, err);
     if (!rc && comps == 1)
-        rc = bounds(o, g, r->bound, approx_left, pr, err);
+        rc = bounds(o, g, r->bound, approx_left, memo, pr, err);
     if (!rc && comps == 1 && pr->how &&
         reaches(o, traffic_is(o, "hose") ? pr->hose_lower : pr->lower))
         *g_out = g;
@@ -733,6 +903,7 @@ static double cost_of(const moore_compare_options *o, const moore_graph *g, moor
 {
     moore_report tmp;
     moore_report_init(&tmp);
+#pragma omp critical(compare_measure) /* as add_row */
     *rc = moore_metrics_compute(g, "layout", &o->metric, &tmp, err);
     double cost = *rc ? NAN : moore_report_number(&tmp, "cost_total");
     moore_report_clear(&tmp);
@@ -782,6 +953,7 @@ static int choose_family(const moore_compare_options *o, const moore_plan *plan,
     int64_t first_switches = 0;
     double work = 0;
     int *tries = &end->tries;
+    split_memo memo = { 0 };
     *end = (walk_end){ 0 };
     for (int64_t i = 0; !rc && i < plan->count; i++) {
         const moore_plan_row *r = &plan->rows[i];
@@ -804,7 +976,7 @@ static int choose_family(const moore_compare_options *o, const moore_plan *plan,
         moore_graph *g;
         int64_t cables;
         proof pr;
-        rc = try_row(o, r, &approx_left, &g, &cables, &pr, err);
+        rc = try_row(o, r, &approx_left, &memo, &g, &cables, &pr, err);
         *tries += pr.how != NULL; /* rows refuted by cuts alone are cheap: not counted */
         work += pr.how != NULL ? row_work(r) : 0;
         if (rc || !g)
@@ -813,6 +985,12 @@ static int choose_family(const moore_compare_options *o, const moore_plan *plan,
         if (!qualified++)
             first_switches = r->counts.switches;
         keep_if_better(b, g, r, cables, cost, &pr);
+    }
+    memo_clear(&memo);
+    if (!rc && b->g && b->pr.derived) { /* measured with its own bounds */
+        int none = 0;
+        b->pr = (proof){ 0, INFINITY, NULL, NAN, NAN, 0 };
+        rc = bounds(o, b->g, b->row->bound, &none, NULL, &b->pr, err);
     }
     return rc;
 }
@@ -868,11 +1046,12 @@ static int item_run(void *ctx, int64_t i, moore_dist_blob *out, moore_error *err
     if (it->plan)
         rc = search_family(&it->local, it->metrics, it->plan, it->families[i], &cap, &part, err);
     else {
-        if (it->o->metric.progress) {
+        if (it->local.metric.progress) {
             char what[MOORE_SPEC_MAX + 32];
             snprintf(what, sizeof what, "compare %d/%d: %s", (int)i + 1, (int)it->count,
                      it->spec[i]);
-            it->o->metric.progress(it->o->metric.progress_ctx, what, (double)i / it->count);
+            it->local.metric.progress(it->local.metric.progress_ctx, what,
+                                      (double)i / it->count);
         }
         rc = measure(&it->local, it->metrics, it->spec[i], &part, err);
     }
@@ -893,15 +1072,94 @@ static int item_take(void *ctx, int64_t i, moore_dist_blob *in, moore_error *err
     return rc;
 }
 
+/* One process with threads: the items run side by side, one thread each
+ * (their own work on one thread: a family's rows are searched in the same
+ * order and decided the same whatever the threads), and are taken — rows
+ * appended, handed to row_done — in index order as soon as every item
+ * before them is done. The first item that fails, in index order, decides
+ * the outcome, as run one after the other. */
+typedef struct item_slot {
+    moore_dist_blob blob;
+    int rc, done;
+    moore_error err;
+} item_slot;
+
+/* Takes the done items that come next in order (inside the take lock). */
+static void items_take_ready(const moore_dist_loop *l, item_slot *slot, int64_t *taken,
+                             int *stop, int *rc, moore_error *err)
+{
+    while (!*stop && *taken < l->count && slot[*taken].done) {
+        item_slot *s = &slot[*taken];
+        s->blob.at = 0;
+        int r = s->rc ? s->rc : l->take(l->ctx, *taken, &s->blob, &s->err);
+        moore_dist_blob_clear(&s->blob);
+        if (r) {
+            *rc = r;
+            if (err)
+                *err = s->err;
+#pragma omp atomic write
+            *stop = 1;
+        }
+        (*taken)++;
+    }
+}
+
+static int items_threads(const moore_dist_loop *l, int threads, moore_error *err)
+{
+    item_slot *slot = moore_calloc((size_t)l->count, sizeof *slot, err);
+    if (!slot)
+        return core_alloc_code(err);
+    int64_t next = 0, taken = 0;
+    int stop = 0, rc = MOORE_OK;
+#pragma omp parallel num_threads(threads)
+    for (;;) {
+        int64_t i;
+        int halt;
+#pragma omp atomic capture
+        i = next++;
+#pragma omp atomic read
+        halt = stop;
+        if (i >= l->count || halt)
+            break;
+        moore_error_clear(&slot[i].err);
+        slot[i].rc = l->run(l->ctx, i, &slot[i].blob, &slot[i].err);
+#pragma omp critical(compare_items_take)
+        {
+            slot[i].done = 1;
+            items_take_ready(l, slot, &taken, &stop, &rc, err);
+        }
+    }
+    for (int64_t i = 0; i < l->count; i++)
+        moore_dist_blob_clear(&slot[i].blob);
+    free(slot);
+    return rc;
+}
+
+/* The caller's progress callback, one call at a time (items_threads). */
+static void items_progress(void *ctx, const char *what, double fraction)
+{
+    const compare_items *it = ctx;
+#pragma omp critical(compare_items_progress)
+    it->o->metric.progress(it->o->metric.progress_ctx, what, fraction);
+}
+
 static int items_run(compare_items *it, int64_t count, moore_error *err)
 {
     const moore_dist *spread = moore_dist_for_items(it->o->metric.dist, count);
+    int threads = it->o->metric.threads > 0 ? it->o->metric.threads : omp_get_max_threads();
     it->count = count;
     it->local = *it->o;
     it->local.metric.dist = spread ? NULL : it->o->metric.dist;
     it->local.row_done = NULL;
     moore_dist_loop loop = { count, item_run, item_take, it };
-    return moore_dist_map(spread, &loop, err);
+    if (moore_dist_size(it->o->metric.dist) > 1 || threads < 2 || count < 2)
+        return moore_dist_map(spread, &loop, err);
+    it->local.metric.threads = 1;
+    if (it->o->metric.progress) {
+        it->local.metric.progress = items_progress;
+        it->local.metric.progress_ctx = it;
+    }
+    return items_threads(&loop, threads < count ? threads : (int)count, err);
 }
 
 /* Every selected family but the Clos, in table order, as items. */
@@ -927,36 +1185,86 @@ static int search_rest(const moore_compare_options *o, const char *metrics,
     return rc;
 }
 
-/* The cap before any Clos is built: cap_vs_clos times the closed-form
- * switches of the full-bisection Clos for this radix and target (balanced
- * cores, as many tiers as it takes), which carries any traffic the servers
- * can send at full rate (docs/throughput.md, "Clos beyond 3 tiers"); 0 when
- * the radix builds no such Clos (an odd radix past 2 tiers). */
-static int64_t closed_cap(const moore_compare_options *o)
+/* The closed-form switches of the full-bisection Clos for this radix and
+ * target (balanced cores, as many tiers as it takes), which carries any
+ * traffic the servers can send at full rate (docs/throughput.md, "Clos
+ * beyond 3 tiers"); 0 when the radix builds no such Clos (an odd radix past
+ * 2 tiers). */
+static int64_t closed_clos(const moore_compare_options *o)
 {
     char spec[MOORE_SPEC_MAX];
     moore_counts c;
     moore_error sub;
     snprintf(spec, sizeof spec, "clos:radix=%d,endpoints=%lld,cores=balanced", (int)o->radix,
              (long long)o->endpoints);
-    if (o->cap_vs_clos <= 0 || moore_spec_counts(spec, &c, &sub))
-        return 0;
-    return (int64_t)(o->cap_vs_clos * (double)c.switches);
+    return moore_spec_counts(spec, &c, &sub) ? 0 : c.switches;
+}
+
+/* The cap before any Clos is built: cap_vs_clos times closed_clos. */
+static int64_t closed_cap(const moore_compare_options *o)
+{
+    return o->cap_vs_clos > 0 ? (int64_t)(o->cap_vs_clos * (double)closed_clos(o)) : 0;
+}
+
+/* A Clos this small is searched on one thread in well under a second, so
+ * the other families' rows are listed beside it; a larger one keeps every
+ * thread for its split. */
+#define CLOS_BESIDE_MAX 4096
+
+/* The Clos's rows and search, and the other families' rows listed at the
+ * same time (for a small Clos, on a second thread); *rest gets those rows. */
+static int search_clos(const moore_compare_options *o, const char *metrics,
+                       const moore_family *clos, int64_t *cap, moore_plan *rest,
+                       moore_compare *c, moore_error *err)
+{
+    moore_plan plan = { 0 };
+    moore_error rest_err;
+    int threads = o->metric.threads > 0 ? o->metric.threads : omp_get_max_threads();
+    int beside = threads > 1 && closed_clos(o) <= CLOS_BESIDE_MAX, rc, rc_rest;
+    moore_error_clear(&rest_err);
+#pragma omp parallel sections num_threads(beside ? 2 : 1)
+    {
+#pragma omp section
+        {
+            rc = plan_search_part(o->radix, o->endpoints, o->families, o->bandwidth, clos, 1,
+                                  &plan, err);
+            if (!rc)
+                rc = search_family(o, metrics, &plan, clos, cap, c, err);
+        }
+#pragma omp section
+        rc_rest = plan_search_part(o->radix, o->endpoints, o->families, o->bandwidth, clos, 0,
+                                   rest, &rest_err);
+    }
+    if (!rc && rc_rest && err)
+        *err = rest_err;
+    rc = rc ? rc : rc_rest;
+    if (!rc && plan.count + rest->count == 0) { /* the search's refusal, naming why */
+        moore_plan all;
+        rc = moore_plan_search(o->radix, o->endpoints, o->families, o->bandwidth, &all, err);
+        moore_plan_clear(&all);
+    }
+    moore_plan_clear(&plan);
+    if (rc)
+        moore_plan_clear(rest);
+    return rc;
 }
 
 static int run_search(const moore_compare_options *o, const char *metrics, moore_compare *c,
                       moore_error *err)
 {
-    moore_plan plan;
+    moore_plan rest = { 0 };
     int64_t cap = closed_cap(o);
-    int rc = moore_plan_search(o->radix, o->endpoints, o->families, o->bandwidth, &plan, err);
     const moore_family *clos = moore_family_find("clos");
-    int on = 0;
-    if (!rc && clos && !(rc = moore_plan_family_selected(o->families, clos, &on, err)) && on)
-        rc = search_family(o, metrics, &plan, clos, &cap, c, err);
+    int on = 0, rc = MOORE_OK;
+    if (clos)
+        rc = moore_plan_family_selected(o->families, clos, &on, err);
+    if (!rc && on)
+        rc = search_clos(o, metrics, clos, &cap, &rest, c, err);
+    else if (!rc)
+        rc = moore_plan_search(o->radix, o->endpoints, o->families, o->bandwidth, &rest, err);
     if (!rc)
-        rc = search_rest(o, metrics, &plan, clos, cap, c, err);
-    moore_plan_clear(&plan);
+        rc = search_rest(o, metrics, &rest, clos, cap, c, err);
+    moore_plan_clear(&rest);
     if (!rc && c->count == 0)
         rc = moore_error_set(err, MOORE_EINVAL, "compare: no family reaches bandwidth %g with "
                              "%lld endpoints and radix %d", o->bandwidth,

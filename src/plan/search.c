@@ -234,6 +234,8 @@ static int by_cost(const void *va, const void *vb)
 /* Sorts, drops duplicates (one spec reached by two routes), bounds, marks. */
 static void finish_rows(moore_plan *p, double bandwidth)
 {
+    if (p->count == 0)
+        return; /* a part of the search with no row (plan_search_part) */
     qsort(p->rows, (size_t)p->count, sizeof *p->rows, by_spec);
     int64_t k = 0;
     for (int64_t i = 0; i < p->count; i++)
@@ -272,8 +274,71 @@ static int unreached(const moore_plan *listing, const char *families, moore_erro
     return moore_error_set(err, MOORE_EINVAL, "%s", msg);
 }
 
-int moore_plan_search(int32_t radix, int64_t endpoints, const char *families, double bandwidth,
-                      moore_plan *out, moore_error *err)
+/* Appends part's rows to out (and empties part). */
+static int take_rows(moore_plan *out, moore_plan *part, moore_error *err)
+{
+    if (out->count + part->count > out->cap) {
+        int64_t cap = out->count + part->count;
+        moore_plan_row *rows = realloc(out->rows, (size_t)cap * sizeof *rows);
+        if (!rows)
+            return moore_error_set(err, MOORE_ENOMEM, "plan: out of memory for %lld rows",
+                                   (long long)cap);
+        out->rows = rows;
+        out->cap = cap;
+    }
+    if (part->count)
+        memcpy(out->rows + out->count, part->rows, (size_t)part->count * sizeof *part->rows);
+    out->count += part->count;
+    moore_plan_clear(part);
+    return MOORE_OK;
+}
+
+/* Every selected family's rows into out, in table order. The families are
+ * independent (planners and closed forms keep no state), so they run on
+ * threads side by side, each into its own part; the first family that
+ * fails, in table order, gives the error. */
+static int all_family_rows(int32_t radix, int64_t endpoints, const char *families,
+                           const moore_family *family, int only, moore_plan *out,
+                           moore_error *err)
+{
+    int nf = 0, rc = MOORE_OK;
+    for (const moore_family *f = moore_families(); f->name; f++)
+        nf++;
+    moore_plan *parts = calloc((size_t)nf + 1, sizeof *parts);
+    moore_error *errs = calloc((size_t)nf + 1, sizeof *errs);
+    int *codes = calloc((size_t)nf + 1, sizeof *codes), *on = calloc((size_t)nf + 1, sizeof *on);
+    if (!parts || !errs || !codes || !on)
+        rc = moore_error_set(err, MOORE_ENOMEM, "plan: out of memory for the search");
+    for (int i = 0; !rc && i < nf; i++) {
+        const moore_family *f = &moore_families()[i];
+        rc = moore_plan_family_selected(families, f, &on[i], err);
+        if (family && (f == family) != (only != 0))
+            on[i] = 0; /* only that family, or all but it */
+    }
+#pragma omp parallel for schedule(dynamic, 1) if (!rc)
+    for (int i = 0; i < nf; i++) {
+        if (rc || !on[i])
+            continue;
+        search s = { &parts[i], &moore_families()[i], radix, endpoints };
+        codes[i] = family_rows(&s, &errs[i]);
+    }
+    for (int i = 0; !rc && i < nf; i++) {
+        if (codes[i] && err)
+            *err = errs[i];
+        rc = codes[i] ? codes[i] : take_rows(out, &parts[i], err);
+    }
+    for (int i = 0; parts && i < nf; i++)
+        moore_plan_clear(&parts[i]);
+    free(parts);
+    free(errs);
+    free(codes);
+    free(on);
+    return rc;
+}
+
+/* Empties out for a search and refuses what no search can take. */
+static int search_start(int32_t radix, int64_t endpoints, double bandwidth, moore_plan *out,
+                        moore_error *err)
 {
     memset(out, 0, sizeof *out);
     out->radix = radix;
@@ -288,14 +353,29 @@ int moore_plan_search(int32_t radix, int64_t endpoints, const char *families, do
     if (!(bandwidth > 0) || !isfinite(bandwidth))
         return moore_error_set(err, MOORE_EINVAL, "plan: bandwidth %g must be a number above 0",
                                bandwidth);
-    int rc = MOORE_OK;
-    for (const moore_family *f = moore_families(); !rc && f->name; f++) {
-        int on;
-        if ((rc = moore_plan_family_selected(families, f, &on, err)) || !on)
-            continue;
-        search s = { out, f, radix, endpoints };
-        rc = family_rows(&s, err);
-    }
+    return MOORE_OK;
+}
+
+int plan_search_part(int32_t radix, int64_t endpoints, const char *families, double bandwidth,
+                     const moore_family *family, int only, moore_plan *out, moore_error *err)
+{
+    int rc = search_start(radix, endpoints, bandwidth, out, err);
+    if (!rc)
+        rc = all_family_rows(radix, endpoints, families, family, only, out, err);
+    if (!rc)
+        finish_rows(out, bandwidth);
+    else
+        moore_plan_clear(out);
+    return rc;
+}
+
+int moore_plan_search(int32_t radix, int64_t endpoints, const char *families, double bandwidth,
+                      moore_plan *out, moore_error *err)
+{
+    int rc = search_start(radix, endpoints, bandwidth, out, err);
+    if (rc)
+        return rc;
+    rc = all_family_rows(radix, endpoints, families, NULL, 0, out, err);
     if (!rc && out->count == 0) { /* plan's refusal names the smallest radix that works */
         moore_plan probe;
         rc = moore_plan_make(radix, endpoints, families, &probe, err);
