@@ -342,8 +342,8 @@ typedef struct split_run {
  * decides whether the loads have passed the limit. */
 static void split_merge(split_run *r, int nt)
 {
-    int64_t arcs = 2 * r->g->m, worst = 0;
-#pragma omp for schedule(static) nowait
+    int64_t arcs = 2 * r->g->m;
+#pragma omp for schedule(static)
     for (int64_t k = 0; k < arcs; k++) {
         int64_t sum = r->load[k];
         for (int th = 0; th < nt; th++)
@@ -352,15 +352,15 @@ static void split_merge(split_run *r, int nt)
                 r->part[th][k] = 0;
             }
         r->load[k] = sum;
-        if (sum > worst)
-            worst = sum;
     }
-#pragma omp critical(plan_split_worst)
-    if (worst > r->worst)
-        r->worst = worst;
-#pragma omp barrier
+    /* loads only grow: the worst is the largest total (one thread reads them;
+     * a named critical section would be an exported symbol of the library) */
 #pragma omp single
-    r->stopped = (double)r->worst > r->limit;
+    {
+        for (int64_t k = 0; k < arcs; k++)
+            r->worst = r->load[k] > r->worst ? r->load[k] : r->worst;
+        r->stopped = (double)r->worst > r->limit;
+    }
 }
 
 /* One block of destinations [from, to): their splits, or (stopped) their

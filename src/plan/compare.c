@@ -36,10 +36,20 @@
 
 #include <math.h>
 #include <omp.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Locks of the families searched side by side (items_threads). Measuring is
+ * one row at a time in the whole process: ARPACK, behind the spectral group,
+ * keeps its state between calls in static storage. Each lock guards one
+ * thing, as a named OpenMP critical section would, without the exported
+ * symbol a named section adds to the library (ctest lib_symbols). */
+static pthread_mutex_t compare_measure_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t compare_take_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t compare_progress_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static const moore_compare_column COLUMNS[] = {
     { "family", "family", NULL, NULL },
@@ -570,8 +580,9 @@ static int add_row(const moore_compare_options *o, const char *metrics, const ch
                    moore_error *err)
 {
     int rc;
-#pragma omp critical(compare_measure)
+    pthread_mutex_lock(&compare_measure_lock);
     rc = add_row_measured(o, metrics, spec, g, cables, pr, c, err);
+    pthread_mutex_unlock(&compare_measure_lock);
     return rc;
 }
 
@@ -903,8 +914,9 @@ static double cost_of(const moore_compare_options *o, const moore_graph *g, moor
 {
     moore_report tmp;
     moore_report_init(&tmp);
-#pragma omp critical(compare_measure) /* as add_row */
+    pthread_mutex_lock(&compare_measure_lock); /* as add_row */
     *rc = moore_metrics_compute(g, "layout", &o->metric, &tmp, err);
+    pthread_mutex_unlock(&compare_measure_lock);
     double cost = *rc ? NAN : moore_report_number(&tmp, "cost_total");
     moore_report_clear(&tmp);
     return cost;
@@ -1123,11 +1135,10 @@ static int items_threads(const moore_dist_loop *l, int threads, moore_error *err
             break;
         moore_error_clear(&slot[i].err);
         slot[i].rc = l->run(l->ctx, i, &slot[i].blob, &slot[i].err);
-#pragma omp critical(compare_items_take)
-        {
-            slot[i].done = 1;
-            items_take_ready(l, slot, &taken, &stop, &rc, err);
-        }
+        pthread_mutex_lock(&compare_take_lock);
+        slot[i].done = 1;
+        items_take_ready(l, slot, &taken, &stop, &rc, err);
+        pthread_mutex_unlock(&compare_take_lock);
     }
     for (int64_t i = 0; i < l->count; i++)
         moore_dist_blob_clear(&slot[i].blob);
@@ -1139,8 +1150,9 @@ static int items_threads(const moore_dist_loop *l, int threads, moore_error *err
 static void items_progress(void *ctx, const char *what, double fraction)
 {
     const compare_items *it = ctx;
-#pragma omp critical(compare_items_progress)
+    pthread_mutex_lock(&compare_progress_lock);
     it->o->metric.progress(it->o->metric.progress_ctx, what, fraction);
+    pthread_mutex_unlock(&compare_progress_lock);
 }
 
 static int items_run(compare_items *it, int64_t count, moore_error *err)
