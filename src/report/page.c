@@ -59,7 +59,8 @@ static int page_check(const moore_page_options *o, moore_error *err)
 static void page_group(long long n, char *buf, size_t len)
 {
     char digits[32];
-    int k = snprintf(digits, sizeof digits, "%lld", n < 0 ? -n : n);
+    unsigned long long u = n < 0 ? 0ULL - (unsigned long long)n : (unsigned long long)n;
+    int k = snprintf(digits, sizeof digits, "%llu", u);
     size_t o = 0;
     if (n < 0 && o + 1 < len)
         buf[o++] = '-';
@@ -79,6 +80,8 @@ static void cell(char *buf, size_t len, const moore_report *r, const char *key)
         snprintf(buf, len, "%s", it->s);
     else if (isnan(v))
         snprintf(buf, len, "-");
+    else if (isinf(v)) /* no bound: e.g. no traffic crosses a link */
+        snprintf(buf, len, "%s∞", v < 0 ? "−" : "");
     else if (it->type == MOORE_VALUE_INT || v == floor(v) || fabs(v) >= 1e3)
         page_group(llround(v), buf, len); /* counts, money, watts: 21,778,673 */
     else
