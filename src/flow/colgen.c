@@ -542,7 +542,7 @@ int flow_colgen(const moore_graph *g, const moore_traffic *t, const moore_flow_o
     memset(&C, 0, sizeof C);
     /* Clp's factorisation calls the BLAS: on one thread, so the bounds are
      * the same bytes for any OPENBLAS_NUM_THREADS / OMP_NUM_THREADS */
-    int blas = blas_pin_begin();
+    linalg_blas_pin_begin();
     moore_traffic *half = NULL;
     int rc = flow_fold_symmetric(t, &half, err);
     C.fold = half != NULL;
@@ -594,6 +594,6 @@ int flow_colgen(const moore_graph *g, const moore_traffic *t, const moore_flow_o
 done:
     cg_clear(&C);
     moore_traffic_free(half);
-    blas_pin_end(blas);
+    linalg_blas_pin_end();
     return rc;
 }

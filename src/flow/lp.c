@@ -468,9 +468,9 @@ static int exact_unit(const moore_graph *g, const moore_traffic *t, const moore_
     if (why)
         arc_lp_unfinished(t, tub, why, out);
     else if (!rc) {
-        int blas = blas_pin_begin(); /* Clp's barrier calls the BLAS: one thread, same bytes */
+        linalg_blas_pin_begin(); /* Clp's barrier calls the BLAS: one thread, same bytes */
         rc = arc_lp_solve(&L, g, t, tub, o, &clock, out, err);
-        blas_pin_end(blas);
+        linalg_blas_pin_end();
     }
     arc_lp_clear(&L);
     return rc;

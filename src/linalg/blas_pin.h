@@ -8,33 +8,20 @@
  * threaded BLAS sums in an order that depends on the thread count, so a
  * result such as the bisection lower bound would differ in its last digits
  * between 1 and 2 threads. So every LAPACK call of moore runs BLAS on one
- * thread and restores the previous count afterwards; the results are then the
- * same bytes for any OMP_NUM_THREADS / OPENBLAS_NUM_THREADS.
+ * thread and the previous count comes back when the last such call ends; the
+ * results are then the same bytes for any OMP_NUM_THREADS /
+ * OPENBLAS_NUM_THREADS.
  *
- * The symbols are weak: with another BLAS they are absent and nothing changes.
- * (This touches process-wide BLAS state for the duration of a call, which is
- * one more reason these functions are documented as not thread-safe.) */
-#ifndef MOORE_METRICS_BLAS_PIN_H
-#define MOORE_METRICS_BLAS_PIN_H
+ * The thread count is process-wide, and moore's own threads may make such
+ * calls side by side (compare measures several families at once), so the
+ * pins nest: blas_pin.c counts them under a lock, the first saves the count
+ * and the last restores it. With another BLAS (no openblas_* symbols; they
+ * are weak) nothing changes. */
+#ifndef MOORE_LINALG_BLAS_PIN_H
+#define MOORE_LINALG_BLAS_PIN_H
 
-extern int openblas_get_num_threads(void) __attribute__((weak));
-extern void openblas_set_num_threads(int) __attribute__((weak));
-
-/* Pins BLAS to one thread; returns the count to restore. */
-static inline int blas_pin_begin(void)
-{
-    if (!openblas_get_num_threads || !openblas_set_num_threads)
-        return 0;
-    int t = openblas_get_num_threads();
-    if (t > 1)
-        openblas_set_num_threads(1);
-    return t;
-}
-
-static inline void blas_pin_end(int previous)
-{
-    if (previous > 1 && openblas_set_num_threads)
-        openblas_set_num_threads(previous);
-}
+/* Pins BLAS to one thread until the matching linalg_blas_pin_end. */
+void linalg_blas_pin_begin(void);
+void linalg_blas_pin_end(void);
 
 #endif

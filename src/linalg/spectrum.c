@@ -26,10 +26,19 @@
 #include "linalg/linalg.h"
 
 #include <arpack/arpack.h>
+#include <pthread.h>
 #include <lapacke.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* ARPACK's dsaupd keeps the state of a Lanczos run between its reverse-
+ * communication calls in Fortran SAVE variables (static storage), and dseupd
+ * reads it: two runs at once in one process would corrupt each other. So one
+ * run at a time, whichever thread asks (compare measures several families
+ * side by side); everything else of a metric runs concurrently. A static
+ * lock because the state it guards is ARPACK's static state. */
+static pthread_mutex_t arpack_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* ---- matrices ---- */
 
@@ -110,10 +119,10 @@ int moore_eig_dense(const moore_symmat *m, double *w, moore_error *err)
         rc = core_alloc_code(err);
         goto done;
     }
-    int threads = blas_pin_begin();
+    linalg_blas_pin_begin();
     lapack_int info = LAPACKE_dsyevr(LAPACK_COL_MAJOR, 'N', 'A', 'U', n, a, n, 0.0, 0.0, 0, 0,
                                      0.0, &found, w, NULL, 1, isuppz);
-    blas_pin_end(threads);
+    linalg_blas_pin_end();
     if (info != 0 || found != n)
         rc = moore_error_set(err, MOORE_EINTERNAL,
                              "spectrum: LAPACKE_dsyevr failed (info %d, %d of %d eigenvalues)",
@@ -135,11 +144,11 @@ static int dense_pair(const moore_symmat *m, lapack_int which, double *val, doub
     double w[1];
     double *z = vec ? vec : NULL;
     double zdummy[1];
-    int threads = blas_pin_begin();
+    linalg_blas_pin_begin();
     lapack_int info = LAPACKE_dsyevr(LAPACK_COL_MAJOR, vec ? 'V' : 'N', 'I', 'U', n, a, n, 0.0,
                                      0.0, which, which, 0.0, &found, w, z ? z : zdummy,
                                      vec ? n : 1, isuppz);
-    blas_pin_end(threads);
+    linalg_blas_pin_end();
     free(a);
     if (info != 0 || found != 1)
         return moore_error_set(err, MOORE_EINTERNAL,
@@ -276,7 +285,7 @@ static void arpack_iterate(const moore_symmat *m, const char *which, const doubl
     w->iparam[6] = 1;       /* mode 1: A x = λ x */
     *info = 1;
     long products = 0;
-    int threads = blas_pin_begin();
+    linalg_blas_pin_begin();
     for (;;) {
         dsaupd_c(&ido, "I", n, which, w->nev, tol, w->resid, w->ncv, w->v, n, w->iparam,
                  w->ipntr, w->workd, w->workl, w->lworkl, info);
@@ -288,7 +297,7 @@ static void arpack_iterate(const moore_symmat *m, const char *which, const doubl
             ctx->o->progress(ctx->o->progress_ctx, ctx->what,
                              fmin(0.99, (double)products / (double)(products + 2000)));
     }
-    blas_pin_end(threads);
+    linalg_blas_pin_end();
 }
 
 /* The nev Ritz values ascending into vals, with their vectors following
@@ -333,6 +342,7 @@ static int arpack_run(const moore_symmat *m, const char *which, int nev, const d
                                "(matrix has %d, %d deflated)",
                                nev + 1 + nd, nev, (int)n, nd);
     arpack_ws w;
+    int locked = 0;
     int rc = arpack_ws_alloc(&w, n, nev, nd, err);
     if (rc)
         goto done;
@@ -345,6 +355,8 @@ static int arpack_run(const moore_symmat *m, const char *which, int nev, const d
      * ~10 s and still pins λ₂ to ~1e-8. */
     const double tol = n <= 20000 ? 1e-11 : 1e-9;
     a_int info;
+    pthread_mutex_lock(&arpack_lock);
+    locked = 1;
     arpack_iterate(m, which, deflate, nd, sigma, tol, maxiter, &w, ctx, &info);
     if (info == 1 && w.iparam[4] < nev) {
         /* Not an error of the input or of moore: the caller decides. */
@@ -360,10 +372,10 @@ static int arpack_run(const moore_symmat *m, const char *which, int nev, const d
                              (int)info);
         goto done;
     }
-    int threads = blas_pin_begin();
+    linalg_blas_pin_begin();
     dseupd_c(vecs ? 1 : 0, "A", w.select, w.d, w.z, n, 0.0, "I", n, which, nev, tol, w.resid,
              w.ncv, w.v, n, w.iparam, w.ipntr, w.workd, w.workl, w.lworkl, &info);
-    blas_pin_end(threads);
+    linalg_blas_pin_end();
     if (info != 0) {
         rc = moore_error_set(err, MOORE_EINTERNAL, "spectrum: ARPACK dseupd failed (info %d)",
                              (int)info);
@@ -371,6 +383,8 @@ static int arpack_run(const moore_symmat *m, const char *which, int nev, const d
     }
     arpack_sorted(&w, vals, vecs);
 done:
+    if (locked)
+        pthread_mutex_unlock(&arpack_lock);
     arpack_ws_clear(&w);
     return rc;
 }

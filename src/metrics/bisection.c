@@ -288,9 +288,9 @@ done:
 int moore_bisection_lower_bound(const moore_graph *g, int32_t max_switches, double *lower,
                                 moore_error *err)
 {
-    int threads = blas_pin_begin();
+    linalg_blas_pin_begin();
     int rc = lower_bound(g, max_switches, lower, err);
-    blas_pin_end(threads);
+    linalg_blas_pin_end();
     return rc;
 }
 

@@ -42,12 +42,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Locks of the families searched side by side (items_threads). Measuring is
- * one row at a time in the whole process: ARPACK, behind the spectral group,
- * keeps its state between calls in static storage. Each lock guards one
- * thing, as a named OpenMP critical section would, without the exported
- * symbol a named section adds to the library (ctest lib_symbols). */
-static pthread_mutex_t compare_measure_lock = PTHREAD_MUTEX_INITIALIZER;
+/* Locks of the families searched side by side (items_threads). Each lock
+ * guards one thing, as a named OpenMP critical section would, without the
+ * exported symbol a named section adds to the library (ctest lib_symbols).
+ * Rows are measured side by side: what the metrics call that keeps process-
+ * wide state (ARPACK, OpenBLAS's thread count) is locked where it is called
+ * (src/linalg), and nauty and METIS keep theirs per thread (Debian builds
+ * them with thread-local storage). */
 static pthread_mutex_t compare_take_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t compare_progress_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -544,9 +545,9 @@ static int row_routed(const moore_compare_options *o, const moore_graph *g, moor
 
 /* Measures g into a new row of c (identity, metric groups, the search's
  * proof, --tm) and hands the row to o->row_done. */
-static int add_row_measured(const moore_compare_options *o, const char *metrics,
-                            const char *spec, const moore_graph *g, int64_t cables,
-                            const proof *pr, moore_compare *c, moore_error *err)
+static int add_row(const moore_compare_options *o, const char *metrics, const char *spec,
+                   const moore_graph *g, int64_t cables, const proof *pr, moore_compare *c,
+                   moore_error *err)
 {
     moore_compare_row *rows = realloc(c->rows, (size_t)(c->count + 1) * sizeof *rows);
     if (!rows)
@@ -569,20 +570,6 @@ static int add_row_measured(const moore_compare_options *o, const char *metrics,
         rc = plan_row_ratio(r, err);
     if (!rc && o->row_done)
         o->row_done(o->row_ctx, c, c->count - 1);
-    return rc;
-}
-
-/* One row measured at a time, whichever thread asks: the spectral group's
- * ARPACK keeps its state between calls in static storage, so two families
- * searched side by side (items_threads) must not measure at once. */
-static int add_row(const moore_compare_options *o, const char *metrics, const char *spec,
-                   const moore_graph *g, int64_t cables, const proof *pr, moore_compare *c,
-                   moore_error *err)
-{
-    int rc;
-    pthread_mutex_lock(&compare_measure_lock);
-    rc = add_row_measured(o, metrics, spec, g, cables, pr, c, err);
-    pthread_mutex_unlock(&compare_measure_lock);
     return rc;
 }
 
@@ -914,9 +901,7 @@ static double cost_of(const moore_compare_options *o, const moore_graph *g, moor
 {
     moore_report tmp;
     moore_report_init(&tmp);
-    pthread_mutex_lock(&compare_measure_lock); /* as add_row */
     *rc = moore_metrics_compute(g, "layout", &o->metric, &tmp, err);
-    pthread_mutex_unlock(&compare_measure_lock);
     double cost = *rc ? NAN : moore_report_number(&tmp, "cost_total");
     moore_report_clear(&tmp);
     return cost;
