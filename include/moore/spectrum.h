@@ -18,11 +18,11 @@
  * where for a connected bipartite graph λ_N = −λ₁ is trivial and is replaced
  * by λ_{N−1} = −λ₂ (a bipartite spectrum is symmetric).
  *
- * THREAD SAFETY: ARPACK keeps internal Fortran SAVE state, so the functions
- * that may use it (moore_eig_arpack, moore_eig_extremes, moore_spectrum_compute
- * and everything built on them, such as the 2-lift signing search) must not run
- * concurrently from several threads. Each call parallelises its own
- * matrix-vector products with OpenMP. */
+ * THREAD SAFETY: ARPACK keeps internal Fortran SAVE state, so the ARPACK runs
+ * of moore_eig_arpack, moore_eig_extremes, moore_spectrum_compute and
+ * everything built on them take one process-wide lock: calls from several
+ * threads are safe and their Lanczos runs take turns. Each call parallelises
+ * its own matrix-vector products with OpenMP. */
 #ifndef MOORE_SPECTRUM_H
 #define MOORE_SPECTRUM_H
 
@@ -85,7 +85,7 @@ MOORE_API int moore_eig_dense(const moore_symmat *m, double *w, moore_error *err
  * bottom, the rest from the top) or "LM" (largest magnitude). vals receives
  * the nev values ascending; vecs (n × nev, column-major, may be NULL) the
  * matching unit eigenvectors. Needs n − n_deflate > nev + 1. Deterministic:
- * the start vector comes from a fixed seed. Not thread-safe (see above).
+ * the start vector comes from a fixed seed. Runs take turns (see above).
  * vals/vecs are caller-owned. ARPACK Lanczos: O(r · ncv · (nnz + n·ncv)) time for
  * r restarts, ncv = 4·nev + 24 basis vectors, r capped by a work budget of
  * ~10¹¹ flops (50..20000 restarts); O(n · ncv) memory, freed before return. */
