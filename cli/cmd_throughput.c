@@ -13,6 +13,7 @@
 #include <math.h>
 #include <signal.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 const char cmd_throughput_usage[] =
@@ -43,7 +44,8 @@ const char cmd_throughput_usage[] =
     "  --routing R optimal (default: any split), or only the paths of minimal, ecmp,\n"
     "              ksp[:k=K], valiant[:samples=S], ugal (see 'moore route --help')\n"
     "  --progress  one line on stderr per improvement of the bounds, also when stderr\n"
-    "              is not a terminal: phase, lower, upper, gap, elapsed\n"
+    "              is not a terminal: phase, lower, upper, gap, elapsed; and within a\n"
+    "              long step (a uniform routing pass) its share done, every 10 s\n"
     "  --json      one JSON object instead of aligned text\n\n"
     "Keys: topology, family, params (the identity, docs/json.md), routing, tm, switches,\n"
     "commodities, demand_total, throughput (exact value, or the proven lower bound), lower,\n"
@@ -86,6 +88,8 @@ static void catch_signals(void)
 typedef struct bounds_view {
     int tty, shown, every; /* every: --progress, one line per improvement */
     double last;
+    int tenth;             /* the last tenth of a pass seen (show_pass) */
+    double pass_line;      /* when show_pass last printed a line (monotonic s) */
 } bounds_view;
 
 /* An exact LP the library refused as too big: name the option that selects
@@ -108,6 +112,32 @@ static void show_bounds(void *ctx, int64_t phase, double lower, double upper, do
     fprintf(stderr, "%sthroughput phase %lld lower %.6g upper %.6g gap %.3g%% %.1f s%s",
             v->tty ? "\r" : "", (long long)phase, lower, upper,
             lower > 0 ? 100 * (upper / lower - 1) : INFINITY, seconds, v->tty ? "  " : "\n");
+    fflush(stderr);
+}
+
+static double monotonic_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* How far a long step has come (a pass of the uniform routing takes minutes
+ * at 64,000 switches and shows no bounds until it ends): redrawn on a
+ * terminal, else with --progress a line per tenth, at most one per 10 s. */
+static void show_pass(void *ctx, const char *what, double fraction)
+{
+    bounds_view *v = ctx;
+    int tenth = (int)(10 * fraction);
+    double now = monotonic_seconds();
+    if (v->tty) {
+        fprintf(stderr, "\r%-40.40s %5.1f%%  ", what, 100 * fraction);
+        v->shown = 1;
+    } else if (v->every && tenth != v->tenth && now - v->pass_line >= 10) {
+        fprintf(stderr, "moore: %s %d%%\n", what, 10 * tenth);
+        v->pass_line = now;
+    }
+    v->tenth = tenth;
     fflush(stderr);
 }
 
@@ -148,9 +178,11 @@ int cmd_throughput(int argc, char **argv)
     long long seed = 1;
     moore_flow_options opt;
     moore_flow_options_default(&opt);
-    bounds_view view = { isatty(2), 0, 0, 0 };
+    bounds_view view = { isatty(2), 0, 0, 0, -1, monotonic_seconds() };
     opt.bounds = show_bounds;
     opt.bounds_ctx = &view;
+    opt.progress = show_pass;
+    opt.progress_ctx = &view;
     opt.cancelled = cancelled;
     opt.dist = cli_dist(); /* the sources of each batch across MPI ranks (dist.h) */
     cli_args_init(&a, argc, argv);
