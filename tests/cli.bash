@@ -12,6 +12,10 @@
 #                           stdout); on failure prints that line too
 #   json_int KEY FILE       the integer value of a top-level KEY in moore's JSON
 #   summary NAME            prints "NAME: P passed, F failed", fails if F > 0
+#   sanitized               true in the AddressSanitizer build (MOORE_SANITIZED=1,
+#                           set by CMake), where each moore process starts ~2× slower:
+#                           a script that runs the same code path for many instances
+#                           may run fewer of them there (the release pass runs all)
 set -u
 MOORE=$1
 SRC=${2:-.}
@@ -39,6 +43,7 @@ refused() { # name, words, command...
 json_int() { # key, file
     sed -n "s/^[[:space:]]*\"$1\":[[:space:]]*\(-\{0,1\}[0-9][0-9]*\)[,[:space:]]*$/\1/p" "$2"
 }
+sanitized() { [ "${MOORE_SANITIZED:-0}" = 1 ]; }
 summary() { # name
     echo "$1: $passes passed, $fails failed"
     [ "$fails" = 0 ]
