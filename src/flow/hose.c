@@ -17,6 +17,9 @@
  *     Clos or fat-tree): leaves spread their traffic over the top of the
  *     tree, which carries any matrix at full rate when every leaf has as much
  *     uplink as servers.
+ * With effort 2 the best oblivious routing of all (hose_oblivious.c) is
+ * solved too when its LP, reduced by the automorphisms, is small enough,
+ * and the larger lower bound is kept.
  * θ(M) is bounded from below by a feasible flow: each demand toward b split
  * evenly over all shortest paths (loads summed in fixed point rounded up, so
  * the bound is proven and independent of the thread count), and, on graphs
