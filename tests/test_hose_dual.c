@@ -19,16 +19,6 @@
 #include <math.h>
 #include <stdlib.h>
 
-/* Servers per switch as hose.c counts them (1 each without servers). */
-static int32_t *servers(const moore_graph *g)
-{
-    int32_t *p = malloc((size_t)g->n * sizeof *p);
-    int64_t S = moore_graph_endpoints_total(g);
-    for (int32_t v = 0; v < g->n; v++)
-        p[v] = S > 0 ? g->endpoints[v] : 1;
-    return p;
-}
-
 /* The bound and its permutation from the longest matching. */
 static double dual_of(const moore_graph *g, const int32_t *p, int threads, int32_t *perm)
 {
@@ -86,7 +76,7 @@ static void above_exact_of_its_matrix(void **state)
     for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
         moore_error err;
         moore_graph *g = tu_build(specs[i]);
-        int32_t *p = servers(g), *perm = malloc((size_t)g->n * sizeof *perm);
+        int32_t *p = tu_hose_servers(g), *perm = malloc((size_t)g->n * sizeof *perm);
         double bound = dual_of(g, p, 0, perm);
         moore_flow_result f = exact_of_perm(g, p, perm);
         moore_hose_result h;
@@ -113,7 +103,7 @@ static void unequal_servers(void **state)
         moore_graph *g = tu_build(specs[i]);
         for (int32_t v = 0; v < g->n; v++)
             g->endpoints[v] = 1 + v % 3;
-        int32_t *p = servers(g), *perm = malloc((size_t)g->n * sizeof *perm);
+        int32_t *p = tu_hose_servers(g), *perm = malloc((size_t)g->n * sizeof *perm);
         double bound = dual_of(g, p, 0, perm);
         moore_flow_result f = exact_of_perm(g, p, perm);
         if (f.upper > bound * (1 + 1e-7))
@@ -134,7 +124,7 @@ static void never_below_closed_forms(void **state)
     const double want[] = { 1, 0.8, 1, 1 };
     for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
         moore_graph *g = tu_build(specs[i]);
-        int32_t *p = servers(g);
+        int32_t *p = tu_hose_servers(g);
         double bound = dual_of(g, p, 0, NULL);
         if (bound < want[i] * (1 - 1e-9))
             fail_msg("%s: dual bound %.12g below the hose θ %.12g", specs[i], bound, want[i]);
@@ -149,7 +139,7 @@ static void thread_count(void **state)
     const char *specs[] = { "polarfly:q=7,p=4", "jellyfish:n=60,d=7,p=3,seed=3" };
     for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
         moore_graph *g = tu_build(specs[i]);
-        int32_t *p = servers(g);
+        int32_t *p = tu_hose_servers(g);
         double one = dual_of(g, p, 1, NULL), four = dual_of(g, p, 4, NULL);
         assert_true(one == four);
         free(p);

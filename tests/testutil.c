@@ -224,3 +224,13 @@ int tu_plan_count(const char *family, int32_t radix, int64_t endpoints)
     assert_int_equal(fam->plan(radix, endpoints, tu_plan_count_emit, &count, &err), MOORE_OK);
     return count;
 }
+
+int32_t *tu_hose_servers(const moore_graph *g)
+{
+    int32_t *p = malloc((size_t)(g->n ? g->n : 1) * sizeof *p);
+    assert_non_null(p);
+    int64_t S = moore_graph_endpoints_total(g);
+    for (int32_t v = 0; v < g->n; v++)
+        p[v] = S > 0 ? g->endpoints[v] : 1;
+    return p;
+}

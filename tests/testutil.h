@@ -54,5 +54,8 @@ moore_graph *tu_graph_from_rule(int32_t n, int (*adjacent)(const void *ctx, int3
                                 const void *ctx);
 /* How many SPECs family's planner emits for radix and target endpoints. */
 int tu_plan_count(const char *family, int32_t radix, int64_t endpoints);
+/* Servers per switch as the hose bounds count them (1 each when the graph
+ * has none); malloc'd, n entries. */
+int32_t *tu_hose_servers(const moore_graph *g);
 
 #endif

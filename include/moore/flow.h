@@ -132,7 +132,7 @@ typedef struct moore_hose_result {
     const char *method;         /* the proof of `lower` (static string):
                                    "vlb-split", "vlb-approx", "vlb-exact",
                                    "two-phase-split", "two-phase-approx",
-                                   "two-phase-exact" */
+                                   "two-phase-exact", "oblivious-lp" */
     const char *upper_method;   /* the matrix or cut behind `upper`: "uniform",
                                    "worst-tub", "pair-flow", "worst-dual", "worst-approx",
                                    "worst-exact", "bisection", "switch-cut" */
@@ -151,6 +151,9 @@ typedef struct moore_hose_result {
                                    upper bound on that matrix; else ∞ */
     double cut_bound;           /* balanced cut (METIS) and single-switch cuts */
     int64_t servers;            /* S */
+    double oblivious;           /* effort 2: the best oblivious routing's proven
+                                   bound (hose_oblivious.c); 0 when not solved */
+    double oblivious_lp;        /* its LP value 1/α (not proven: Clp's tolerances) */
 } moore_hose_result;
 
 /* Bounds on the hose throughput of g. effort 0: shortest-path splits, the
@@ -167,7 +170,11 @@ typedef struct moore_hose_result {
  * visits), the dual-length bound (Garg–Könemann phases within ~2·10⁹ arc
  * visits and an O(k³) assignment for k server switches, k² doubles of
  * memory; skipped above 3,000 server switches) and a METIS bisection;
- * effort 1 / 2 add moore_flow_approx / moore_flow_exact runs. */
+ * effort 1 / 2 add moore_flow_approx / moore_flow_exact runs; effort 2
+ * also solves the optimal oblivious routing's LP (Applegate–Cohen, reduced
+ * by the automorphisms that keep the server counts, one Traces run) when it
+ * fits (k²·(2|E| + n) ≤ 3·10⁷ for k server switches, ≤ 10⁴ columns after
+ * the reduction), O(k²·|E|) memory, and keeps the larger lower bound. */
 MOORE_API int moore_flow_hose(const moore_graph *g, const moore_flow_options *o, int effort,
                               moore_hose_result *out, moore_error *err);
 

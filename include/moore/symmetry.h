@@ -66,6 +66,14 @@ MOORE_API int moore_symmetry_compute(const moore_graph *g, const moore_symmetry_
 /* Frees orbits and canon_lab and zeroes r; safe on a zeroed or cleared r. O(1). */
 MOORE_API void moore_symmetry_result_clear(moore_symmetry_result *r);
 
+/* Generators of the automorphism group (with o->respect_endpoints, of the
+ * automorphisms that keep every switch's endpoint count): *count
+ * permutations, generator i mapping switch v to (*gens)[i·n + v]. *gens is
+ * heap-allocated (free() it; NULL when *count is 0). One Traces run (see
+ * moore_symmetry_compute); O(count · n) memory for the result. */
+MOORE_API int moore_symmetry_generators(const moore_graph *g, const moore_symmetry_options *o,
+                                        int32_t **gens, int32_t *count, moore_error *err);
+
 /* Isomorphism test by canonical forms. *isomorphic = 1 or 0; when map is not
  * NULL (a->n entries) and the graphs are isomorphic, map[v] is the switch of b
  * that switch v of a corresponds to (every link u–v of a is map[u]–map[v] in

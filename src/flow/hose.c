@@ -17,6 +17,9 @@
  *     Clos or fat-tree): leaves spread their traffic over the top of the
  *     tree, which carries any matrix at full rate when every leaf has as much
  *     uplink as servers.
+ * With effort 2 the best oblivious routing of all (hose_oblivious.c) is
+ * solved too when its LP, reduced by the automorphisms, is small enough,
+ * and the larger lower bound is kept.
  * θ(M) is bounded from below by a feasible flow: each demand toward b split
  * evenly over all shortest paths (loads summed in fixed point rounded up, so
  * the bound is proven and independent of the thread count), and, on graphs
@@ -34,6 +37,7 @@
 #include "moore/flow.h"
 #include "moore/bisection.h"
 #include "moore/paths.h"
+#include "moore/symmetry.h"
 #include "core/alloc.h"
 #include "flow_internal.h"
 #include "hose_internal.h"
@@ -471,6 +475,34 @@ static int hose_lower(const moore_graph *g, const int32_t *p, int64_t S, const c
     return rc;
 }
 
+/* The optimal oblivious routing's bound (hose_oblivious.c), reduced by the
+ * automorphisms that keep the server counts; the lower bound when larger. */
+static int hose_oblivious(const moore_graph *g, const int32_t *p, const moore_flow_options *o,
+                          moore_hose_result *h, moore_error *err)
+{
+    double kk = 0;
+    for (int32_t v = 0; v < g->n; v++)
+        kk += p[v] > 0;
+    kk *= kk;
+    if (kk * (2.0 * (double)g->m + g->n) > HOSE_OBLIVIOUS_MAX)
+        return MOORE_OK; /* too large: not even the symmetry is sought */
+    moore_symmetry_options so;
+    moore_symmetry_options_default(&so);
+    so.canonical = 0;
+    so.respect_endpoints = moore_graph_endpoints_total(g) > 0;
+    int32_t *gens = NULL, ngens = 0;
+    int rc = moore_symmetry_generators(g, &so, &gens, &ngens, err);
+    if (!rc)
+        rc = flow_hose_oblivious(g, p, gens, ngens, o->threads, &h->oblivious,
+                                 &h->oblivious_lp, err);
+    if (!rc && h->oblivious > h->lower) {
+        h->lower = h->oblivious;
+        h->method = "oblivious-lp";
+    }
+    free(gens);
+    return rc;
+}
+
 /* out->upper: the least of the upper bounds, and which one it is. */
 static void hose_pick_upper(int effort, int bisection, moore_hose_result *out)
 {
@@ -525,6 +557,8 @@ int moore_flow_hose(const moore_graph *g, const moore_flow_options *o, int effor
     }
     if (!rc)
         rc = hose_lower(g, p, S, reach, o, effort, out, err);
+    if (!rc && effort == 2)
+        rc = hose_oblivious(g, p, o, out, err);
     out->worst_tub = out->pair_flow = out->worst_dual = out->worst_upper = INFINITY;
     if (!rc) /* first: when a cut meets the lower bound, no dual lengths are sought */
         rc = hose_cuts(g, p, S, effort >= 0, &out->cut_bound, &bisection, err);

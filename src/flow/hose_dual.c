@@ -127,21 +127,27 @@ static int dual_apsp(dual *R, int nt, moore_error *err)
     return failed ? core_par_failed(err, failed, "hose: dual-length distances") : MOORE_OK;
 }
 
-/* The pair weight the assignment maximises: demand × length. */
+/* The pair weight the assignment maximises: demand × length (R->D holds
+ * the weights once dual_step has multiplied them in). */
 static double dual_weight(const dual *R, int32_t i, int32_t j)
 {
-    return i == j ? 0 : pair_demand(R, i, j) * R->D[(int64_t)i * R->k + j];
+    return R->D[(int64_t)i * R->k + j];
 }
 
-/* Max-weight assignment (Hungarian method with potentials, O(k³)): to[i]
- * for every server i. Scratch u, v, way, minv, used: k + 1 each. */
-static void dual_assign(dual *R, double *u, double *v, int32_t *way, int32_t *rowof,
-                        double *minv, char *used)
+int flow_assign_max(int32_t k, const double *W, int32_t *to, double *U, double *V,
+                    moore_error *err)
 {
-    int32_t k = R->k;
-    for (int32_t j = 0; j <= k; j++)
+    /* Hungarian method with potentials on the costs −W, 1-based scratch */
+    double *u = moore_malloc((size_t)k + 1, sizeof *u, err);
+    double *v = moore_malloc((size_t)k + 1, sizeof *v, err);
+    double *minv = moore_malloc((size_t)k + 1, sizeof *minv, err);
+    int32_t *way = moore_malloc((size_t)k + 1, sizeof *way, err);
+    int32_t *rowof = moore_malloc((size_t)k + 1, sizeof *rowof, err);
+    char *used = moore_malloc((size_t)k + 1, 1, err);
+    int rc = u && v && minv && way && rowof && used ? MOORE_OK : core_alloc_code(err);
+    for (int32_t j = 0; !rc && j <= k; j++)
         u[j] = v[j] = 0, rowof[j] = 0;
-    for (int32_t i = 1; i <= k; i++) {
+    for (int32_t i = 1; !rc && i <= k; i++) {
         rowof[0] = i;
         int32_t j0 = 0;
         for (int32_t j = 0; j <= k; j++)
@@ -150,9 +156,10 @@ static void dual_assign(dual *R, double *u, double *v, int32_t *way, int32_t *ro
             used[j0] = 1;
             int32_t i0 = rowof[j0], j1 = 0;
             double delta = INFINITY;
+            const double *row = W + (int64_t)(i0 - 1) * k;
             for (int32_t j = 1; j <= k; j++)
                 if (!used[j]) {
-                    double cur = -dual_weight(R, i0 - 1, j - 1) - u[i0] - v[j];
+                    double cur = -row[j - 1] - u[i0] - v[j];
                     if (cur < minv[j])
                         minv[j] = cur, way[j] = j0;
                     if (minv[j] < delta)
@@ -171,8 +178,20 @@ static void dual_assign(dual *R, double *u, double *v, int32_t *way, int32_t *ro
             j0 = j1;
         } while (j0);
     }
-    for (int32_t j = 1; j <= k; j++)
-        R->to[rowof[j] - 1] = j - 1;
+    for (int32_t j = 1; !rc && j <= k; j++) {
+        to[rowof[j] - 1] = j - 1;
+        if (U)
+            U[j - 1] = -u[j];
+        if (V)
+            V[j - 1] = -v[j];
+    }
+    free(u);
+    free(v);
+    free(minv);
+    free(way);
+    free(rowof);
+    free(used);
+    return rc;
 }
 
 /* Σ l / Σ weight of the current permutation, with a margin for rounding
@@ -192,26 +211,17 @@ static double dual_value(const dual *R)
 static int dual_step(dual *R, int nt, double *bound, moore_error *err)
 {
     int32_t k = R->k;
-    double *u = moore_malloc((size_t)k + 1, sizeof *u, err);
-    double *v = moore_malloc((size_t)k + 1, sizeof *v, err);
-    double *minv = moore_malloc((size_t)k + 1, sizeof *minv, err);
-    int32_t *way = moore_malloc((size_t)k + 1, sizeof *way, err);
-    int32_t *rowof = moore_malloc((size_t)k + 1, sizeof *rowof, err);
-    char *used = moore_malloc((size_t)k + 1, 1, err);
-    int rc = u && v && minv && way && rowof && used ? dual_apsp(R, nt, err)
-                                                    : core_alloc_code(err);
+    int rc = dual_apsp(R, nt, err);
+    for (int32_t i = 0; !rc && i < k; i++) /* distances → demand × distance */
+        for (int32_t j = 0; j < k; j++)
+            R->D[(int64_t)i * k + j] *= i == j ? 0 : pair_demand(R, i, j);
+    if (!rc)
+        rc = flow_assign_max(k, R->D, R->to, NULL, NULL, err);
     if (!rc) {
-        dual_assign(R, u, v, way, rowof, minv, used);
         double b = dual_value(R);
         if (b < *bound)
             *bound = b;
     }
-    free(u);
-    free(v);
-    free(minv);
-    free(way);
-    free(rowof);
-    free(used);
     return rc;
 }
 

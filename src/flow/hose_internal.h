@@ -55,4 +55,32 @@ int flow_hose_dual_bound(const moore_graph *g, const int32_t *p, const hose_pair
                          int threads, double budget, double target, double *bound,
                          int32_t *phases, int32_t *perm, moore_error *err);
 
+/* The oblivious-routing LP (hose_oblivious.c) indexes every (pair, arc)
+ * and (pair, switch) of the k server switches, k²·(2|E| + n) entries: above
+ * this many it is not tried; and it is not solved when, after the
+ * symmetry, it would have more than HOSE_OBLIVIOUS_COLS columns (Clp's dual
+ * simplex took over 5 minutes on the 17,000 columns of a 16-switch
+ * Jellyfish; reduced LPs of vertex-transitive graphs solve in seconds). */
+#define HOSE_OBLIVIOUS_MAX 3e7
+#define HOSE_OBLIVIOUS_COLS 1e4
+
+/* A lower bound on the hose throughput from the best oblivious routing
+ * (Applegate–Cohen LP, reduced by the automorphisms gens, ngens × n
+ * switch permutations that keep p; none: the full LP). *lower is proven
+ * whatever the LP's tolerances (the routing's worst load on every arc is
+ * bounded again by a transportation dual); *lp_value = 1/α of the LP.
+ * Both 0, and MOORE_OK, when the LP is too large (see above) or Clp finds
+ * no optimum. O(k²·2|E|) memory; the LP's time is Clp's. */
+int flow_hose_oblivious(const moore_graph *g, const int32_t *p, const int32_t *gens,
+                        int32_t ngens, int threads, double *lower, double *lp_value,
+                        moore_error *err);
+
+/* Max-weight perfect assignment of a dense k × k matrix W (row-major):
+ * to[i] the column of row i (Hungarian method with potentials, O(k³) time,
+ * O(k) scratch; hose_dual.c). U, V (k each, may be NULL) receive the dual
+ * potentials: U_i + V_j ≥ W_ij up to rounding, with equality on the
+ * assignment, so Σ U + Σ V is its weight. */
+int flow_assign_max(int32_t k, const double *W, int32_t *to, double *U, double *V,
+                    moore_error *err);
+
 #endif

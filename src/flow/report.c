@@ -86,5 +86,10 @@ int moore_flow_hose_report(moore_report *r, const moore_graph *g, const moore_ho
     if (!rc) rc = moore_report_double(r, "worst_dual", h->worst_dual, err);
     if (!rc && effort >= 1) rc = moore_report_double(r, "worst_upper", h->worst_upper, err);
     if (!rc) rc = moore_report_double(r, "cut_bound", h->cut_bound, err);
+    if (!rc && effort == 2)
+        rc = moore_report_double(r, "oblivious", h->oblivious > 0 ? h->oblivious : INFINITY, err);
+    if (!rc && effort == 2)
+        rc = moore_report_double(r, "oblivious_lp",
+                                 h->oblivious_lp > 0 ? h->oblivious_lp : INFINITY, err);
     return rc;
 }

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include <nauty/nausparse.h>
+#include <nauty/schreier.h>
 #include <nauty/traces.h>
 
 void moore_symmetry_options_default(moore_symmetry_options *o)
@@ -60,6 +61,7 @@ typedef struct traces_run {
     int *lab, *orbits, *cadj;
     double grp1;
     int grp2, numorbits;
+    int32_t *gens, ngens; /* generators (ngens × n), when asked for */
 } traces_run;
 
 static void traces_run_clear(traces_run *t)
@@ -67,11 +69,34 @@ static void traces_run_clear(traces_run *t)
     free(t->lab);
     free(t->orbits);
     free(t->cadj);
+    free(t->gens);
     memset(t, 0, sizeof *t);
 }
 
+/* Copies the generators of Traces' circular list into t->gens. */
+static int traces_copy_gens(permnode *ring, int n, traces_run *t, moore_error *err)
+{
+    int count = 0;
+    permnode *q = ring;
+    if (q)
+        do {
+            count++;
+            q = q->next;
+        } while (q != ring);
+    t->gens = moore_malloc((size_t)(count ? count : 1) * (size_t)(n ? n : 1), sizeof *t->gens,
+                           err);
+    if (!t->gens)
+        return core_alloc_code(err);
+    t->ngens = count;
+    q = ring;
+    for (int i = 0; i < count; i++, q = q->next)
+        for (int v = 0; v < n; v++)
+            t->gens[(int64_t)i * n + v] = q->p[v];
+    return MOORE_OK;
+}
+
 static int run_traces(const moore_graph *g, const moore_symmetry_options *o, int getcanon,
-                      traces_run *t, moore_error *err)
+                      int getgens, traces_run *t, moore_error *err)
 {
     memset(t, 0, sizeof *t);
     int n = g->n;
@@ -145,7 +170,12 @@ static int run_traces(const moore_graph *g, const moore_symmetry_options *o, int
         sg.vlen = sg.dlen = (size_t)n;
         sg.elen = sg.nde;
         SG_DECL(cg);
+        permnode *ring = NULL;
+        opts.generators = getgens ? &ring : NULL;
         Traces(&sg, t->lab, ptn, t->orbits, &opts, &stats, getcanon ? &cg : NULL);
+        if (!stats.errstatus && getgens)
+            rc = traces_copy_gens(ring, n, t, err);
+        freeschreier(NULL, &ring);
         if (stats.errstatus) {
             rc = moore_error_set(err, MOORE_EINTERNAL, "symmetry: Traces failed with status %d",
                                  stats.errstatus);
@@ -224,7 +254,7 @@ int moore_symmetry_compute(const moore_graph *g, const moore_symmetry_options *o
     }
     memset(out, 0, sizeof *out);
     traces_run t = { 0 };
-    int rc = run_traces(g, o, o->canonical, &t, err);
+    int rc = run_traces(g, o, o->canonical, 0, &t, err);
     if (rc)
         goto done;
     out->orbits = moore_malloc((size_t)(g->n ? g->n : 1), sizeof *out->orbits, err);
@@ -265,6 +295,27 @@ done:
     return rc;
 }
 
+int moore_symmetry_generators(const moore_graph *g, const moore_symmetry_options *o,
+                              int32_t **gens, int32_t *count, moore_error *err)
+{
+    moore_symmetry_options def;
+    if (!o) {
+        moore_symmetry_options_default(&def);
+        o = &def;
+    }
+    *gens = NULL;
+    *count = 0;
+    traces_run t = { 0 };
+    int rc = run_traces(g, o, 0, 1, &t, err);
+    if (!rc) {
+        *gens = t.gens; /* NULL with no generators (n ≤ 1) */
+        *count = t.ngens;
+        t.gens = NULL;
+    }
+    traces_run_clear(&t);
+    return rc;
+}
+
 int moore_isomorphic(const moore_graph *a, const moore_graph *b,
                      const moore_symmetry_options *o, int *isomorphic, int32_t *map,
                      moore_error *err)
@@ -278,9 +329,9 @@ int moore_isomorphic(const moore_graph *a, const moore_graph *b,
     if (a->n != b->n || a->m != b->m)
         return MOORE_OK;
     traces_run ta = { 0 }, tb = { 0 };
-    int rc = run_traces(a, o, 1, &ta, err);
+    int rc = run_traces(a, o, 1, 0, &ta, err);
     if (!rc)
-        rc = run_traces(b, o, 1, &tb, err);
+        rc = run_traces(b, o, 1, 0, &tb, err);
     if (rc)
         goto done;
     int same = 1;
