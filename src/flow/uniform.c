@@ -93,9 +93,9 @@ typedef struct uni_bits {
  * that level): each (vertex, source) pair sits in one entry, so at most B·n
  * entries, and the BFS and the backward pass walk whole levels at once. */
 typedef struct uni_ws {
-    double *vx;        /* per vertex v a block of 2B: at [2B·v + i] the zin
-                        * of v from source i, then its per; at [2B·v + B + i]
-                        * its z (one block: the passes read both together) */
+    double *vx;        /* [B·v + i]: the zin of v from source i, then its per
+                        * (z is zin times its level's scale: not stored) */
+    double *scale;     /* [B·d + i]: level d's scale for source i */
     uni_bits *bits;    /* per vertex: its masks, side by side */
     int32_t *vert;     /* entry e: its vertex ... */
     uni_mask *mask;    /* ... and its sources */
@@ -128,43 +128,49 @@ typedef struct uni_ctx {
         __VA_ARGS__;                                                           \
     }
 
-/* z of one BFS level (entries [from, to)): for each source its zin scaled
- * to a maximum of 1 over the level. A vertex's split over its in-arcs is a
+/* The scale of BFS level d (entries [from, to)): for each source, z is its
+ * zin scaled to a maximum of 1 over the level (uni_z). A vertex's split over its in-arcs is a
  * ratio of the previous level's z, so the scale changes nothing, and deep
  * graphs (tori) cannot overflow. A z below UNI_ZMIN (absurdly skewed
  * weights) counts as UNI_ZMIN: the split then differs from the Gibbs one,
  * but zin never underflows, and as the split and zin use the same z every
  * vertex still forwards exactly what it gets. */
-static void uni_level(const uni_ctx *c, uni_ws *w, int64_t from, int64_t to)
+static void uni_level(const uni_ctx *c, uni_ws *w, int32_t d, int64_t from, int64_t to)
 {
-    double max[64] = { 0 }, f[64];
+    double max[64] = { 0 };
     int B = c->batch;
     for (int64_t e = from; e < to; e++) {
-        const double *a = w->vx + (size_t)w->vert[e] * 2 * B;
+        const double *a = w->vx + (size_t)w->vert[e] * B;
         UNI_BITS(w->mask[e], i, max[i] = a[i] > max[i] ? a[i] : max[i]);
     }
     for (int i = 0; i < B; i++)
-        f[i] = max[i] > 0 && isfinite(max[i]) ? 1 / max[i] : 1;
-    for (int64_t e = from; e < to; e++) {
-        double *a = w->vx + (size_t)w->vert[e] * 2 * B;
-        UNI_BITS(w->mask[e], i, {
-            double z = a[i] * f[i];
-            a[B + i] = z > UNI_ZMIN ? z : UNI_ZMIN;
-        });
-    }
+        w->scale[(size_t)d * B + i] = max[i] > 0 && isfinite(max[i]) ? 1 / max[i] : 1;
+}
+
+/* The z of entry e on level d, per source of its mask, into zu. */
+static void uni_z(const uni_ctx *c, const uni_ws *w, int32_t d, int64_t e, double *zu)
+{
+    int B = c->batch;
+    const double *a = w->vx + (size_t)w->vert[e] * B, *f = w->scale + (size_t)d * B;
+    UNI_BITS(w->mask[e], i, {
+        double z = a[i] * f[i];
+        zu[i] = z > UNI_ZMIN ? z : UNI_ZMIN;
+    });
 }
 
 /* Level d+1 from level d (entries from `from` on, appended at *tail): each
  * vertex reached by some source for the first time gets an entry; its zin
  * for that source sums z(u)·y(u,v) over its in-neighbours u on level d. */
-static void uni_grow(const uni_ctx *c, uni_ws *w, int64_t from, int64_t to, int64_t *tail)
+static void uni_grow(const uni_ctx *c, uni_ws *w, int32_t d, int64_t *tail)
 {
     const moore_graph *g = c->g;
     int B = c->batch;
-    for (int64_t e = from; e < to; e++) {
+    int64_t to = w->level[d + 1];
+    double zu[64];
+    for (int64_t e = w->level[d]; e < to; e++) {
         int32_t u = w->vert[e];
         uni_mask m = w->mask[e];
-        const double *zu = w->vx + (size_t)u * 2 * B + B;
+        uni_z(c, w, d, e, zu);
         for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++) {
             int32_t v = g->adj[k];
             uni_mask fresh = m & ~w->bits[v].seen, had = w->bits[v].next;
@@ -172,7 +178,7 @@ static void uni_grow(const uni_ctx *c, uni_ws *w, int64_t from, int64_t to, int6
                 continue;
             if (!had)
                 w->vert[(*tail)++] = v;
-            double *av = w->vx + (size_t)v * 2 * B, yk = c->y[k];
+            double *av = w->vx + (size_t)v * B, yk = c->y[k];
             UNI_BITS(fresh, i, av[i] = (had >> i & 1 ? av[i] : 0) + zu[i] * yk);
             w->bits[v].next = had | fresh;
         }
@@ -194,18 +200,19 @@ static int32_t uni_bfs(const uni_ctx *c, const int32_t *src, int b, uni_ws *w)
     for (int32_t v = 0; v < c->g->n; v++)
         w->bits[v].seen = 0;
     for (int i = 0; i < b; i++) {
-        double *a = w->vx + (size_t)src[i] * 2 * B;
         w->vert[i] = src[i];
         w->mask[i] = w->bits[src[i]].seen = (uni_mask)1 << i;
-        a[i] = a[B + i] = 1;
+        w->vx[(size_t)src[i] * B + i] = 1;
     }
     int32_t d = 0;
     int64_t tail = b;
     w->level[0] = 0;
     w->level[1] = b;
+    for (int i = 0; i < B; i++)
+        w->scale[i] = 1;
     while (w->level[d] < w->level[d + 1]) {
-        uni_grow(c, w, w->level[d], w->level[d + 1], &tail);
-        uni_level(c, w, w->level[d + 1], tail);
+        uni_grow(c, w, d, &tail);
+        uni_level(c, w, d + 1, w->level[d + 1], tail);
         w->level[d + 2] = tail;
         d++;
     }
@@ -250,14 +257,14 @@ static void uni_pull(const uni_ctx *c, uni_ws *w, int32_t d, const double *tf, d
     for (int64_t e = w->level[d]; e < w->level[d + 1]; e++) {
         int32_t u = w->vert[e];
         uni_mask m = w->mask[e];
-        double *au = w->vx + (size_t)u * 2 * B;
-        const double *zu = au + B;
+        double *au = w->vx + (size_t)u * B, zu[64];
+        uni_z(c, w, d, e, zu);
         UNI_BITS(m, i, out[i] = 0);
         for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++) {
             uni_mask on = m & w->bits[g->adj[k]].next;
             if (!on)
                 continue;
-            const double *pv = w->vx + (size_t)g->adj[k] * 2 * B;
+            const double *pv = w->vx + (size_t)g->adj[k] * B;
             double yk = c->y[k];
             int64_t add = 0;
             UNI_BITS(on, i, {
@@ -300,7 +307,8 @@ static void uni_batch(uni_ctx *c, const int32_t *src, int b, uni_ws *w)
 static uni_ws uni_ws_alloc(const uni_ctx *c, int *failed)
 {
     size_t n = (size_t)(c->g->n ? c->g->n : 1), nb = n * (size_t)c->batch;
-    uni_ws w = { core_par_malloc(2 * nb, sizeof(double), failed),
+    uni_ws w = { core_par_malloc(nb, sizeof(double), failed),
+                 core_par_malloc(nb + 2 * (size_t)c->batch, sizeof(double), failed),
                  core_par_calloc(n, sizeof(uni_bits), failed),
                  core_par_malloc(nb, sizeof(int32_t), failed),
                  core_par_malloc(nb, sizeof(uni_mask), failed),
@@ -311,12 +319,13 @@ static uni_ws uni_ws_alloc(const uni_ctx *c, int *failed)
 
 static int uni_ws_ok(const uni_ws *w)
 {
-    return w->vx && w->bits && w->vert && w->mask && w->level && w->load;
+    return w->vx && w->scale && w->bits && w->vert && w->mask && w->level && w->load;
 }
 
 static void uni_ws_clear(uni_ws *w)
 {
     free(w->vx);
+    free(w->scale);
     free(w->bits);
     free(w->vert);
     free(w->mask);
