@@ -67,14 +67,16 @@
 #define UNI_PASSES 12    /* at most this many passes */
 #define UNI_GAMMA 2.0    /* first reweighting exponent (top of the file) */
 #define UNI_YMAX 1e6     /* link weights stay in [1/UNI_YMAX, UNI_YMAX] */
-#define UNI_ZMIN 1e-200  /* smallest z (uni_level) */
+#define UNI_ZMIN 1e-200  /* smallest z (uni_level, uni_z) */
 #define UNI_STALL 0.25   /* a pass that closed less than this share of the way
                           * to 1+ε (as the last did) ends the passes */
 
 /* Sources per batch: each sweep of an adjacency list serves all of them,
  * and a neighbour's state for all of them is one contiguous block, so a
- * visit's cache misses are shared by up to UNI_BATCH sources (docs/
- * performance.md measures 8, 16, 32 and 64). At most 64: one bit each. */
+ * visit's cache misses are shared by up to UNI_BATCH sources. At 16,000
+ * switches 16 and 64 took about the same CPU time, 8 much more (docs/
+ * performance.md); 16 keeps the state 128 bytes a vertex. At most 64: one
+ * bit each. A build may set it (-DUNI_BATCH=64) to measure another size. */
 #ifndef UNI_BATCH
 #define UNI_BATCH 16
 #endif
