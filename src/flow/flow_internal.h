@@ -96,11 +96,17 @@ typedef struct flow_uniform {
 /* Passes of one BFS and one backward pass per source, in parallel over
  * o->threads, until upper ≤ (1+o->eps)·lower or they stall; the same bytes
  * for any thread count. Refuses a demand between switches that cannot reach
- * each other, as moore_flow_tub does. O(N·E) time per pass, O(threads·E)
- * memory. */
+ * each other, as moore_flow_tub does. O(N·E) time per pass, O(threads·(E +
+ * B·N)) memory for batches of B sources. */
 int flow_uniform_bracket(const moore_graph *g, const moore_traffic *t,
                          const moore_flow_options *o, flow_clock *clock, flow_uniform *out,
                          moore_error *err);
+/* The same with `batch` sources (1..64) sharing each BFS and backward
+ * sweep instead of the default; batch = 1 is the plain per-source order.
+ * The bounds agree up to floating-point rounding for any batch (tests). */
+int flow_uniform_bracket_batch(const moore_graph *g, const moore_traffic *t,
+                               const moore_flow_options *o, flow_clock *clock, int batch,
+                               flow_uniform *out, moore_error *err);
 
 /* When t is stored and holds exactly g's uniform matrix (moore_traffic_uniform
  * writes the compact rows out), *out is that matrix in compact form (the

@@ -35,9 +35,19 @@
  * The passes end at upper ≤ (1+ε)·lower, or when they stall (θ below TUB,
  * e.g. Slim Fly, whose optimum uses longer paths): the approximation then
  * starts from the best pass's bound. Each pass is O(N·E) time; memory is
- * O(threads·E).
+ * O(threads·(E + B·N)).
  *
- * Determinism: threads take sources dynamically, so their link loads must
+ * Batches: from 16,000 switches on, a pass is bound by memory, not
+ * arithmetic: every source re-reads the whole adjacency and every arc visit
+ * reads a neighbour's state at random. So B sources (UNI_BATCH) go together:
+ * one level-synchronous BFS grows all B trees level by level, each vertex's
+ * state for the B sources sits in one block, and a level's entry (vertex,
+ * the sources that have it on that level) sweeps its adjacency once for all
+ * of them, forward and backward. Each source's split is the same Gibbs
+ * split as alone (only the order of its floating-point sums differs), so
+ * it still routes exactly that source's demand.
+ *
+ * Determinism: threads take batches dynamically, so their link loads must
  * sum the same in any grouping. Each contribution (one source's flow over
  * one link) is added in fixed point, rounded up: integer sums do not depend
  * on order, and rounding up keeps every stored load ≥ the routing's load,
@@ -57,26 +67,42 @@
 #define UNI_PASSES 12    /* at most this many passes */
 #define UNI_GAMMA 2.0    /* first reweighting exponent (top of the file) */
 #define UNI_YMAX 1e6     /* link weights stay in [1/UNI_YMAX, UNI_YMAX] */
-#define UNI_ZMIN 1e-200  /* smallest z (uni_level) */
+#define UNI_ZMIN 1e-200  /* smallest z (uni_level, uni_z) */
 #define UNI_STALL 0.25   /* a pass that closed less than this share of the way
                           * to 1+ε (as the last did) ends the passes */
 
-/* What a pass keeps per vertex, side by side: the passes visit each
- * neighbour of a vertex for its dist and zin (forward) or dist and per
- * (backward), in no order: one cache line per visit instead of two once
- * the arrays outgrow the cache (512 KB each at 64,000 switches). */
-typedef struct uni_vert {
-    double zin;         /* weight of the shortest paths from s ... */
-    double z;           /* ... and scaled to a maximum of 1 per BFS level */
-    double per;         /* flow through v per unit of z(u)·y(u,v) (uni_source) */
-    int32_t dist;
-} uni_vert;
+/* Sources per batch: each sweep of an adjacency list serves all of them,
+ * and a neighbour's state for all of them is one contiguous block, so a
+ * visit's cache misses are shared by up to UNI_BATCH sources. At 16,000
+ * switches 16 and 64 took about the same CPU time, 8 much more (docs/
+ * performance.md); 16 keeps the state 128 bytes a vertex. At most 64: one
+ * bit each. A build may set it (-DUNI_BATCH=64) to measure another size. */
+#ifndef UNI_BATCH
+#define UNI_BATCH 16
+#endif
 
-/* Per-thread scratch of a pass. */
+typedef uint64_t uni_mask; /* bit i: source i of the batch */
+
+/* Per vertex: the batch's sources that reached it at an earlier level, and
+ * those that reach it at the level being built (forward) or have it one
+ * level on (backward); `next` is all zero between those uses. */
+typedef struct uni_bits {
+    uni_mask seen, next;
+} uni_bits;
+
+/* Per-thread scratch of a pass, for one batch of B sources at a time. The
+ * levels are lists of entries (vertex, the batch's sources that have it at
+ * that level): each (vertex, source) pair sits in one entry, so at most B·n
+ * entries, and the BFS and the backward pass walk whole levels at once. */
 typedef struct uni_ws {
-    uni_vert *vx;
-    int32_t *queue;
-    int64_t *load;      /* fixed-point link loads (on arc u→v for flow u→v) */
+    double *vx;        /* [B·v + i]: the zin of v from source i, then its per
+                        * (z is zin times its level's scale: not stored) */
+    double *scale;     /* [B·d + i]: level d's scale for source i */
+    uni_bits *bits;    /* per vertex: its masks, side by side */
+    int32_t *vert;     /* entry e: its vertex ... */
+    uni_mask *mask;    /* ... and its sources */
+    int64_t *level;    /* level d is entries [level[d], level[d+1]) */
+    int64_t *load;     /* fixed-point link loads (on arc u→v for flow u→v) */
 } uni_ws;
 
 typedef struct uni_ctx {
@@ -87,126 +113,242 @@ typedef struct uni_ctx {
     double *part;       /* per source: Σ_v w_v·dist(s,v) */
     int64_t bad_s, bad_t;
     int threads;
+    int batch;          /* sources per batch, 1..64 */
     const moore_flow_options *o;
     const flow_clock *clock;
-    int32_t sources, done; /* sources with servers; of them done in this pass */
-    const char *stopped;   /* why the pass stopped before its last source */
+    int32_t *src;       /* the switches with servers, ascending ... */
+    int32_t sources;    /* ... and their number */
+    int32_t done;       /* of them done in this pass */
+    int32_t reported;   /* 64ths of the pass shown (thread 0 only) */
+    const char *stopped;   /* why the pass stopped before its last batch */
 } uni_ctx;
 
-/* z of one BFS level (queue[from..to)): its zin scaled to a maximum of 1.
- * A vertex's split over its in-arcs is a ratio of the previous level's z, so
- * the scale changes nothing, and deep graphs (tori) cannot overflow. A z
- * below UNI_ZMIN (absurdly skewed weights) counts as UNI_ZMIN: the split
- * then differs from the Gibbs one, but zin never underflows, and as the split
- * and zin use the same z every vertex still forwards exactly what it gets. */
-static void uni_level(uni_ws *w, int32_t from, int32_t to)
-{
-    double max = 0;
-    for (int32_t i = from; i < to; i++)
-        max = w->vx[w->queue[i]].zin > max ? w->vx[w->queue[i]].zin : max;
-    double f = max > 0 && isfinite(max) ? 1 / max : 1;
-    for (int32_t i = from; i < to; i++) {
-        uni_vert *x = &w->vx[w->queue[i]];
-        double z = x->zin * f;
-        x->z = z > UNI_ZMIN ? z : UNI_ZMIN;
+/* Runs the statement with i set to each bit of mask m, lowest first. */
+#define UNI_BITS(m, i, ...)                                                    \
+    for (uni_mask bits_ = (m); bits_; bits_ &= bits_ - 1) {                    \
+        int i = __builtin_ctzll(bits_);                                        \
+        __VA_ARGS__;                                                           \
     }
-}
 
-/* BFS from s: dist, the order in queue, and zin, the weight of each
- * vertex's shortest paths from s; returns the number reached. */
-static int32_t uni_bfs(const moore_graph *g, const double *y, int32_t s, uni_ws *w)
+/* The scale of BFS level d (entries [from, to)): for each source, z is its
+ * zin scaled to a maximum of 1 over the level (uni_z). A vertex's split over its in-arcs is a
+ * ratio of the previous level's z, so the scale changes nothing, and deep
+ * graphs (tori) cannot overflow. A z below UNI_ZMIN (absurdly skewed
+ * weights) counts as UNI_ZMIN: the split then differs from the Gibbs one,
+ * but zin never underflows, and as the split and zin use the same z every
+ * vertex still forwards exactly what it gets. */
+static void uni_level(const uni_ctx *c, uni_ws *w, int32_t d, int64_t from, int64_t to)
 {
-    for (int32_t v = 0; v < g->n; v++)
-        w->vx[v].dist = -1;
-    int32_t head = 0, tail = 1, level_end = 1;
-    w->vx[s].dist = 0;
-    w->vx[s].zin = w->vx[s].z = 1;
-    w->queue[0] = s;
-    while (head < tail) {
-        if (head == level_end) {
-            uni_level(w, head, tail);
-            level_end = tail;
-        }
-        int32_t u = w->queue[head++], du = w->vx[u].dist + 1;
-        double zu = w->vx[u].z;
-        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++) {
-            uni_vert *x = &w->vx[g->adj[k]];
-            if (x->dist < 0) {
-                x->dist = du;
-                x->zin = zu * y[k];
-                w->queue[tail++] = g->adj[k];
-            } else if (x->dist == du) {
-                x->zin += zu * y[k];
-            }
-        }
+    double max[64] = { 0 };
+    int B = c->batch;
+    for (int64_t e = from; e < to; e++) {
+        const double *a = w->vx + (size_t)w->vert[e] * B;
+        UNI_BITS(w->mask[e], i, max[i] = a[i] > max[i] ? a[i] : max[i]);
     }
-    return tail;
+    for (int i = 0; i < B; i++)
+        w->scale[(size_t)d * B + i] = max[i] > 0 && isfinite(max[i]) ? 1 / max[i] : 1;
 }
 
-/* Whether some switch with servers is out of s's reach (recorded in c). */
-static int uni_unreached(uni_ctx *c, int32_t s, int32_t reached, const uni_ws *w)
+/* The z of entry e on level d, per source of its mask, into zu. */
+static void uni_z(const uni_ctx *c, const uni_ws *w, int32_t d, int64_t e, double *zu)
 {
-    for (int32_t v = 0; reached < c->g->n && v < c->g->n; v++)
-        if (v != s && c->t->weight[v] > 0 && w->vx[v].dist < 0) {
-#pragma omp critical
-            if (c->bad_s < 0 || s < c->bad_s) {
-                c->bad_s = s;
-                c->bad_t = v;
-            }
-            return 1;
-        }
-    return 0;
+    int B = c->batch;
+    const double *a = w->vx + (size_t)w->vert[e] * B, *f = w->scale + (size_t)d * B;
+    UNI_BITS(w->mask[e], i, {
+        double z = a[i] * f[i];
+        zu[i] = z > UNI_ZMIN ? z : UNI_ZMIN;
+    });
 }
 
-/* Source s: its routing's loads added to w->load, Σ w_v·dist to c->part.
- * Backward in BFS order, each vertex u pulls from the vertices v one level
- * beyond it what they send over u→v: per(v)·z(u)·y(u,v) (deeper vertices
- * are done first), then keeps its own demand T(s,u) on top. */
-static void uni_source(uni_ctx *c, int32_t s, uni_ws *w)
+/* Level d+1 from level d (entries from `from` on, appended at *tail): each
+ * vertex reached by some source for the first time gets an entry; its zin
+ * for that source sums z(u)·y(u,v) over its in-neighbours u on level d. */
+static void uni_grow(const uni_ctx *c, uni_ws *w, int32_t d, int64_t *tail)
 {
     const moore_graph *g = c->g;
-    const double *wt = c->t->weight, *y = c->y;
-    int32_t reached = uni_bfs(g, y, s, w);
-    if (uni_unreached(c, s, reached, w))
-        return;
-    /* Flow in units of w_s/div: T(s,v) = (w_s/div)·w_v. */
-    double to_fixed = wt[s] / c->t->weight_div / c->unit, sum = 0;
-    for (int32_t i = reached - 1; i >= 0; i--) {
-        int32_t u = w->queue[i], du = w->vx[u].dist + 1;
-        double zu = w->vx[u].z, out = 0;
-        /* Without branches: half the arcs lead one level on, unpredictably. */
+    int B = c->batch;
+    int64_t to = w->level[d + 1];
+    double zu[64];
+    for (int64_t e = w->level[d]; e < to; e++) {
+        int32_t u = w->vert[e];
+        uni_mask m = w->mask[e];
+        uni_z(c, w, d, e, zu);
         for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++) {
-            const uni_vert *v = &w->vx[g->adj[k]];
-            int on = v->dist == du;
-            double x = on ? v->per * y[k] * zu : 0;
-            out += x;
-            w->load[k] += (int64_t)(x * to_fixed) + on;
+            int32_t v = g->adj[k];
+            uni_mask fresh = m & ~w->bits[v].seen, had = w->bits[v].next;
+            if (!fresh)
+                continue;
+            if (!had)
+                w->vert[(*tail)++] = v;
+            double *av = w->vx + (size_t)v * B, yk = c->y[k];
+            UNI_BITS(fresh, i, av[i] = (had >> i & 1 ? av[i] : 0) + zu[i] * yk);
+            w->bits[v].next = had | fresh;
         }
-        sum += wt[u] * (du - 1);
-        w->vx[u].per = i > 0 ? (out + wt[u]) / w->vx[u].zin : 0;
     }
-    c->part[s] = sum;
+    for (int64_t e = to; e < *tail; e++) {
+        int32_t v = w->vert[e];
+        w->mask[e] = w->bits[v].next;
+        w->bits[v].seen |= w->bits[v].next;
+        w->bits[v].next = 0;
+    }
+}
+
+/* A level-synchronous BFS from the batch's b sources src[0..b−1]: the
+ * levels of entries and every reached (vertex, source)'s zin and z; returns
+ * the number of levels. */
+static int32_t uni_bfs(const uni_ctx *c, const int32_t *src, int b, uni_ws *w)
+{
+    int B = c->batch;
+    for (int32_t v = 0; v < c->g->n; v++)
+        w->bits[v].seen = 0;
+    for (int i = 0; i < b; i++) {
+        w->vert[i] = src[i];
+        w->mask[i] = w->bits[src[i]].seen = (uni_mask)1 << i;
+        w->vx[(size_t)src[i] * B + i] = 1;
+    }
+    int32_t d = 0;
+    int64_t tail = b;
+    w->level[0] = 0;
+    w->level[1] = b;
+    for (int i = 0; i < B; i++)
+        w->scale[i] = 1;
+    while (w->level[d] < w->level[d + 1]) {
+        uni_grow(c, w, d, &tail);
+        uni_level(c, w, d + 1, w->level[d + 1], tail);
+        w->level[d + 2] = tail;
+        d++;
+    }
+    return d;
+}
+
+/* Whether some switch with servers is out of reach of a source of the
+ * batch (the lowest such source and its lowest such switch recorded in c). */
+static int uni_unreached(uni_ctx *c, const int32_t *src, int b, const uni_ws *w)
+{
+    uni_mask all = b < 64 ? ((uni_mask)1 << b) - 1 : ~(uni_mask)0, missed = 0;
+    int32_t first = -1, t = -1; /* the lowest source missing a switch, that switch */
+    for (int32_t v = 0; v < c->g->n; v++) {
+        uni_mask miss = c->t->weight[v] > 0 ? all & ~w->bits[v].seen & ~missed : 0;
+        missed |= miss;
+        UNI_BITS(miss, i, if (first < 0 || src[i] < first) {
+            first = src[i];
+            t = v;
+        });
+    }
+    if (first >= 0) {
+#pragma omp critical
+        if (c->bad_s < 0 || first < c->bad_s) {
+            c->bad_s = first;
+            c->bad_t = t;
+        }
+    }
+    return missed != 0;
+}
+
+/* One level d of the backward pass (w->next marks level d+1): each entry's
+ * vertex u pulls, per source, from the vertices v one level beyond it what
+ * they send over u→v, per(v)·z(u)·y(u,v) (deeper levels are done first),
+ * then keeps its own demand T(s,u) on top. tf: per source, flow in units of
+ * w_s/div to fixed point; part: per source, Σ w_u·dist(s,u). */
+static void uni_pull(const uni_ctx *c, uni_ws *w, int32_t d, const double *tf, double *part)
+{
+    const moore_graph *g = c->g;
+    const double *wt = c->t->weight;
+    int B = c->batch;
+    double out[64];
+    for (int64_t e = w->level[d]; e < w->level[d + 1]; e++) {
+        int32_t u = w->vert[e];
+        uni_mask m = w->mask[e];
+        double *au = w->vx + (size_t)u * B, zu[64];
+        uni_z(c, w, d, e, zu);
+        UNI_BITS(m, i, out[i] = 0);
+        for (int64_t k = g->offs[u]; k < g->offs[u + 1]; k++) {
+            uni_mask on = m & w->bits[g->adj[k]].next;
+            if (!on)
+                continue;
+            const double *pv = w->vx + (size_t)g->adj[k] * B;
+            double yk = c->y[k];
+            int64_t add = 0;
+            UNI_BITS(on, i, {
+                double x = pv[i] * yk * zu[i];
+                out[i] += x;
+                add += (int64_t)(x * tf[i]) + 1;
+            });
+            w->load[k] += add;
+        }
+        UNI_BITS(m, i, {
+            part[i] += wt[u] * d;
+            au[i] = d > 0 ? (out[i] + wt[u]) / au[i] : 0;
+        });
+    }
+}
+
+/* A batch of b sources: their routings' loads added to w->load (rounded
+ * up, in fixed point), each Σ w_v·dist to c->part. */
+static void uni_batch(uni_ctx *c, const int32_t *src, int b, uni_ws *w)
+{
+    const double *wt = c->t->weight;
+    int32_t levels = uni_bfs(c, src, b, w);
+    if (uni_unreached(c, src, b, w))
+        return;
+    double tf[64], part[64] = { 0 };
+    for (int i = 0; i < b; i++)
+        tf[i] = wt[src[i]] / c->t->weight_div / c->unit;
+    for (int32_t d = levels - 1; d >= 0; d--) {
+        for (int64_t e = w->level[d + 1]; e < w->level[d + 2]; e++)
+            w->bits[w->vert[e]].next = w->mask[e];
+        uni_pull(c, w, d, tf, part);
+        for (int64_t e = w->level[d + 1]; e < w->level[d + 2]; e++)
+            w->bits[w->vert[e]].next = 0;
+    }
+    for (int i = 0; i < b; i++)
+        c->part[src[i]] = part[i];
+}
+
+/* The scratch of one thread (the code of a failed allocation is in failed). */
+static uni_ws uni_ws_alloc(const uni_ctx *c, int *failed)
+{
+    size_t n = (size_t)(c->g->n ? c->g->n : 1), nb = n * (size_t)c->batch;
+    uni_ws w = { core_par_malloc(nb, sizeof(double), failed),
+                 core_par_malloc(nb + 2 * (size_t)c->batch, sizeof(double), failed),
+                 core_par_calloc(n, sizeof(uni_bits), failed),
+                 core_par_malloc(nb, sizeof(int32_t), failed),
+                 core_par_malloc(nb, sizeof(uni_mask), failed),
+                 core_par_malloc(n + 2, sizeof(int64_t), failed),
+                 core_par_calloc((size_t)(2 * c->g->m) + 1, sizeof(int64_t), failed) };
+    return w;
+}
+
+static int uni_ws_ok(const uni_ws *w)
+{
+    return w->vx && w->scale && w->bits && w->vert && w->mask && w->level && w->load;
 }
 
 static void uni_ws_clear(uni_ws *w)
 {
     free(w->vx);
-    free(w->queue);
+    free(w->scale);
+    free(w->bits);
+    free(w->vert);
+    free(w->mask);
+    free(w->level);
     free(w->load);
 }
 
-/* After source s of a pass: whether the pass must stop (cancelled, out of
- * time), and progress from thread 0 every 1/64 of the sources, since at
- * 64,000 switches one pass takes many minutes. */
-static int uni_tick(uni_ctx *c)
+/* After a batch of b sources: whether the pass must stop (cancelled, out of
+ * time), and progress from thread 0 at each 1/64 of the sources it sees
+ * passed, since at 64,000 switches one pass takes minutes. */
+static int uni_tick(uni_ctx *c, int b)
 {
     int32_t now;
 #pragma omp atomic capture
-    now = ++c->done;
+    now = c->done += b;
     int every = c->sources / 64 > 0 ? c->sources / 64 : 1;
-    if (c->o->progress && omp_get_thread_num() == 0 && now % every == 0)
+    if (c->o->progress && omp_get_thread_num() == 0 && now / every > c->reported) {
+        c->reported = now / every;
         c->o->progress(c->o->progress_ctx, "throughput (uniform routing pass)",
                        (double)now / c->sources);
+    }
     const char *why = flow_should_stop(c->o, c->clock);
     if (why) {
 #pragma omp critical
@@ -215,31 +357,31 @@ static int uni_tick(uni_ctx *c)
     return why != NULL;
 }
 
-/* One pass over all sources, each thread into its own fixed-point loads,
+/* One pass over all batches, each thread into its own fixed-point loads,
  * summed into load[0..arcs−1] (integer sums: any order, the same bytes).
- * A pass stopped early leaves c->stopped set and load incomplete. */
+ * The batches are fixed runs of c->batch sources, whichever thread takes
+ * them. A pass stopped early leaves c->stopped set and load incomplete. */
 static int uni_pass(uni_ctx *c, int64_t *load, moore_error *err)
 {
-    const moore_graph *g = c->g;
-    int64_t arcs = 2 * g->m;
+    int64_t arcs = 2 * c->g->m;
+    int32_t batches = (c->sources + c->batch - 1) / c->batch;
     int failed = 0, stop = 0;
     memset(load, 0, (size_t)arcs * sizeof *load);
-    c->done = 0;
+    c->done = c->reported = 0;
 #pragma omp parallel num_threads(c->threads)
     {
-        size_t n = (size_t)(g->n ? g->n : 1);
-        uni_ws w = { core_par_calloc(n, sizeof(uni_vert), &failed),
-                     core_par_malloc(n, sizeof(int32_t), &failed),
-                     core_par_calloc((size_t)arcs + 1, sizeof(int64_t), &failed) };
-        int ok = w.vx && w.queue && w.load;
-#pragma omp for schedule(dynamic, 8)
-        for (int32_t s = 0; s < g->n; s++) {
+        uni_ws w = uni_ws_alloc(c, &failed);
+        int ok = uni_ws_ok(&w);
+#pragma omp for schedule(dynamic, 1)
+        for (int32_t k = 0; k < batches; k++) {
             int halt;
 #pragma omp atomic read
             halt = stop;
-            if (ok && !halt && c->t->weight[s] > 0) {
-                uni_source(c, s, &w);
-                if (uni_tick(c)) {
+            int32_t first = k * c->batch;
+            int b = c->sources - first < c->batch ? c->sources - first : c->batch;
+            if (ok && !halt) {
+                uni_batch(c, c->src + first, b, &w);
+                if (uni_tick(c, b)) {
 #pragma omp atomic write
                     stop = 1;
                 }
@@ -384,6 +526,13 @@ int flow_uniform_bracket(const moore_graph *g, const moore_traffic *t,
                          const moore_flow_options *o, flow_clock *clock, flow_uniform *out,
                          moore_error *err)
 {
+    return flow_uniform_bracket_batch(g, t, o, clock, UNI_BATCH, out, err);
+}
+
+int flow_uniform_bracket_batch(const moore_graph *g, const moore_traffic *t,
+                               const moore_flow_options *o, flow_clock *clock, int batch,
+                               flow_uniform *out, moore_error *err)
+{
     memset(out, 0, sizeof *out);
     int64_t arcs = 2 * g->m;
     size_t n = (size_t)(g->n ? g->n : 1);
@@ -391,26 +540,32 @@ int flow_uniform_bracket(const moore_graph *g, const moore_traffic *t,
     int rc = flow_tub_check(g, t, err);
     if (rc)
         return rc;
-    rc = moore_memory_guard((double)nt * ((double)arcs * 8.0 + (double)n * 40.0) +
-                                    (double)arcs * 40.0 + (double)n * 8.0,
+    if (batch < 1 || batch > 64)
+        return moore_error_set(err, MOORE_EINVAL,
+                               "throughput: batch=%d sources must be in 1..64", batch);
+    /* Per thread: loads, 28 bytes per (vertex, source of a batch), 32 per vertex. */
+    rc = moore_memory_guard((double)nt * ((double)arcs * 8.0 + (double)n * (28.0 * batch + 32.0)) +
+                                    (double)arcs * 40.0 + (double)n * 12.0,
                                 "the uniform routing", err);
     if (rc)
         return rc;
     uni_ctx c = { .g = g, .t = t, .unit = ldexp(2.0 * t->total, -61), .bad_s = -1,
-                  .bad_t = -1, .threads = nt, .o = o, .clock = clock };
-    for (int32_t s = 0; s < g->n; s++)
-        c.sources += t->weight[s] > 0;
+                  .bad_t = -1, .threads = nt, .batch = batch, .o = o, .clock = clock };
     uni_run r = { moore_malloc((size_t)arcs + 1, sizeof *r.y, err),
                   moore_malloc((size_t)arcs + 1, sizeof *r.L, err),
                   moore_malloc((size_t)arcs + 1, sizeof *r.rev, err),
                   moore_malloc((size_t)arcs + 1, sizeof *r.fixed, err) };
     c.part = moore_calloc(n, sizeof *c.part, err);
+    c.src = moore_malloc(n, sizeof *c.src, err);
     out->load = moore_calloc((size_t)arcs + 1, sizeof *out->load, err);
     out->arcs = arcs;
-    if (!r.y || !r.L || !r.rev || !r.fixed || !c.part || !out->load) {
+    if (!r.y || !r.L || !r.rev || !r.fixed || !c.part || !c.src || !out->load) {
         rc = core_alloc_code(err);
         goto done;
     }
+    for (int32_t s = 0; s < g->n; s++)
+        if (t->weight[s] > 0)
+            c.src[c.sources++] = s;
     for (int64_t k = 0; k < arcs; k++)
         r.y[k] = 1;
     moore_graph_reverse_arcs(g, r.rev);
@@ -419,6 +574,7 @@ int flow_uniform_bracket(const moore_graph *g, const moore_traffic *t,
 done:
     uni_run_clear(&r);
     free(c.part);
+    free(c.src);
     if (rc) {
         free(out->load);
         out->load = NULL;
