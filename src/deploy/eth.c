@@ -10,6 +10,7 @@
 #include "eth_internal.h"
 #include "deploy_internal.h"
 #include "core/alloc.h"
+#include "core/unionfind.h"
 #include "moore/io.h"
 
 uint32_t moore_eth_loopback(int32_t s)
@@ -86,13 +87,6 @@ static int32_t tiers(const moore_graph *g, int32_t *tier, int32_t *queue)
     return top;
 }
 
-static int32_t find(int32_t *parent, int32_t x)
-{
-    while (parent[x] != x)
-        x = parent[x] = parent[parent[x]];
-    return x;
-}
-
 /* RFC 7938: a leaf (tier 0) has its own ASN; a switch of tier t between has
  * its pod's (the connected part of tiers ≤ t it lies in, numbered by its
  * smallest switch); the top tier shares one. */
@@ -107,10 +101,10 @@ static void tier_asns(const moore_graph *g, const int32_t *tier, int32_t top, ui
         for (int32_t u = 0; u < g->n; u++)
             for (int64_t j = g->offs[u]; j < g->offs[u + 1]; j++)
                 if (tier[u] <= t && tier[g->adj[j]] <= t)
-                    parent[find(parent, u)] = find(parent, g->adj[j]);
+                    parent[core_uf_find(parent, u)] = core_uf_find(parent, g->adj[j]);
         int32_t pods = 0;
         for (int32_t s = 0; s < g->n; s++) {
-            int32_t root = find(parent, s);
+            int32_t root = core_uf_find(parent, s);
             if (tier[s] != t)
                 continue;
             if (pod[root] < 0)

@@ -27,6 +27,7 @@
  * (hose_dual.c), whichever is smaller. The bound is 1 / the largest. */
 #include "moore/flow.h"
 #include "core/alloc.h"
+#include "core/unionfind.h"
 #include "flow_internal.h"
 #include "hose_internal.h"
 
@@ -67,21 +68,12 @@ static void obl_clear(obl *O)
     free(O->rv);
 }
 
-static int32_t uf_find(int32_t *par, int32_t x)
-{
-    while (par[x] != x) {
-        par[x] = par[par[x]]; /* halving keeps par[x] ≤ x */
-        x = par[x];
-    }
-    return x;
-}
-
 /* Joins the classes of x and y; the root is the smaller, so every class's
  * root is its least member. */
 static void uf_join(int32_t *par, int32_t x, int32_t y)
 {
-    x = uf_find(par, x);
-    y = uf_find(par, y);
+    x = core_uf_find(par, x);
+    y = core_uf_find(par, y);
     if (x < y)
         par[y] = x;
     else if (y < x)

@@ -4,6 +4,7 @@
  * items are added back in reverse order into a union-find structure, which
  * tells for every suffix of the order whether what is left is connected. */
 #include "core/alloc.h"
+#include "core/unionfind.h"
 #include "moore/resilience.h"
 #include "resilience_internal.h"
 
@@ -23,20 +24,11 @@ int moore_disconnect_order(const moore_graph *g, int switches, uint64_t seed, in
     return MOORE_OK;
 }
 
-static int32_t uf_find(int32_t *parent, int32_t x)
-{
-    while (parent[x] != x) {
-        parent[x] = parent[parent[x]];
-        x = parent[x];
-    }
-    return x;
-}
-
 /* Joins the sets of a and b; 1 when they were apart. */
 static int uf_union(int32_t *parent, int32_t *size, int32_t a, int32_t b)
 {
-    a = uf_find(parent, a);
-    b = uf_find(parent, b);
+    a = core_uf_find(parent, a);
+    b = core_uf_find(parent, b);
     if (a == b)
         return 0;
     if (size[a] < size[b]) {
