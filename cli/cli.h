@@ -57,6 +57,9 @@ int cli_double_value(cli_args *a, const char *name, double lo, double hi, double
  * after printing one line. */
 int cli_load_for_output(const char *topo, const char *format, moore_graph **g);
 
+/* Seconds on the monotonic clock, for elapsed times the commands print. */
+double cli_seconds(void);
+
 /* Progress on stderr, only when stderr is a terminal (no-op otherwise). */
 void cli_progress(void *ctx, const char *what, double fraction);
 void cli_progress_done(void);

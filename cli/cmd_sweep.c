@@ -26,7 +26,6 @@
 #ifdef __linux__
 #include <sys/prctl.h>
 #endif
-#include <time.h>
 #include <unistd.h>
 #include "moore/sweep.h"
 
@@ -67,13 +66,6 @@ typedef struct sweep_note {
     int64_t config;
     int32_t measured;
 } sweep_note;
-
-static double wall(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* Each configuration's weight: its size from the closed forms
  * (moore_sweep_config.weight, the cost of one breadth-first search per
@@ -121,7 +113,7 @@ static void work_add(sweep_work *w, const sweep_run *r, int64_t config, int meas
  * configurations' pace for its large ones. */
 static void show_progress(const sweep_run *r, const sweep_work *w)
 {
-    double el = wall() - r->t0;
+    double el = cli_seconds() - r->t0;
     double left = w->weight > 0 ? el * (w->total_weight - w->weight) / w->weight : 0;
     char what[96];
     snprintf(what, sizeof what, "sweep %lld/%lld tasks, %.0f s, ~%.0f s left",
@@ -394,7 +386,7 @@ static int execute(sweep_run *r)
         return 0;
     }
     int rc = prepare_ranks(r);
-    r->t0 = wall();
+    r->t0 = cli_seconds();
     if (!rc && r->pending > 0 && moore_dist_size(d) > 1)
         rc = measure_share(r, moore_dist_rank(d), moore_dist_size(d), r->lines);
     else if (!rc && r->pending > 0)
@@ -402,7 +394,7 @@ static int execute(sweep_run *r)
     if (moore_dist_agree(d, rc ? MOORE_EINVAL : MOORE_OK, &err) && !rc)
         rc = 2;
     if (!rc)
-        fprintf(stderr, "moore: sweep done in %.1f s; results in %s\n", wall() - r->t0, r->db);
+        fprintf(stderr, "moore: sweep done in %.1f s; results in %s\n", cli_seconds() - r->t0, r->db);
     return rc;
 }
 

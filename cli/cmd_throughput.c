@@ -13,7 +13,6 @@
 #include <math.h>
 #include <signal.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 const char cmd_throughput_usage[] =
@@ -115,13 +114,6 @@ static void show_bounds(void *ctx, int64_t phase, double lower, double upper, do
     fflush(stderr);
 }
 
-static double monotonic_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* How far a long step has come (a pass of the uniform routing takes minutes
  * at 64,000 switches and shows no bounds until it ends): redrawn on a
  * terminal, else with --progress a line per tenth, at most one per 10 s. */
@@ -129,7 +121,7 @@ static void show_pass(void *ctx, const char *what, double fraction)
 {
     bounds_view *v = ctx;
     int tenth = (int)(10 * fraction);
-    double now = monotonic_seconds();
+    double now = cli_seconds();
     if (v->tty) {
         fprintf(stderr, "\r%-40.40s %5.1f%%  ", what, 100 * fraction);
         v->shown = 1;
@@ -178,7 +170,7 @@ int cmd_throughput(int argc, char **argv)
     long long seed = 1;
     moore_flow_options opt;
     moore_flow_options_default(&opt);
-    bounds_view view = { isatty(2), 0, 0, 0, -1, monotonic_seconds() };
+    bounds_view view = { isatty(2), 0, 0, 0, -1, cli_seconds() };
     opt.bounds = show_bounds;
     opt.bounds_ctx = &view;
     opt.progress = show_pass;

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 /* The exit status of a library error code: 2 for bad input (EINVAL,
@@ -158,6 +159,13 @@ void cli_progress(void *ctx, const char *what, double fraction)
     fprintf(stderr, "\r%-40.40s %5.1f%%", what, 100.0 * fraction);
     fflush(stderr);
     progress_shown = 1;
+}
+
+double cli_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 int cli_topology_load(const char *arg, moore_graph **out, moore_error *err)
