@@ -394,15 +394,17 @@ static void check_greedy(const moore_graph *g, const char *algo)
 static void test_layers_greedy(void **state)
 {
     (void)state;
-    moore_graph *p = tu_build("petersen");
-    moore_graph *g = tg_random_regular(16, 4, 3);
+    /* Petersen's shortest cycles have five links; K5's and the 3×3 torus's
+     * three and four: every length the short-cycle check handles, and the
+     * longer ones left to the searches */
+    moore_graph *gs[] = { tu_build("petersen"), tg_random_regular(16, 4, 3),
+                          tu_build("complete:n=5"), tu_build("torus:dims=3x3") };
     const char *algos[] = { "ksp:k=4", "valiant:samples=3", "ugal:samples=2" };
-    for (int i = 0; i < 3; i++) {
-        check_greedy(p, algos[i]);
-        check_greedy(g, algos[i]);
-    }
-    moore_graph_free(p);
-    moore_graph_free(g);
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 4; k++)
+            check_greedy(gs[k], algos[i]);
+    for (int k = 0; k < 4; k++)
+        moore_graph_free(gs[k]);
 }
 
 /* Runs the layering of r on `threads` threads. */

@@ -21,7 +21,9 @@
  * closes a cycle with a layer's committed dependencies alone closes one for
  * good (layers only grow), so it is remembered and later units holding it
  * skip the layer before anything is searched: a path set repeats each
- * dependency many times.
+ * dependency many times. Each dependency also keeps the first layer not
+ * known to refuse it, so a unit starts at the highest of its dependencies'
+ * instead of reading every lower layer.
  *
  * Whether a layer takes a unit depends on the layer's dependency graph only,
  * so the layers are a function of the unit order: one thread places the
@@ -83,6 +85,9 @@ typedef struct cdg {
     route_cdg_shape sh;
     route_cdg_layer *layers;
     int32_t nlayers;
+    /* by dependency (forward bit): the first layer not known to refuse it
+     * (it closes a cycle in every layer below, capped at 255) */
+    uint8_t *first;
 } cdg;
 
 static void dep_push(const cdg *c, unit_work *uw, int64_t x, int64_t y)
@@ -243,12 +248,36 @@ static int known_cycle(const route_cdg_layer *L, const int64_t *bit, int64_t nd)
     return 0;
 }
 
+/* Remembers that dependency `bit` closes a cycle in layer j for good, and
+ * moves its first layer past every layer known to refuse it. */
+static void note_cycle(cdg *c, int32_t j, int64_t bit)
+{
+    c->layers[j].cyc[bit >> 6] |= (uint64_t)1 << (bit & 63);
+    uint8_t *f = &c->first[bit];
+    while (*f < 255 && *f < c->nlayers && route_cdg_has(c->layers[*f].cyc, bit))
+        (*f)++;
+}
+
+/* The first layer that may take the unit: no layer below it can, each
+ * holding a cycle one of the unit's dependencies closes. A path's layer
+ * is then found after reading a byte per dependency instead of every
+ * lower layer's bits (a path set's units mostly land above layer 0). */
+static int32_t first_layer(const cdg *c, const unit_deps_view *d)
+{
+    int32_t j = 0;
+    for (int64_t i = 0; i < d->nd; i++)
+        if (c->first[d->bit[i]] > j)
+            j = c->first[d->bit[i]];
+    return j;
+}
+
 /* Adds the unit's dependencies to L; 1 (and L's dependencies as before) when
  * they close a cycle. A path's dependencies are a few, so they are first
  * screened for one known to close a cycle; a destination's are its whole
  * DAG, worth listing twice only when it is not. */
-static int try_layer(const cdg *c, layer_worker *w, route_cdg_layer *L, const unit_deps_view *d)
+static int try_layer(cdg *c, layer_worker *w, int32_t j, const unit_deps_view *d)
 {
+    route_cdg_layer *L = &c->layers[j];
     const int32_t *x = d->x, *y = d->y;
     if (c->r->pair_offs && !c->tables && known_cycle(L, d->bit, d->nd))
         return 1;
@@ -266,7 +295,7 @@ static int try_layer(const cdg *c, layer_worker *w, route_cdg_layer *L, const un
                 cycle = 1;
             else if (x[i] == y[i] || route_cdg_add(&c->sh, L, &w->s, x[i], y[i])) {
                 if (nadded == 0) /* closes a cycle with committed dependencies alone */
-                    L->cyc[bit >> 6] |= (uint64_t)1 << (bit & 63);
+                    note_cycle(c, j, bit);
                 cycle = 1;
             } else {
                 w->added[nadded++] = i;
@@ -290,12 +319,12 @@ static int place_unit(cdg *c, layer_worker *w, const unit_deps_view *d, int32_t 
         w->added = q;
         w->cap = d->nd;
     }
-    int32_t j = 0;
+    int32_t j = first_layer(c, d);
     for (;; j++) {
         int rc = j == c->nlayers ? new_layer(c, j, err) : MOORE_OK;
         if (rc)
             return rc;
-        if (!try_layer(c, w, &c->layers[j], d))
+        if (!try_layer(c, w, j, d))
             break;
         if (c->layers[j].empty) /* a path of distinct links, or a DAG, is acyclic */
             return moore_error_set(err, MOORE_EINTERNAL,
@@ -456,7 +485,7 @@ static int layer_all(cdg *c, int64_t units, const moore_routing_options *o, int3
     for (int k = 0; k < 2 && !rc; k++)
         rc = block_init(&B[k], threads, block, err);
     if (!rc)
-        rc = route_cdg_search_init(&lw.s, c->sh.arcs, err);
+        rc = route_cdg_search_init(&lw.s, &c->sh, err);
     /* round k lists block k and places block k − 1 */
     for (int64_t k = 0; !rc && (k - 1) * block < units; k++) {
         unit_block *L = &B[k & 1], *P = &B[(k + 1) & 1];
@@ -500,11 +529,14 @@ static int deadlock_run(const moore_graph *g, const moore_routing *r, int tables
     int64_t units = r->pair_offs && !tables ? r->paths : r->n;
     c.maxd = route_max_distance(r);
     int rc = route_cdg_shape_init(&c.sh, g, err);
-    if (!rc && !tables) /* the union graph, built at the end */
-        rc = moore_memory_guard((double)c.sh.nbits / 8, "the channel dependency graph", err);
-    out->layer = moore_malloc((size_t)units + 1, sizeof *out->layer, err);
-    c.serve = moore_malloc((size_t)g->n + 1, 1, err);
-    if (!rc && (!out->layer || !c.serve))
+    /* each dependency's first layer, and the union graph built at the end */
+    if (!rc)
+        rc = moore_memory_guard((double)c.sh.nbits * (tables ? 1.0 : 1.125),
+                                "the channel dependency graph", err);
+    out->layer = rc ? NULL : moore_malloc((size_t)units + 1, sizeof *out->layer, err);
+    c.serve = rc ? NULL : moore_malloc((size_t)g->n + 1, 1, err);
+    c.first = rc ? NULL : moore_calloc((size_t)c.sh.nbits + 1, 1, err);
+    if (!rc && (!out->layer || !c.serve || !c.first))
         rc = core_alloc_code(err);
     if (rc)
         goto done;
@@ -528,6 +560,7 @@ done:
         route_cdg_layer_clear(&c.layers[j]);
     free(c.layers);
     free(c.serve);
+    free(c.first);
     route_cdg_shape_clear(&c.sh);
     if (rc)
         moore_deadlock_result_clear(out);

@@ -47,11 +47,14 @@ typedef struct route_cdg_search {
     uint64_t *seenf, *seenfr, *seenb, *seenbr;
     int64_t *queue, *pool;
     int64_t nf, nb;
+    uint64_t *near;     /* by switch: a predecessor of the new dependency's
+                           tail arc leaves it (all zero between searches) */
+    int32_t *via;       /* that predecessor */
 } route_cdg_search;
 
 int route_cdg_shape_init(route_cdg_shape *sh, const moore_graph *g, moore_error *err);
 void route_cdg_shape_clear(route_cdg_shape *sh);
-int route_cdg_search_init(route_cdg_search *s, int64_t arcs, moore_error *err);
+int route_cdg_search_init(route_cdg_search *s, const route_cdg_shape *sh, moore_error *err);
 void route_cdg_search_clear(route_cdg_search *s);
 /* An empty layer (order: arc ids); MOORE_OK or the allocation's code. */
 int route_cdg_layer_init(route_cdg_layer *L, const route_cdg_shape *sh, moore_error *err);
