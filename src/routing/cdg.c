@@ -486,6 +486,7 @@ static int layer_all(cdg *c, int64_t units, const moore_routing_options *o, int3
         rc = block_init(&B[k], threads, block, err);
     if (!rc)
         rc = route_cdg_search_init(&lw.s, &c->sh, err);
+    lw.s.short_first = c->r->pair_offs && !c->tables;
     /* round k lists block k and places block k − 1 */
     for (int64_t k = 0; !rc && (k - 1) * block < units; k++) {
         unit_block *L = &B[k & 1], *P = &B[(k + 1) & 1];

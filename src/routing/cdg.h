@@ -50,6 +50,9 @@ typedef struct route_cdg_search {
     uint64_t *near;     /* by switch: a predecessor of the new dependency's
                            tail arc leaves it (all zero between searches) */
     int32_t *via;       /* that predecessor */
+    int short_first;    /* look for a cycle of at most five links before
+                           searching: worth it where most searches prove
+                           one (path sets), not on destination DAGs */
 } route_cdg_search;
 
 int route_cdg_shape_init(route_cdg_shape *sh, const moore_graph *g, moore_error *err);

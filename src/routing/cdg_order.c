@@ -7,9 +7,10 @@
  * x→y that goes backwards in the order (y before x) can only close a cycle
  * through arcs placed between y and x. Two searches run, one arc at a time
  * from either: backward from x and forward from y, both inside that window.
- * (Before them, a cycle of at most five links is looked for without
- * queueing anything, short_cycle: on slimfly:q=29 ksp:k=8, 95% of the
- * cycles proved are that short.) They meet exactly when x→y closes a cycle.
+ * (Before them, on path sets, a cycle of at most five links is looked for
+ * without queueing anything, short_cycle: on slimfly:q=29 ksp:k=8, 95% of
+ * the cycles proved are that short. A destination's DAG seldom closes one,
+ * so there the look would only add to the searches.) They meet exactly when x→y closes a cycle.
  * Both are breadth-first, so a short cycle is found after a few arcs
  * (depth-first, a search wandered down long chains first: 2.4 times the
  * arcs visited on slimfly:q=13 ksp:k=8, where proving cycles is 96% of the
@@ -452,7 +453,8 @@ int route_cdg_add(const route_cdg_shape *sh, route_cdg_layer *L, route_cdg_searc
 {
     if (L->lab[y] < L->lab[x]) {
         int backward = 0;
-        if (short_cycle(sh, L, s, x, y) || search_both(sh, L, s, x, y, &backward))
+        if ((s->short_first && short_cycle(sh, L, s, x, y)) ||
+            search_both(sh, L, s, x, y, &backward))
             return 1;
         if (backward) { /* x and all that reaches it, in order, just before y */
             sort_by_label(L, s->queue, s->nb, s->pool);
