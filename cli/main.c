@@ -2,6 +2,7 @@
  * option helpers, and the mapping from library error codes to exit status
  * (0 ok, 2 bad input, 1 internal failure; README.md). */
 #include "cli.h"
+#include "env_rule.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -203,35 +204,14 @@ static void print_help(FILE *out)
 
 static int run_main(int argc, char **argv);
 
-/* Two libraries read their environment when they are loaded, before main,
- * so the command sets it and starts itself again once (a setenv here would
- * be too late):
- *
- * OpenBLAS starts its worker threads with the count read from
- * OPENBLAS_NUM_THREADS; each first allocates a 128 MiB buffer and retries for
- * ever when that fails, and exit() waits for them: under an address-space
- * limit (ulimit -v, prlimit --as=200000000) even `moore families` never
- * ended. moore runs every BLAS call on one thread anyway
- * (src/linalg/blas_pin.h), so the workers serve nothing: with
- * OPENBLAS_NUM_THREADS=1 it starts none.
- *
- * libgomp's threads spin at the end of each parallel region unless
- * OMP_WAIT_POLICY=passive. moore's parallel regions are many and short, and
- * on a machine whose cores are busy the spinning thread takes the core the
- * working one needs (docs/performance.md measures it), so the command asks
- * for passive waiting unless the user chose a policy. */
+/* The environment the libraries must see when they load (cli/env_rule.h).
+ * The `moore` launcher sets it before starting this program; started some
+ * other way (moore-core directly, a debugger), the program sets it and
+ * starts itself once more. */
 static void cli_reexec_env(char **argv)
 {
-    const char *t = getenv("OPENBLAS_NUM_THREADS");
-    int blas = !(t && strcmp(t, "1") == 0);
-    int wait = getenv("OMP_WAIT_POLICY") == NULL;
-    if (!blas && !wait)
-        return;
-    if (blas && setenv("OPENBLAS_NUM_THREADS", "1", 1) != 0)
-        return;
-    if (wait && setenv("OMP_WAIT_POLICY", "passive", 1) != 0)
-        return;
-    execv("/proc/self/exe", argv); /* returns only on failure: run as we are */
+    if (cli_env_rule() == 1)
+        execv("/proc/self/exe", argv); /* returns only on failure: run as we are */
 }
 
 /* SIGINT, SIGTERM, SIGHUP: the temporary of an output file being written is

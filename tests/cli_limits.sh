@@ -8,8 +8,8 @@
 
 # OpenBLAS's worker threads retry a failed 128 MiB allocation for ever and
 # exit() waits for them; `timeout` is only a safety net against that hang.
-# (ctest sets OPENBLAS_NUM_THREADS=1 for every command, which spares the
-# restart that sets it: unset here, the restart itself is checked.)
+# Both variables are unset here: the launcher (cli/launcher/launcher.c) must
+# set them.
 ends_limited() { env -u OPENBLAS_NUM_THREADS -u OMP_WAIT_POLICY timeout 120 \
                      prlimit --as=200000000 "$MOORE" "$@" >"$TMP/out" 2>"$TMP/err"; }
 # AddressSanitizer reserves terabytes of shadow address space at start-up, so
@@ -32,11 +32,22 @@ fi
 # The wait policy libgomp runs with, as libgomp itself reports it at load
 # (OMP_DISPLAY_ENV=verbose; the last report is the re-executed command's):
 # passive waiting is a spin count of 0, the default and active ones spin.
-spincount() { env "$@" OMP_DISPLAY_ENV=verbose "$MOORE" families 2>&1 >/dev/null |
+# PROG=... picks the program (default: the launcher).
+spincount() { env "$@" OMP_DISPLAY_ENV=verbose "${PROG:-$MOORE}" families 2>&1 >/dev/null |
               sed -n "s/.*GOMP_SPINCOUNT = '\([0-9]*\)'.*/\1/p" | tail -1; }
 check "threads wait passively by default" [ "$(spincount -u OMP_WAIT_POLICY)" = 0 ]
 active=$(spincount OMP_WAIT_POLICY=active)
 check "a user's OMP_WAIT_POLICY=active is kept" [ "${active:-0}" != 0 ]
+# moore-core started without the launcher sets the same and starts itself again.
+core="$(dirname "$MOORE")/moore-core"
+check "moore-core alone waits passively too" [ "$(PROG=$core spincount -u OMP_WAIT_POLICY)" = 0 ]
+# The launcher without moore-core beside it or in ../libexec/moore: one line, 127.
+lone_launcher() {
+    mkdir -p "$TMP/lone" && cp "$MOORE" "$TMP/lone/moore"
+    "$TMP/lone/moore" families >"$TMP/out" 2>"$TMP/err"
+    [ $? = 127 ] && [ "$(wc -l <"$TMP/err")" = 1 ] && grep -q "moore: cannot run .*moore-core" "$TMP/err"
+}
+check "the launcher without moore-core says so (exit 127)" lone_launcher
 
 # SIGTERM while METIS runs: METIS (GKlib) used to catch it, report
 # "METIS failed with status -4" and leave the process unable to die.

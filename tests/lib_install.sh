@@ -2,7 +2,8 @@
 # lib_install.sh — `cmake --install` into a temporary prefix gives a library
 # a user can build against: `pkg-config --cflags --libs moore` compiles and
 # links tests/lib_consumer.c, the program runs against the installed shared
-# library, and the version it prints is the one in CMakeLists.txt's project().
+# library, and the version it prints is the one in CMakeLists.txt's project();
+# the installed `moore` command runs.
 # Run as: lib_install.sh BUILD_DIR SRCDIR CC
 set -u
 BUILD=$1
@@ -34,4 +35,7 @@ LD_LIBRARY_PATH="$libdir" ldd "$T/consumer" | grep -q "$T/prefix" ||
 want=$(sed -n 's/^project(moore VERSION \([0-9.]*\).*/\1/p' "$SRC/CMakeLists.txt")
 [ "$out" = "moore $want ($want): ok" ] || fail "consumer printed '$out', want version $want"
 [ "$(pkg-config --modversion moore)" = "$want" ] || fail "moore.pc version is not $want"
+# The installed command: bin/moore starts libexec/moore/moore-core.
+fam=$("$T/prefix/bin/moore" families 2>&1 | head -1)
+case "$fam" in slimfly*) ;; *) fail "installed bin/moore families printed '$fam'" ;; esac
 echo "lib_install: $out"
