@@ -78,6 +78,7 @@ typedef struct cdg {
      * dependencies the table's */
     int tables;
     const route_tables *tab;
+    int paths;          /* units are explicit paths (else destinations) */
     /* switches whose traffic counts: those with servers (all when the graph
      * has none) */
     char *serve;
@@ -208,7 +209,7 @@ static void table_deps(const cdg *c, unit_work *w, int32_t t)
 
 static void unit_deps(const cdg *c, unit_work *w, int64_t unit)
 {
-    if (c->r->pair_offs && !c->tables)
+    if (c->paths)
         path_deps(c, w, unit);
     else if (c->serve[unit])
         (c->tables ? table_deps : dest_deps)(c, w, (int32_t)unit);
@@ -253,19 +254,21 @@ static int known_cycle(const route_cdg_layer *L, const int64_t *bit, int64_t nd)
 static void note_cycle(cdg *c, int32_t j, int64_t bit)
 {
     c->layers[j].cyc[bit >> 6] |= (uint64_t)1 << (bit & 63);
-    uint8_t *f = &c->first[bit];
-    while (*f < 255 && *f < c->nlayers && route_cdg_has(c->layers[*f].cyc, bit))
+    uint8_t *f = c->first ? &c->first[bit] : NULL;
+    while (f && *f < 255 && *f < c->nlayers && route_cdg_has(c->layers[*f].cyc, bit))
         (*f)++;
 }
 
 /* The first layer that may take the unit: no layer below it can, each
  * holding a cycle one of the unit's dependencies closes. A path's layer
  * is then found after reading a byte per dependency instead of every
- * lower layer's bits (a path set's units mostly land above layer 0). */
+ * lower layer's bits (a path set's units mostly land above layer 0). Kept
+ * for path sets only: a destination's thousands of dependencies cost more
+ * to read than the layers they would skip (on slimfly:q=29 ecmp). */
 static int32_t first_layer(const cdg *c, const unit_deps_view *d)
 {
     int32_t j = 0;
-    for (int64_t i = 0; i < d->nd; i++)
+    for (int64_t i = 0; i < d->nd && c->first; i++)
         if (c->first[d->bit[i]] > j)
             j = c->first[d->bit[i]];
     return j;
@@ -279,7 +282,7 @@ static int try_layer(cdg *c, layer_worker *w, int32_t j, const unit_deps_view *d
 {
     route_cdg_layer *L = &c->layers[j];
     const int32_t *x = d->x, *y = d->y;
-    if (c->r->pair_offs && !c->tables && known_cycle(L, d->bit, d->nd))
+    if (c->paths && known_cycle(L, d->bit, d->nd))
         return 1;
     int64_t nadded = 0;
     int cycle = 0;
@@ -402,12 +405,12 @@ static void block_clear(unit_block *B, int threads)
  * dependencies each, a destination's DAG is many. */
 static int64_t block_units(const cdg *c)
 {
-    return c->r->pair_offs && !c->tables ? 8192 : 16;
+    return c->paths ? 8192 : 16;
 }
 
 static int64_t claim_units(const cdg *c)
 {
-    return c->r->pair_offs && !c->tables ? 64 : 1;
+    return c->paths ? 64 : 1;
 }
 
 /* Lists units of B on thread t (scratch w), claiming them `claim` at a time
@@ -486,7 +489,7 @@ static int layer_all(cdg *c, int64_t units, const moore_routing_options *o, int3
         rc = block_init(&B[k], threads, block, err);
     if (!rc)
         rc = route_cdg_search_init(&lw.s, &c->sh, err);
-    lw.s.short_first = c->r->pair_offs && !c->tables;
+    lw.s.short_first = c->paths;
     /* round k lists block k and places block k − 1 */
     for (int64_t k = 0; !rc && (k - 1) * block < units; k++) {
         unit_block *L = &B[k & 1], *P = &B[(k + 1) & 1];
@@ -527,17 +530,18 @@ static int deadlock_run(const moore_graph *g, const moore_routing *r, int tables
         return moore_error_set(err, MOORE_ETOOBIG,
                                "routing: %lld directed links exceed the dependency graph's limit",
                                (long long)(2 * g->m));
-    int64_t units = r->pair_offs && !tables ? r->paths : r->n;
+    c.paths = r->pair_offs && !tables;
+    int64_t units = c.paths ? r->paths : r->n;
     c.maxd = route_max_distance(r);
     int rc = route_cdg_shape_init(&c.sh, g, err);
-    /* each dependency's first layer, and the union graph built at the end */
-    if (!rc)
-        rc = moore_memory_guard((double)c.sh.nbits * (tables ? 1.0 : 1.125),
-                                "the channel dependency graph", err);
+    /* a path set's first layer per dependency, the union graph at the end */
+    double bytes = (c.paths ? (double)c.sh.nbits : 0) + (tables ? 0 : (double)c.sh.nbits / 8);
+    if (!rc && bytes > 0)
+        rc = moore_memory_guard(bytes, "the channel dependency graph", err);
     out->layer = rc ? NULL : moore_malloc((size_t)units + 1, sizeof *out->layer, err);
     c.serve = rc ? NULL : moore_malloc((size_t)g->n + 1, 1, err);
-    c.first = rc ? NULL : moore_calloc((size_t)c.sh.nbits + 1, 1, err);
-    if (!rc && (!out->layer || !c.serve || !c.first))
+    c.first = rc || !c.paths ? NULL : moore_calloc((size_t)c.sh.nbits + 1, 1, err);
+    if (!rc && (!out->layer || !c.serve || (c.paths && !c.first)))
         rc = core_alloc_code(err);
     if (rc)
         goto done;

@@ -411,7 +411,8 @@ static int via_successor(const route_cdg_shape *sh, const route_cdg_layer *L,
  * hundreds of arcs to prove the same cycle: on slimfly:q=29 ksp:k=8, 95% of
  * the cycles proved have at most five links (most five: Slim Fly's
  * switch graph has few triangles and 4-cycles). */
-static int short_cycle(const route_cdg_shape *sh, const route_cdg_layer *L, route_cdg_search *s,
+/* not inlined: route_cdg_add stays small where the look is off */
+static __attribute__((noinline)) int short_cycle(const route_cdg_shape *sh, const route_cdg_layer *L, route_cdg_search *s,
                        int64_t x, int64_t y)
 {
     const moore_graph *g = sh->g;
