@@ -10,8 +10,8 @@
  * (Before them, on path sets, a cycle of at most five links is looked for
  * without queueing anything, short_cycle: on slimfly:q=29 ksp:k=8, 95% of
  * the cycles proved are that short. A destination's DAG seldom closes one,
- * so there the look would only add to the searches.) They meet exactly when x→y closes a cycle.
- * Both are breadth-first, so a short cycle is found after a few arcs
+ * so there the look would only add to the searches.) They meet exactly when
+ * x→y closes a cycle. Both are breadth-first, so a short cycle is found after a few arcs
  * (depth-first, a search wandered down long chains first: 2.4 times the
  * arcs visited on slimfly:q=13 ksp:k=8, where proving cycles is 96% of the
  * visits). When they do not meet, the first one to finish
@@ -376,14 +376,12 @@ static int search_both(const route_cdg_shape *sh, const route_cdg_layer *L, rout
     return cycle;
 }
 
-/* The predecessor w → tail(x) of x when switch w is marked and a → (w →
- * tail(x)) is a dependency of L (a's head is w), else −1. */
-static int64_t near_of(const route_cdg_shape *sh, const route_cdg_layer *L,
-                       const route_cdg_search *s, int32_t w, int64_t a)
+/* 1 when switch w is marked and a → (w → tail(x)), that predecessor of x,
+ * is a dependency of L (a's head is w). */
+static int near_of(const route_cdg_shape *sh, const route_cdg_layer *L, const route_cdg_search *s,
+                   int32_t w, int64_t a)
 {
-    if (!route_cdg_has(s->near, w))
-        return -1;
-    return route_cdg_has(L->bits, route_cdg_bit(sh, a, s->via[w])) ? s->via[w] : -1;
+    return route_cdg_has(s->near, w) && route_cdg_has(L->bits, route_cdg_bit(sh, a, s->via[w]));
 }
 
 /* 1 when a successor z2 of z1 in L leads to a marked predecessor of x. */
@@ -395,7 +393,7 @@ static int via_successor(const route_cdg_shape *sh, const route_cdg_layer *L,
     int64_t row = g->offs[w], lo = sh->base[z1], hi = lo + (g->offs[w + 1] - row);
     for (int64_t i = bits_next(L->bits, lo, hi); i < hi; i = bits_next(L->bits, i + 1, hi)) {
         int64_t z2 = row + (i - lo);
-        if (near_of(sh, L, s, g->adj[z2], z2) >= 0)
+        if (near_of(sh, L, s, g->adj[z2], z2))
             return 1;
     }
     return 0;
@@ -410,10 +408,11 @@ static int via_successor(const route_cdg_shape *sh, const route_cdg_layer *L,
  * arcs' runs and y's successors' runs, where the searches below queue
  * hundreds of arcs to prove the same cycle: on slimfly:q=29 ksp:k=8, 95% of
  * the cycles proved have at most five links (most five: Slim Fly's
- * switch graph has few triangles and 4-cycles). */
-/* not inlined: route_cdg_add stays small where the look is off */
-static __attribute__((noinline)) int short_cycle(const route_cdg_shape *sh, const route_cdg_layer *L, route_cdg_search *s,
-                       int64_t x, int64_t y)
+ * switch graph has few triangles and 4-cycles). Not inlined, so that
+ * route_cdg_add stays small where the look is off. */
+static __attribute__((noinline)) int short_cycle(const route_cdg_shape *sh,
+                                                 const route_cdg_layer *L, route_cdg_search *s,
+                                                 int64_t x, int64_t y)
 {
     const moore_graph *g = sh->g;
     int32_t tx = sh->tail[x], hy = g->adj[y];
@@ -423,12 +422,12 @@ static __attribute__((noinline)) int short_cycle(const route_cdg_shape *sh, cons
         mark(s->near, g->adj[c]);
         s->via[g->adj[c]] = sh->rev[c];
     }
-    int found = near_of(sh, L, s, hy, y) >= 0; /* y → (hy → tx) → x */
+    int found = near_of(sh, L, s, hy, y); /* y → (hy → tx) → x */
     int64_t row = g->offs[hy], lo = sh->base[y], hi = lo + (g->offs[hy + 1] - row);
     for (int64_t i = bits_next(L->bits, lo, hi); i < hi && !found;
          i = bits_next(L->bits, i + 1, hi)) {
         int64_t z1 = row + (i - lo);
-        found = z1 == x || near_of(sh, L, s, g->adj[z1], z1) >= 0 || via_successor(sh, L, s, z1);
+        found = z1 == x || near_of(sh, L, s, g->adj[z1], z1) || via_successor(sh, L, s, z1);
     }
     for (int64_t i = bits_next(L->rbits, xlo, xhi); i < xhi; i = bits_next(L->rbits, i + 1, xhi))
         unmark(s->near, g->adj[xrow + (i - xlo)]);
